@@ -1,0 +1,57 @@
+import { Form, Link } from "@remix-run/react";
+
+export interface HeaderUser {
+  fullName: string;
+  email: string;
+}
+
+/** Title, search, notification bell and profile menu (spec 1 §2.3). Menus are <details>, no JS needed. */
+export function AppHeader({ title, user, showBell }: { title: string; user: HeaderUser; showBell: boolean }) {
+  return (
+    <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 no-print">
+      <label htmlFor="nav-toggle" className="cursor-pointer rounded border border-slate-300 px-2 py-1 md:hidden" title="Open menu">
+        ☰<span className="sr-only">Open menu</span>
+      </label>
+      <h1 className="min-w-0 truncate text-lg font-semibold text-slate-800" data-testid="page-title">
+        {title}
+      </h1>
+      <Form method="get" action="/search" className="ml-auto hidden sm:block" role="search">
+        <label htmlFor="header-search" className="sr-only">
+          Search
+        </label>
+        <input
+          id="header-search"
+          name="q"
+          type="search"
+          placeholder="Search users, trekkers and TIMS card details"
+          className="w-72 rounded border border-slate-300 px-3 py-1.5 text-sm"
+        />
+      </Form>
+      {showBell ? (
+        <Link to="/notifications" className="rounded px-2 py-1 text-xl sm:ml-0 ml-auto" title="Notifications">
+          <span aria-hidden="true">🔔</span>
+          <span className="sr-only">Notifications</span>
+        </Link>
+      ) : null}
+      <details className="relative">
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-slate-100">
+          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white">
+            {user.fullName.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="hidden text-sm md:inline">{user.fullName}</span>
+        </summary>
+        <div className="absolute right-0 z-30 mt-2 w-56 rounded border border-slate-200 bg-white py-1 shadow-lg">
+          <p className="truncate px-4 py-2 text-xs text-slate-500">{user.email}</p>
+          <Link to="/account-settings" className="block px-4 py-2 text-sm hover:bg-slate-100">
+            Settings
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </details>
+    </header>
+  );
+}

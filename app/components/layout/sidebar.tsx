@@ -1,0 +1,50 @@
+import { NavLink } from "@remix-run/react";
+
+export interface NavEntry {
+  label: string;
+  to: string;
+}
+
+/**
+ * The sidebar. On small screens it slides in when the header's menu button ticks the
+ * #nav-toggle checkbox (a CSS-only toggle, so it works without JavaScript).
+ */
+export function Sidebar({ entries }: { entries: NavEntry[] }) {
+  return (
+    <>
+      <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-label="Toggle navigation" />
+      <label
+        htmlFor="nav-toggle"
+        aria-hidden="true"
+        className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block md:hidden! no-print"
+      />
+      <aside
+        className="fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 text-slate-100 transition-transform duration-300 peer-checked:translate-x-0 md:static md:translate-x-0 md:shrink-0 no-print"
+      >
+        <div className="flex items-center justify-between px-5 py-4">
+          <span className="text-lg font-bold tracking-wide">TIMS</span>
+          <label htmlFor="nav-toggle" className="cursor-pointer rounded px-2 text-xl md:hidden" title="Close menu">
+            ✕
+          </label>
+        </div>
+        <nav aria-label="Main navigation">
+          <ul className="space-y-1 px-3 pb-6">
+            {entries.map((e) => (
+              <li key={e.to}>
+                <NavLink
+                  to={e.to}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `block rounded px-3 py-2 text-sm ${isActive ? "bg-blue-700 font-semibold text-white" : "hover:bg-slate-800"}`
+                  }
+                >
+                  {e.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AppHeader } from "./components/layout/app-header";
+import { ErrorPage } from "./components/layout/error-page";
+import { Sidebar } from "./components/layout/sidebar";
+import { Toasts } from "./components/toasts";
+import stylesheet from "./tailwind.css";
+import { getOptionalUser } from "./utils/guards.server";
+import { readToasts } from "./utils/toast.server";
+import { pageTitle } from "./utils/title";
+import { sidebarFor } from "./utils/sidebar.server";
+import { can } from "@modules/users/permission-table";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export const meta: MetaFunction = () => [{ name: "viewport", content: "width=device-width,initial-scale=1" }];
+
+// The root is public: it only describes who is signed in; each page's loader guards itself.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const { toasts, setCookie } = await readToasts(request);
+  const sidebar = user ? sidebarFor(user) : [];
+  return data(
+    {
+      user: user ? { fullName: user.fullName, email: user.email, userType: user.userType } : null,
+      showBell: user ? can(user, "notifications") : false,
+      sidebar,
+      toasts,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+// Toasts and the signed-in state can change on any navigation, so the root always reloads.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export interface RouteHandle {
+  title?: string;
+  /** false hides the sidebar and header (the upload-documents pages). */
+  chrome?: boolean;
+}
+
+const CHROMELESS = ["/upload-documents", "/upload-documents-status"];
+
+function useTitle(): string {
+  const matches = useMatches();
+  const location = useLocation();
+  const given = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
+  return pageTitle(location.pathname, (given?.handle as RouteHandle | undefined)?.title);
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const title = useTitle();
+  const matches = useMatches();
+  const hideChrome =
+    CHROMELESS.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`)) ||
+    matches.some((m) => (m.handle as RouteHandle | undefined)?.chrome === false);
+  const user = rootData?.user;
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <Meta />
+        <title>{title === "NTB" ? "TIMS - NTB" : `${title} - TIMS`}</title>
+        <Links />
+      </head>
+      <body className="h-full bg-slate-50 text-slate-900 antialiased">
+        {user && !hideChrome ? (
+          <div className="flex min-h-full">
+            <Sidebar entries={rootData.sidebar} />
+            <div className="flex min-w-0 flex-1 flex-col">
+              <AppHeader title={title} user={user} showBell={rootData.showBell} />
+              <main className="flex-1 p-4 md:p-6">{children}</main>
+            </div>
+          </div>
+        ) : (
+          <main className="min-h-full">{children}</main>
+        )}
+        <Toasts toasts={rootData?.toasts ?? []} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return <Shell>{children}</Shell>;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={status === 403 || status === 404 ? status : 500} />;
+}

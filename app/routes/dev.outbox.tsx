@@ -1,0 +1,54 @@
+import { json, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listOutbox, requireDevOutbox } from "../../emails/outbox.server";
+
+export const meta: MetaFunction = () => [{ title: "Outbox | TIMS" }];
+
+export async function loader() {
+  requireDevOutbox();
+  return json({ messages: await listOutbox() });
+}
+
+export default function DevOutbox() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-5xl p-6">
+      <h1 className="mb-1 text-2xl font-semibold text-gray-900">Outbox</h1>
+      <p className="mb-4 text-sm text-gray-500">E-mails the system wrote instead of sending (development only).</p>
+      <div className="overflow-x-auto rounded-lg border border-gray-200">
+        <table className="min-w-full divide-y divide-gray-200 text-sm">
+          <thead className="bg-gray-50 text-left text-gray-600">
+            <tr>
+              <th className="px-4 py-2 font-medium">Date</th>
+              <th className="px-4 py-2 font-medium">To</th>
+              <th className="px-4 py-2 font-medium">Subject</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100 bg-white">
+            {messages.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="px-4 py-6 text-center text-gray-500">
+                  No Data Found
+                </td>
+              </tr>
+            ) : (
+              messages.map((m) => (
+                <tr key={m.id} className="hover:bg-gray-50">
+                  <td className="whitespace-nowrap px-4 py-2 text-gray-600">
+                    <time dateTime={m.date}>{m.date.replace("T", " ").slice(0, 19)}</time>
+                  </td>
+                  <td className="px-4 py-2">{m.to}</td>
+                  <td className="px-4 py-2">
+                    <Link to={`/dev/outbox/${m.id}`} className="text-blue-700 hover:underline">
+                      {m.subject || "(no subject)"}
+                    </Link>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </main>
+  );
+}

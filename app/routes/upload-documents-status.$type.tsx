@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { LinkButton } from "~/components/button";
+import { requirePermission } from "~/utils/guards.server";
+import { agencyOnboardingPath } from "@modules/users/landing";
+
+export const handle = { title: "Document Status", chrome: false };
+
+const PAGES = {
+  sent: { title: "Document Received!", text: "Document approval may take up to 24 hours or two working days.", action: null },
+  rejected: {
+    title: "Document Rejected",
+    text: "Your document has been rejected. For more information check your email",
+    action: { label: "Re-submit", to: "/upload-documents" },
+  },
+  approved: {
+    title: "Document Approved",
+    text: "Your document has been approved. For more actions, visit Dashboard.",
+    action: { label: "Go to Dashboard", to: "/trekkers" },
+  },
+} as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "uploadDocuments");
+  const type = params.type as keyof typeof PAGES;
+  if (!(type in PAGES)) throw new Response("Not Found", { status: 404 });
+  // An agency sees only the status page that matches its state.
+  const own = agencyOnboardingPath(user);
+  if (own && own !== `/upload-documents-status/${type}`) throw redirect(own);
+  return { type };
+}
+
+export default function DocumentStatus() {
+  const { type } = useLoaderData<typeof loader>();
+  const page = PAGES[type];
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-800">{page.title}</h1>
+      <p className="mt-3 text-slate-600">{page.text}</p>
+      {page.action ? (
+        <LinkButton to={page.action.to} className="mt-6">
+          {page.action.label}
+        </LinkButton>
+      ) : null}
+      <Form method="post" action="/logout" className="mt-8">
+        <button type="submit" className="text-sm text-slate-500 hover:underline">
+          Logout
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { redirect } from "@remix-run/node";
+import { agencyOnboardingPath, isOnboardingPath, landingPath } from "@modules/users/landing";
+import { can, type Permission } from "@modules/users/permission-table";
+import { findAuthUser, type AuthUser } from "@modules/users/service.server";
+import { commitSession, destroySession, getSession, sessionState, TOUCH_INTERVAL_MS, type TimsSession } from "./session.server";
+import { toastCookie } from "./toast.server";
+
+export const SESSION_EXPIRED_MESSAGE = "Your login session has expired. Please login again to continue.";
+
+export type Viewer =
+  | { state: "anonymous" }
+  | { state: "expired"; session: TimsSession }
+  | { state: "invalid"; session: TimsSession }
+  | { state: "active"; user: AuthUser; session: TimsSession };
+
+// The root loader and the page's loader both ask for the user; one lookup per request is enough.
+const perRequest = new WeakMap<Request, Promise<Viewer>>();
+
+export function getViewer(request: Request): Promise<Viewer> {
+  let viewer = perRequest.get(request);
+  if (!viewer) {
+    viewer = loadViewer(request);
+    perRequest.set(request, viewer);
+  }
+  return viewer;
+}
+
+async function loadViewer(request: Request): Promise<Viewer> {
+  const session = await getSession(request);
+  const state = sessionState(session.data);
+  if (state === "none") return { state: "anonymous" };
+  if (state !== "active") return { state: "expired", session };
+  const user = await findAuthUser(session.get("userId")!);
+  if (!user || user.status !== "Active" || user.sessionVersion !== session.get("version")) {
+    return { state: "invalid", session };
+  }
+  return { state: "active", user, session };
+}
+
+/** The signed-in user or null, for public pages and the layout. Never redirects. */
+export async function getOptionalUser(request: Request): Promise<AuthUser | null> {
+  const viewer = await getViewer(request);
+  return viewer.state === "active" ? viewer.user : null;
+}
+
+function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/**
+ * Guard for every private loader and action: anonymous visitors go to /login (and come back
+ * after signing in); an expired session says so; an agency still onboarding is kept on its
+ * onboarding pages.
+ */
+export async function requireUser(request: Request): Promise<AuthUser> {
+  const viewer = await getViewer(request);
+  if (viewer.state === "anonymous") throw redirect(loginUrl(request));
+  if (viewer.state === "expired" || viewer.state === "invalid") {
+    const headers = new Headers();
+    headers.append("Set-Cookie", await destroySession(viewer.session));
+    if (viewer.state === "expired") {
+      headers.append("Set-Cookie", await toastCookie(request, { type: "danger", message: SESSION_EXPIRED_MESSAGE }));
+    }
+    throw redirect(loginUrl(request), { headers });
+  }
+  const onboarding = agencyOnboardingPath(viewer.user);
+  const { pathname } = new URL(request.url);
+  if (onboarding && !isOnboardingPath(pathname)) throw redirect(onboarding);
+  return viewer.user;
+}
+
+export function forbidden(): Response {
+  return new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+}
+
+/** requireUser plus a permission from the role table (or a grant); otherwise the 403 page. */
+export async function requirePermission(request: Request, permission: Permission): Promise<AuthUser> {
+  const user = await requireUser(request);
+  if (!can(user, permission)) throw forbidden();
+  return user;
+}
+
+/** For /login and the other sign-in pages: a signed-in user is sent to their landing page. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(landingPath(user));
+}
+
+/**
+ * Keeps an active session alive: called for every response (entry.server.tsx), it rewrites the
+ * cookie's lastSeen at most every TOUCH_INTERVAL_MS, unless the response already set the cookie.
+ */
+export async function touchSession(request: Request, headers: Headers): Promise<void> {
+  if (!request.headers.get("Cookie")?.includes("__tims_session")) return;
+  if ((headers.get("Set-Cookie") ?? "").includes("__tims_session")) return;
+  const viewer = await getViewer(request);
+  if (viewer.state !== "active") return;
+  const now = Date.now();
+  if (now - (viewer.session.get("lastSeen") ?? 0) < TOUCH_INTERVAL_MS) return;
+  viewer.session.set("lastSeen", now);
+  headers.append("Set-Cookie", await commitSession(viewer.session));
+}
+
+export async function startSession(request: Request, user: AuthUser, remember: boolean): Promise<string> {
+  const session = await getSession(request);
+  const now = Date.now();
+  session.set("userId", user.id);
+  session.set("version", user.sessionVersion);
+  session.set("issuedAt", now);
+  session.set("lastSeen", now);
+  session.set("remember", remember);
+  return commitSession(session);
+}
+
+export async function endSession(request: Request): Promise<string> {
+  return destroySession(await getSession(request));
+}

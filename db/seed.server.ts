@@ -1,0 +1,24 @@
+import { modules } from "../modules/registry";
+import { migrate } from "./migrate.server";
+import { countUsers } from "../modules/users/service.server";
+
+/** Lookups every install gets; each module's seed is idempotent. */
+export async function seedLookups(): Promise<void> {
+  for (const m of modules) if (m.seedLookups) await m.seedLookups();
+}
+
+export async function seedDemo(): Promise<void> {
+  for (const m of modules) if (m.seedDemo) await m.seedDemo();
+}
+
+/** What `npm start` does before serving: migrate, lookups, and demo data into an empty database. */
+export async function prepareDatabase(opts: { demo: boolean }): Promise<{ migrated: string[]; demoSeeded: boolean }> {
+  const migrated = await migrate();
+  await seedLookups();
+  let demoSeeded = false;
+  if (opts.demo && (await countUsers()) === 0) {
+    await seedDemo();
+    demoSeeded = true;
+  }
+  return { migrated, demoSeeded };
+}

@@ -1,0 +1,66 @@
+import type { CSSProperties, ReactNode } from "react";
+
+/** Shared pieces so every template looks alike; inline styles because clients drop <style>. */
+export const styles = {
+  paragraph: { margin: "0 0 16px", fontSize: "15px", lineHeight: "22px", color: "#1f2937" },
+  muted: { margin: "0 0 16px", fontSize: "13px", lineHeight: "20px", color: "#6b7280" },
+  link: { color: "#1d4ed8", wordBreak: "break-all" },
+} satisfies Record<string, CSSProperties>;
+
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: "8px 0 24px" }}>
+      <tbody>
+        <tr>
+          <td style={{ borderRadius: "6px", backgroundColor: "#1d4ed8" }}>
+            <a
+              href={href}
+              style={{
+                display: "inline-block",
+                padding: "12px 24px",
+                fontSize: "15px",
+                fontWeight: 600,
+                color: "#ffffff",
+                textDecoration: "none",
+                borderRadius: "6px",
+              }}
+            >
+              {children}
+            </a>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+export function EmailLayout({ children }: { children: ReactNode }) {
+  const font = "Arial, Helvetica, sans-serif";
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ backgroundColor: "#f3f4f6", fontFamily: font }}>
+      <tbody>
+        <tr>
+          <td align="center" style={{ padding: "24px 12px" }}>
+            <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", backgroundColor: "#ffffff", borderRadius: "8px" }}>
+              <tbody>
+                <tr>
+                  <td style={{ padding: "20px 32px", backgroundColor: "#1e3a8a", borderRadius: "8px 8px 0 0", color: "#ffffff", fontSize: "18px", fontWeight: 700 }}>
+                    TIMS — Nepal Tourism Board
+                  </td>
+                </tr>
+                <tr>
+                  <td style={{ padding: "32px" }}>{children}</td>
+                </tr>
+                <tr>
+                  <td style={{ padding: "16px 32px", borderTop: "1px solid #e5e7eb", color: "#6b7280", fontSize: "12px" }}>
+                    This is an automated message from the TIMS system.
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}

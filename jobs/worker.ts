@@ -1,0 +1,46 @@
+/**
+ * `npm run worker`: processes the Bull queue. Only meaningful with Redis; without it the web
+ * process runs jobs itself, so a missing REDIS_URL is a configuration mistake worth stopping for.
+ */
+import { config } from "../app/utils/config.server";
+import { createBullQueue } from "./bull-queue.server";
+
+if (!config.redisUrl) {
+  console.error(
+    "REDIS_URL is not set. The worker processes Bull jobs from Redis; without Redis, jobs run inside the web process and no worker is needed.",
+  );
+  process.exit(1);
+}
+
+// Imported after the check so a misconfigured worker fails before touching the database.
+const { jobHandlers } = await import("../modules/registry");
+const handlers = jobHandlers();
+const concurrency = Number(process.env.WORKER_CONCURRENCY || 4);
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(`WORKER_CONCURRENCY must be a positive integer, got "${process.env.WORKER_CONCURRENCY}"`);
+  process.exit(1);
+}
+
+const queue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, handlers });
+queue.raw.on("error", (error) => console.error("[worker] queue error:", error));
+queue.process(concurrency);
+console.log(
+  `[worker] processing "${queue.raw.name}" (prefix "${config.queuePrefix}", concurrency ${concurrency}); jobs: ${Object.keys(handlers).sort().join(", ") || "none"}`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  // A second signal means the operator does not want to wait for running jobs.
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log(`[worker] ${signal}: finishing running jobs, then exiting`);
+  try {
+    await queue.close();
+    process.exit(0);
+  } catch (error) {
+    console.error("[worker] shutdown failed:", error);
+    process.exit(1);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

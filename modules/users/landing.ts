@@ -1,0 +1,49 @@
+import { UserType } from "../contract";
+
+export interface LandingUser {
+  userType: number;
+  isDocumentUploaded: boolean;
+  isVerified: boolean | null;
+  isApproved: boolean;
+}
+
+/**
+ * Where a signed-in user belongs when they open / or a page their role may not see as a home
+ * (spec 1 §2.2). The agency branch follows the onboarding flow of spec 1 §4.
+ */
+export function landingPath(user: LandingUser): string {
+  switch (user.userType) {
+    case UserType.NTB:
+    case UserType.TAAN:
+      return "/dashboard";
+    case UserType.Agency:
+      return agencyOnboardingPath(user) ?? "/new-register";
+    default:
+      return "/new-register";
+  }
+}
+
+/** The onboarding page an agency must see, or null once it is approved. */
+export function agencyOnboardingPath(user: LandingUser): string | null {
+  if (user.userType !== UserType.Agency) return null;
+  if (!user.isDocumentUploaded) return "/upload-documents";
+  if (user.isVerified === null) return "/upload-documents-status/sent";
+  if (user.isVerified === false) return "/upload-documents-status/rejected";
+  if (!user.isApproved) return "/upload-documents-status/approved";
+  return null;
+}
+
+/** Pages an agency may open while onboarding (besides public ones). */
+export const ONBOARDING_PATHS = ["/upload-documents", "/upload-documents-status", "/logout", "/sign-out", "/account-settings"];
+
+export function isOnboardingPath(pathname: string): boolean {
+  return ONBOARDING_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
+  return to;
+}

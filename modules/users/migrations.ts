@@ -1,0 +1,50 @@
+import { DataTypes } from "sequelize";
+import type { Migration } from "../contract";
+
+export const userMigrations: Migration[] = [
+  {
+    name: "2026112202-users-create",
+    async up(qi) {
+      await qi.createTable("users", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        userType: { type: DataTypes.INTEGER, allowNull: false },
+        email: { type: DataTypes.STRING(190), allowNull: false, unique: true },
+        passwordHash: { type: DataTypes.STRING(255), allowNull: false },
+        fullName: { type: DataTypes.STRING(150), allowNull: false },
+        organizationName: DataTypes.STRING(150),
+        panNumber: DataTypes.STRING(20),
+        contactPerson: DataTypes.STRING(150),
+        contactNo: DataTypes.STRING(20),
+        contactAddress: DataTypes.STRING(255),
+        countryId: DataTypes.INTEGER,
+        provinceId: DataTypes.INTEGER,
+        localGovernmentInfo: DataTypes.STRING(150),
+        wardNo: DataTypes.STRING(10),
+        routeId: DataTypes.INTEGER,
+        checkpointId: DataTypes.INTEGER,
+        userImage: DataTypes.STRING(255),
+        status: { type: DataTypes.STRING(10), allowNull: false, defaultValue: "Active" },
+        statusRemarks: DataTypes.STRING(500),
+        emailVerified: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        isDocumentUploaded: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        isVerified: { type: DataTypes.BOOLEAN, allowNull: true },
+        isApproved: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        sessionVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+        updatedAt: { type: DataTypes.DATE, allowNull: false },
+      });
+      await qi.addIndex("users", ["userType", "status"]);
+      await qi.createTable("user_grants", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        userId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "users", key: "id" }, onDelete: "CASCADE" },
+        permission: { type: DataTypes.STRING(60), allowNull: false },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+      });
+      await qi.addIndex("user_grants", ["userId", "permission"], { unique: true });
+    },
+    async down(qi) {
+      await qi.dropTable("user_grants");
+      await qi.dropTable("users");
+    },
+  },
+];

@@ -1,0 +1,85 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
+import { sequelize } from "../../../db/sequelize.server";
+
+export type UserStatus = "Active" | "Disabled";
+
+export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
+  declare id: CreationOptional<number>;
+  declare userType: number;
+  declare email: string;
+  declare passwordHash: string;
+  declare fullName: string;
+  declare organizationName: CreationOptional<string | null>;
+  /** The agency's PAN (the spec's OrganizationContact). */
+  declare panNumber: CreationOptional<string | null>;
+  declare contactPerson: CreationOptional<string | null>;
+  declare contactNo: CreationOptional<string | null>;
+  declare contactAddress: CreationOptional<string | null>;
+  declare countryId: CreationOptional<number | null>;
+  declare provinceId: CreationOptional<number | null>;
+  declare localGovernmentInfo: CreationOptional<string | null>;
+  declare wardNo: CreationOptional<string | null>;
+  declare routeId: CreationOptional<number | null>;
+  declare checkpointId: CreationOptional<number | null>;
+  declare userImage: CreationOptional<string | null>;
+  declare status: CreationOptional<UserStatus>;
+  declare statusRemarks: CreationOptional<string | null>;
+  declare emailVerified: CreationOptional<boolean>;
+  declare isDocumentUploaded: CreationOptional<boolean>;
+  /** null: documents sent and awaiting review; false: rejected; true: verified. */
+  declare isVerified: CreationOptional<boolean | null>;
+  declare isApproved: CreationOptional<boolean>;
+  /** Bumped on password change or disable so every existing session ends. */
+  declare sessionVersion: CreationOptional<number>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+User.init(
+  {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    userType: { type: DataTypes.INTEGER, allowNull: false },
+    email: { type: DataTypes.STRING(190), allowNull: false, unique: true },
+    passwordHash: { type: DataTypes.STRING(255), allowNull: false },
+    fullName: { type: DataTypes.STRING(150), allowNull: false },
+    organizationName: DataTypes.STRING(150),
+    panNumber: DataTypes.STRING(20),
+    contactPerson: DataTypes.STRING(150),
+    contactNo: DataTypes.STRING(20),
+    contactAddress: DataTypes.STRING(255),
+    countryId: DataTypes.INTEGER,
+    provinceId: DataTypes.INTEGER,
+    localGovernmentInfo: DataTypes.STRING(150),
+    wardNo: DataTypes.STRING(10),
+    routeId: DataTypes.INTEGER,
+    checkpointId: DataTypes.INTEGER,
+    userImage: DataTypes.STRING(255),
+    status: { type: DataTypes.STRING(10), allowNull: false, defaultValue: "Active" },
+    statusRemarks: DataTypes.STRING(500),
+    emailVerified: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    isDocumentUploaded: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    isVerified: { type: DataTypes.BOOLEAN, allowNull: true, defaultValue: null },
+    isApproved: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    sessionVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "users" },
+);
+
+export class UserGrant extends Model<InferAttributes<UserGrant>, InferCreationAttributes<UserGrant>> {
+  declare id: CreationOptional<number>;
+  declare userId: number;
+  declare permission: string;
+  declare createdAt: CreationOptional<Date>;
+}
+
+UserGrant.init(
+  {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    userId: { type: DataTypes.INTEGER, allowNull: false },
+    permission: { type: DataTypes.STRING(60), allowNull: false },
+    createdAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "user_grants", updatedAt: false },
+);

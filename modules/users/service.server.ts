@@ -1,0 +1,162 @@
+import { Op } from "sequelize";
+import { User, UserGrant } from "./models/user.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { GRANTABLE, type Permission } from "./permission-table";
+
+/** What the rest of the app knows about the signed-in user (spec 1 §3 session data). */
+export interface AuthUser {
+  id: number;
+  userType: number;
+  email: string;
+  fullName: string;
+  organizationName: string | null;
+  contactNo: string | null;
+  contactAddress: string | null;
+  userImage: string | null;
+  status: "Active" | "Disabled";
+  emailVerified: boolean;
+  isDocumentUploaded: boolean;
+  isVerified: boolean | null;
+  isApproved: boolean;
+  sessionVersion: number;
+  grants: string[];
+}
+
+export function toAuthUser(user: User, grants: string[]): AuthUser {
+  return {
+    id: user.id,
+    userType: user.userType,
+    email: user.email,
+    fullName: user.fullName,
+    organizationName: user.organizationName ?? null,
+    contactNo: user.contactNo ?? null,
+    contactAddress: user.contactAddress ?? null,
+    userImage: user.userImage ?? null,
+    status: user.status,
+    emailVerified: Boolean(user.emailVerified),
+    isDocumentUploaded: Boolean(user.isDocumentUploaded),
+    isVerified: user.isVerified === null || user.isVerified === undefined ? null : Boolean(user.isVerified),
+    isApproved: Boolean(user.isApproved),
+    sessionVersion: user.sessionVersion,
+    grants,
+  };
+}
+
+async function grantsOf(userId: number): Promise<string[]> {
+  const rows = await UserGrant.findAll({ where: { userId }, attributes: ["permission"] });
+  return rows.map((r) => r.permission);
+}
+
+export async function findAuthUser(id: number): Promise<AuthUser | null> {
+  const user = await User.findByPk(id);
+  return user ? toAuthUser(user, await grantsOf(user.id)) : null;
+}
+
+export async function findUserByEmail(email: string): Promise<User | null> {
+  return User.findOne({ where: { email: email.trim().toLowerCase() } });
+}
+
+export async function countUsers(): Promise<number> {
+  return User.count();
+}
+
+export const LOGIN_MESSAGES = {
+  invalid: "Invalid email or password.",
+  unverified: "We are sorry to inform you that your email has not been verified yet. Please verify your email to continue.",
+  disabled: "Your account has been disabled. Please contact the Nepal Tourism Board.",
+} as const;
+
+export type LoginFailure = keyof typeof LOGIN_MESSAGES;
+
+export class LoginError extends Error {
+  constructor(public readonly code: LoginFailure) {
+    super(LOGIN_MESSAGES[code]);
+  }
+}
+
+/**
+ * Checks credentials. The password is verified before the account's state is revealed, so an
+ * attacker without the password learns nothing about whether an account is unverified or disabled.
+ */
+export async function verifyLogin(email: string, password: string): Promise<AuthUser> {
+  const user = await findUserByEmail(email);
+  if (!user) {
+    await burnPasswordCheck(password);
+    throw new LoginError("invalid");
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) throw new LoginError("invalid");
+  if (user.status === "Disabled") throw new LoginError("disabled");
+  if (!user.emailVerified) throw new LoginError("unverified");
+  return toAuthUser(user, await grantsOf(user.id));
+}
+
+export interface NewUser {
+  userType: number;
+  email: string;
+  password: string;
+  fullName: string;
+  organizationName?: string | null;
+  panNumber?: string | null;
+  contactPerson?: string | null;
+  contactNo?: string | null;
+  contactAddress?: string | null;
+  countryId?: number | null;
+  provinceId?: number | null;
+  localGovernmentInfo?: string | null;
+  wardNo?: string | null;
+  routeId?: number | null;
+  checkpointId?: number | null;
+  emailVerified?: boolean;
+  isDocumentUploaded?: boolean;
+  isVerified?: boolean | null;
+  isApproved?: boolean;
+  status?: "Active" | "Disabled";
+}
+
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super("This email is already registered.");
+  }
+}
+
+export async function createUser(input: NewUser): Promise<User> {
+  const email = input.email.trim().toLowerCase();
+  if (await User.findOne({ where: { email }, attributes: ["id"] })) throw new DuplicateEmailError();
+  const { password, ...rest } = input;
+  return User.create({ ...rest, email, passwordHash: await hashPassword(password) });
+}
+
+export async function grantPermission(userId: number, permission: Permission): Promise<void> {
+  if (!GRANTABLE.includes(permission)) throw new Error(`${permission} is held by role, not granted`);
+  await UserGrant.findOrCreate({ where: { userId, permission } });
+}
+
+export async function markEmailVerified(userId: number): Promise<boolean> {
+  const [count] = await User.update({ emailVerified: true }, { where: { id: userId } });
+  return count > 0;
+}
+
+export async function countUsersByType(): Promise<Map<number, number>> {
+  const rows = (await User.count({ group: ["userType"] })) as unknown as { userType: number; count: number }[];
+  return new Map(rows.map((r) => [Number(r.userType), Number(r.count)]));
+}
+
+export interface UserSearchRow {
+  id: number;
+  fullName: string;
+  email: string;
+  userType: number;
+  status: string;
+}
+
+/** Name or e-mail contains the text; capped, for the header search. */
+export async function searchUsers(text: string, limit = 20): Promise<UserSearchRow[]> {
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await User.findAll({
+    where: { [Op.or]: [{ fullName: { [Op.like]: like } }, { email: { [Op.like]: like } }, { organizationName: { [Op.like]: like } }] },
+    attributes: ["id", "fullName", "email", "userType", "status"],
+    order: [["fullName", "ASC"]],
+    limit,
+  });
+  return rows.map((r) => ({ id: r.id, fullName: r.fullName, email: r.email, userType: r.userType, status: r.status }));
+}

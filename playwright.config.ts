@@ -1,0 +1,52 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3100;
+// The tests read the same database and outbox as the server (to make their own users and to
+// follow e-mailed links), so the data folder is fixed here and handed to both.
+process.env.DATA_DIR = path.resolve("test-results/e2e-data");
+process.env.OUTBOX_DIR = path.join(process.env.DATA_DIR, "outbox");
+process.env.SESSION_SECRET = "e2e-secret";
+process.env.PASSWORD_SCRYPT_N = "1024";
+process.env.LOGIN_MAX_FAILURES = "1000";
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results/artifacts",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: "http://127.0.0.1:3101/login",
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      DATA_DIR: process.env.DATA_DIR,
+      OUTBOX_DIR: process.env.OUTBOX_DIR,
+      SESSION_SECRET: "e2e-secret",
+      PASSWORD_SCRYPT_N: "1024",
+      LOGIN_MAX_FAILURES: "1000",
+      E2E_PORT: String(PORT),
+      E2E_EXPIRY_PORT: "3101",
+    },
+  },
+});

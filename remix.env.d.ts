@@ -1,0 +1,6 @@
+/// <reference types="@remix-run/node" />
+
+declare module "*.css" {
+  const href: string;
+  export default href;
+}

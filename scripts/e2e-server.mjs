@@ -1,0 +1,26 @@
+// Playwright's web server: a fresh embedded database, then two app servers on it: the main one
+// and one with a 3-second idle timeout for the session-expiry test.
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error("DATA_DIR must be set");
+fs.rmSync(dataDir, { recursive: true, force: true });
+const env = { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" };
+delete env.REDIS_URL;
+delete env.DATABASE_URL;
+execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });
+
+const servers = [
+  { PORT: process.env.E2E_PORT || "3100" },
+  { PORT: process.env.E2E_EXPIRY_PORT || "3101", SESSION_IDLE_SECONDS: "3" },
+].map((extra) =>
+  spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+    stdio: "inherit",
+    env: { ...env, HOST: "127.0.0.1", ...extra },
+  }),
+);
+const stop = () => servers.forEach((s) => s.kill("SIGTERM"));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+servers.forEach((s) => s.on("exit", () => { stop(); process.exit(0); }));

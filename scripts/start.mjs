@@ -1,0 +1,15 @@
+// `npm start`: install what is missing, migrate, seed lookups (and demo data into an empty
+// database), build, and serve on PORT with the embedded default.
+import { execSync, spawn } from "node:child_process";
+import { ensureNodeModules } from "./ensure-deps.mjs";
+
+ensureNodeModules();
+const env = { ...process.env, VITE_CJS_IGNORE_WARNING: "true" };
+execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });
+execSync("npx remix build", { stdio: "inherit", env });
+const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+  stdio: "inherit",
+  env: { ...env, NODE_ENV: process.env.NODE_ENV || "production", PORT: process.env.PORT || "3000" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { parseEml, type ParsedEmail } from "../../../emails/eml-parse.server";
+
+const outboxDir = () => process.env.OUTBOX_DIR!;
+
+function messagesTo(address: string): ParsedEmail[] {
+  if (!fs.existsSync(outboxDir())) return [];
+  return fs
+    .readdirSync(outboxDir())
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((f) => parseEml(fs.readFileSync(path.join(outboxDir(), f))))
+    .filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
+}
+
+/** E-mail goes through a job, so poll the outbox until the message to `address` lands. */
+export async function waitForEmail(address: string, subject?: RegExp, count = 1): Promise<ParsedEmail> {
+  let found: ParsedEmail[] = [];
+  await expect
+    .poll(() => {
+      found = messagesTo(address).filter((m) => !subject || subject.test(m.subject ?? ""));
+      return found.length;
+    }, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(count);
+  return found[found.length - 1];
+}
+
+export function linkIn(mail: ParsedEmail, pathPart: string): string {
+  const body = `${mail.html ?? ""}\n${mail.text ?? ""}`;
+  const match = body.match(new RegExp(`https?://[^\\s"'<>]*${pathPart}[^\\s"'<>]*`));
+  if (!match) throw new Error(`No ${pathPart} link in e-mail "${mail.subject}"`);
+  return match[0].replace(/&amp;/g, "&");
+}

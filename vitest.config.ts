@@ -1,0 +1,38 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(__dirname, "app"), "@modules": path.resolve(__dirname, "modules") };
+const include = ["app/**/*.test.{ts,tsx}", "modules/**/*.test.{ts,tsx}", "db/**/*.test.ts", "jobs/**/*.test.ts", "emails/**/*.test.{ts,tsx}"];
+const shared = {
+  globals: true,
+  environment: "node",
+  setupFiles: ["tests/setup/database.ts"],
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+};
+
+// Every test file gets its own database (tests/setup/database.ts). With TEST_DATABASE_URL set
+// (CI), the database-backed tests (*.db.test.ts and db/) run a second time against MariaDB.
+export default defineConfig({
+  resolve: { alias },
+  esbuild: { jsx: "automatic" },
+  test: {
+    projects: [
+      { resolve: { alias }, esbuild: { jsx: "automatic" }, test: { ...shared, name: "sqlite", include } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              resolve: { alias },
+              esbuild: { jsx: "automatic" as const },
+              test: {
+                ...shared,
+                name: "mariadb",
+                include: ["modules/**/*.db.test.ts", "db/**/*.test.ts"],
+                env: { TEST_DB_DIALECT: "mysql" },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
