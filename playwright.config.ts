@@ -1,10 +1,13 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT (and the next port, for the short-idle server) and BUILD_SLOT let two runs share a machine.
+const PORT = Number(process.env.E2E_PORT || 3100);
+const EXPIRY_PORT = PORT + 1;
+const slot = process.env.BUILD_SLOT ? `-${process.env.BUILD_SLOT}` : "";
 // The tests read the same database and outbox as the server (to make their own users and to
 // follow e-mailed links), so the data folder is fixed here and handed to both.
-process.env.DATA_DIR = path.resolve("test-results/e2e-data");
+process.env.DATA_DIR = path.resolve(`test-results/e2e-data${slot}`);
 process.env.OUTBOX_DIR = path.join(process.env.DATA_DIR, "outbox");
 process.env.SESSION_SECRET = "e2e-secret";
 process.env.PASSWORD_SCRYPT_N = "1024";
@@ -24,8 +27,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
-  outputDir: "test-results/artifacts",
+  reporter: [["list"]],
+  outputDir: `test-results/artifacts${slot}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
@@ -34,7 +37,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
   webServer: {
     command: "node scripts/e2e-server.mjs",
-    url: "http://127.0.0.1:3101/login",
+    url: `http://127.0.0.1:${EXPIRY_PORT}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",
@@ -46,7 +49,8 @@ export default defineConfig({
       PASSWORD_SCRYPT_N: "1024",
       LOGIN_MAX_FAILURES: "1000",
       E2E_PORT: String(PORT),
-      E2E_EXPIRY_PORT: "3101",
+      E2E_EXPIRY_PORT: String(EXPIRY_PORT),
+      ...(process.env.BUILD_SLOT ? { BUILD_SLOT: process.env.BUILD_SLOT } : {}),
     },
   },
 });

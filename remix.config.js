@@ -1,7 +1,13 @@
+// BUILD_SLOT lets several builds live side by side (parallel test runs on one machine).
+const out = process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  serverBuildPath: `${out}/index.js`,
+  assetsBuildDirectory: `public/${out}`,
+  publicPath: `/${out}/`,
   postcss: true,
   // Server-only packages stay external; the server bundle imports them from node_modules.
   serverDependenciesToBundle: [],

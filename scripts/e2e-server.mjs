@@ -11,11 +11,12 @@ delete env.REDIS_URL;
 delete env.DATABASE_URL;
 execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });
 
+const serverBuild = `./${process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build"}/index.js`;
 const servers = [
   { PORT: process.env.E2E_PORT || "3100" },
   { PORT: process.env.E2E_EXPIRY_PORT || "3101", SESSION_IDLE_SECONDS: "3" },
 ].map((extra) =>
-  spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+  spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", serverBuild], {
     stdio: "inherit",
     env: { ...env, HOST: "127.0.0.1", ...extra },
   }),

@@ -171,7 +171,7 @@ test.describe("guards, layout and errors", () => {
 test.describe("session expiry", () => {
   test("an idle session expires with the spec's message", async ({ page }) => {
     // This server instance runs with a 3-second idle timeout.
-    const base = "http://127.0.0.1:3101";
+    const base = `http://127.0.0.1:${Number(process.env.E2E_PORT || 3100) + 1}`;
     await page.goto(`${base}/login`);
     await hydrated(page);
     await fillLogin(page, "fit@tims.test");
