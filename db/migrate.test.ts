@@ -21,7 +21,7 @@ async function countAll(): Promise<Record<string, number>> {
   return out;
 }
 
-async function rows<T>(sql: string): Promise<T[]> {
+async function rows<T extends object>(sql: string): Promise<T[]> {
   return sequelize.query<T>(sql, { type: QueryTypes.SELECT });
 }
 

@@ -9,5 +9,11 @@ export function pageTitle(pathname: string, given?: string | null): string {
   const segments = pathname.split("/").filter(Boolean);
   const last = segments[segments.length - 1];
   if (!last) return DEFAULT_TITLE;
-  return decodeURIComponent(last).replace(/[-_]+/g, " ").toUpperCase();
+  let segment = last;
+  try {
+    segment = decodeURIComponent(last);
+  } catch {
+    // A malformed escape in the URL must not break the page (it renders the 404 page).
+  }
+  return segment.replace(/[-_]+/g, " ").toUpperCase();
 }

@@ -58,9 +58,9 @@ export const PASSWORD_MESSAGE =
 export const passwordField = (label = "Password") =>
   z
     .string({ error: messages.required(label) })
-    .min(1, messages.required(label))
-    .max(128)
-    .refine((v) => PASSWORD_RULES.every((r) => r.test(v)), PASSWORD_MESSAGE);
+    .refine((v) => v.trim() !== "", messages.required(label))
+    .refine((v) => v.length <= 128, "Password must be at most 128 characters")
+    .refine((v) => v.trim() === "" || PASSWORD_RULES.every((r) => r.test(v)), PASSWORD_MESSAGE);
 
 /** Reasons and remarks that the spec wants at least ten characters long. */
 export const reasonField = (label = "Reason") => requiredText(label).min(10, messages.minReason);

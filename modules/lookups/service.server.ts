@@ -43,8 +43,11 @@ export function listLookup(table: SimpleLookupTable): Promise<LookupOption[]> {
 }
 
 export function listCountries(): Promise<CountryOption[]> {
-  return cached("countries", () =>
-    sequelize.query<CountryOption>("SELECT id, name, regionId FROM countries ORDER BY name", { type: QueryTypes.SELECT }),
+  // Sorted here, not in SQL: SQLite compares bytes ("Åland" after "Zimbabwe"), MySQL by collation.
+  return cached("countries", async () =>
+    (await sequelize.query<CountryOption>("SELECT id, name, regionId FROM countries", { type: QueryTypes.SELECT })).sort((a, b) =>
+      a.name.localeCompare(b.name, "en"),
+    ),
   );
 }
 

@@ -105,3 +105,11 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/logout", "/f")).toBe("/f");
   });
 });
+
+describe("safeRedirect control characters", () => {
+  it("refuses paths that browsers would turn into another origin", () => {
+    expect(safeRedirect("/\t/evil.com", "/f")).toBe("/f");
+    expect(safeRedirect("/\n/evil.com", "/f")).toBe("/f");
+    expect(safeRedirect("/ok/path?x=1#h", "/f")).toBe("/ok/path?x=1#h");
+  });
+});

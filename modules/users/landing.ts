@@ -43,7 +43,12 @@ export function isOnboardingPath(pathname: string): boolean {
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
-  return to;
+  // Browsers drop tabs and newlines from URLs ("/\t/evil.com" becomes "//evil.com"), so any
+  // control character or backslash refuses the value outright.
+  if (/[\u0000-\u001F\u007F\\]/.test(to)) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  const url = new URL(to, "http://local.invalid");
+  if (url.origin !== "http://local.invalid") return fallback;
+  if (url.pathname === "/login" || url.pathname === "/logout") return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,4 +1,4 @@
-import { Op } from "sequelize";
+import { Op, UniqueConstraintError } from "sequelize";
 import { User, UserGrant } from "./models/user.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { GRANTABLE, type Permission } from "./permission-table";
@@ -123,7 +123,13 @@ export async function createUser(input: NewUser): Promise<User> {
   const email = input.email.trim().toLowerCase();
   if (await User.findOne({ where: { email }, attributes: ["id"] })) throw new DuplicateEmailError();
   const { password, ...rest } = input;
-  return User.create({ ...rest, email, passwordHash: await hashPassword(password) });
+  try {
+    return await User.create({ ...rest, email, passwordHash: await hashPassword(password) });
+  } catch (error) {
+    // Two sign-ups racing past the check above meet the unique index.
+    if (error instanceof UniqueConstraintError) throw new DuplicateEmailError();
+    throw error;
+  }
 }
 
 export async function grantPermission(userId: number, permission: Permission): Promise<void> {
