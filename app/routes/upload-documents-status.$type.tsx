@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { LinkButton } from "~/components/button";
+import { Button, LinkButton } from "~/components/button";
 import { requirePermission } from "~/utils/guards.server";
+import { activateVerifiedAgency } from "@modules/users/agency-state.server";
 import { agencyOnboardingPath } from "@modules/users/landing";
 
 export const handle = { title: "Document Status", chrome: false };
@@ -17,7 +18,7 @@ const PAGES = {
   approved: {
     title: "Document Approved",
     text: "Your document has been approved. For more actions, visit Dashboard.",
-    action: { label: "Go to Dashboard", to: "/trekkers" },
+    action: null,
   },
 } as const;
 
@@ -28,7 +29,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An agency sees only the status page that matches its state.
   const own = agencyOnboardingPath(user);
   if (own && own !== `/upload-documents-status/${type}`) throw redirect(own);
+  if (!own && type !== "approved") throw redirect("/new-register");
   return { type };
+}
+
+/** "Go to Dashboard" on the approved page: the verified agency becomes approved and active. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "uploadDocuments");
+  if (params.type !== "approved" || user.isVerified !== true) throw redirect(agencyOnboardingPath(user) ?? "/new-register");
+  await activateVerifiedAgency(user.id);
+  return redirect("/trekkers");
 }
 
 export default function DocumentStatus() {
@@ -38,7 +48,11 @@ export default function DocumentStatus() {
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-800">{page.title}</h1>
       <p className="mt-3 text-slate-600">{page.text}</p>
-      {page.action ? (
+      {type === "approved" ? (
+        <Form method="post" className="mt-6">
+          <Button type="submit">Go to Dashboard</Button>
+        </Form>
+      ) : page.action ? (
         <LinkButton to={page.action.to} className="mt-6">
           {page.action.label}
         </LinkButton>

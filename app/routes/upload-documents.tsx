@@ -1,19 +1,80 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/button";
+import { FileField, FormErrors } from "~/components/field";
 import { requirePermission } from "~/utils/guards.server";
+import { BodyTooLargeError, readMultipart } from "~/utils/multipart.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { DOCUMENT_SLOTS } from "@modules/agencies/documents";
+import { submitDocuments } from "@modules/agencies/service.server";
+import { agencyOnboardingPath } from "@modules/users/landing";
 
 export const handle = { title: "Upload Documents", chrome: false };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "uploadDocuments");
-  return null;
+// Five files of at most 3 MB plus the form's own overhead.
+const MAX_BODY = 16 * 1024 * 1024;
+
+/** Only an agency with nothing under review may upload: new, or rejected and re-submitting. */
+function mayUpload(user: { isDocumentUploaded: boolean; isVerified: boolean | null }) {
+  return !user.isDocumentUploaded || user.isVerified === false;
 }
 
-// The five-document upload (issue 4) replaces this page.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "uploadDocuments");
+  if (!mayUpload(user)) throw redirect(agencyOnboardingPath(user) ?? "/new-register");
+  return { resubmission: user.isVerified === false };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "uploadDocuments");
+  if (!mayUpload(user)) throw redirect(agencyOnboardingPath(user) ?? "/new-register");
+  let form: FormData;
+  try {
+    form = await readMultipart(request, MAX_BODY);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return data({ fieldErrors: {}, formError: error.message }, { status: 413 });
+    throw error;
+  }
+  const result = await submitDocuments(user.id, form);
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors, formError: result.formError ?? null }, { status: 400 });
+  return redirectWithToast("/upload-documents-status/sent", { type: "success", message: "Documents uploaded" });
+}
+
 export default function UploadDocuments() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[] | undefined>;
+  const failed = actionData && Object.keys(errors).length > 0;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-12">
+    <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-800">Upload Documents</h1>
-      <p className="mt-2 text-slate-600">Verification of your documents may take up to 24 hours.</p>
+      <p className="mt-2 text-slate-600">
+        Upload your company documents for verification. Verification takes up to 24 hours or two working days.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="mt-6 space-y-5 rounded-lg bg-white p-6 shadow-sm">
+        {DOCUMENT_SLOTS.map((slot) => (
+          <FileField
+            key={slot.field}
+            label={slot.label}
+            name={slot.field}
+            accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
+            required
+            errors={errors[slot.field]}
+            hint="jpg, jpeg, png or pdf; 1 KB to 3 MB"
+          />
+        ))}
+        {failed ? <p className="text-sm text-amber-700">Nothing was saved. Please choose all five files again.</p> : null}
+        <FormErrors errors={actionData?.formError ? [actionData.formError] : []} />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Uploading…" : "Submit"}
+        </Button>
+      </Form>
+      <Form method="post" action="/logout" className="mt-6 text-center">
+        <button type="submit" className="text-sm text-slate-500 hover:underline">
+          Logout
+        </button>
+      </Form>
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import type { TimsModule } from "../contract";
+import { agencyMigrations } from "./migrations";
 
-/** Agency onboarding; its pages are reached by the guard's redirects, not from the sidebar. */
+/** Agency onboarding and review; onboarding pages are reached by the guard's redirects. */
 export const agenciesModule: TimsModule = {
   name: "agencies",
+  migrations: agencyMigrations,
+  sidebar: [{ label: "Requests", to: "/requests", permission: "requests", order: 110, icon: "requests" }],
 };

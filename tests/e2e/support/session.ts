@@ -4,7 +4,8 @@ export const DEMO_PASSWORD = "Trek@2026";
 
 /** With JS on, clicks before hydration would be plain form posts; wait for Remix's router. */
 export async function hydrated(page: Page): Promise<void> {
-  if (!(await page.evaluate(() => true).catch(() => false))) return;
+  // With JavaScript disabled the inline Remix context never runs: nothing to wait for.
+  if (!(await page.evaluate(() => "__remixContext" in window).catch(() => false))) return;
   await page.waitForFunction(() => (window as any).__remixRouter?.state?.initialized === true);
 }
 

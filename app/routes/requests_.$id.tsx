@@ -1,0 +1,171 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Button, LinkButton } from "~/components/button";
+import { TextArea } from "~/components/field";
+import { PageHeader } from "~/components/page-header";
+import { Tabs } from "~/components/tabs";
+import { displayDate, displayDateTime } from "~/utils/dates";
+import { parseAgencyId } from "~/utils/agency-decision.server";
+import { requirePermission } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { documentLabel } from "@modules/agencies/documents";
+import { remarkSchema } from "@modules/agencies/schemas";
+import { addRemark, getAgencyRequest } from "@modules/agencies/service.server";
+import { AGENCY_REQUEST_STATUSES } from "@modules/users/agency-status";
+
+export const handle = { title: "Requests" };
+
+const TABS = ["background", "documents", "remarks"] as const;
+type Tab = (typeof TABS)[number];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "requests");
+  const detail = await getAgencyRequest(parseAgencyId(params.id));
+  if (!detail) throw new Response("Not Found", { status: 404 });
+  return detail;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "requests");
+  const id = parseAgencyId(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: remarkSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (!(await addRemark(id, submission.value.note, user))) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(`/requests/${id}?tab=remarks`, { type: "success", message: "Remark added successfully" });
+}
+
+export default function RequestDetail() {
+  const detail = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const tab: Tab = TABS.includes(params.get("tab") as Tab) ? (params.get("tab") as Tab) : "background";
+  const { agency } = detail;
+  const name = agency.organizationName ?? agency.fullName;
+  const status = AGENCY_REQUEST_STATUSES.find((s) => s.value === agency.requestStatus)?.label;
+  return (
+    <section>
+      <PageHeader
+        title={name}
+        breadcrumbs={[{ label: "Requests", to: "/requests" }, { label: name }]}
+        actions={
+          detail.canDecide ? (
+            <div className="flex gap-2">
+              <LinkButton to={`reject?tab=${tab}`} variant="danger">
+                Reject
+              </LinkButton>
+              <LinkButton to={`approve?tab=${tab}`}>Approve</LinkButton>
+            </div>
+          ) : (
+            <span className="rounded bg-slate-100 px-3 py-1 text-sm text-slate-700" data-testid="request-status">
+              {status}
+            </span>
+          )
+        }
+      />
+      <Tabs
+        label="Request sections"
+        tabs={TABS.map((t) => ({ label: t[0].toUpperCase() + t.slice(1), to: `?tab=${t}`, active: t === tab }))}
+      />
+      <div className="mt-4 rounded-lg bg-white p-6 shadow-sm">
+        {tab === "background" ? <Background detail={detail} /> : null}
+        {tab === "documents" ? <Documents detail={detail} /> : null}
+        {tab === "remarks" ? <Remarks detail={detail} /> : null}
+      </div>
+      <Outlet />
+    </section>
+  );
+}
+
+type Detail = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Background({ detail }: { detail: Detail }) {
+  const a = detail.agency;
+  const rows = [
+    ["Organization Name", a.organizationName ?? a.fullName],
+    ["PAN Number", a.panNumber ?? ""],
+    ["Phone", a.contactNo ?? ""],
+    ["Email", a.email],
+    ["Address", a.contactAddress ?? ""],
+    ["Registration Date", displayDate(a.createdAt)],
+  ];
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs font-medium uppercase text-slate-500">{label}</dt>
+          <dd className="mt-1 text-slate-800">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Documents({ detail }: { detail: Detail }) {
+  if (!detail.documentsByDate.length) return <p className="text-slate-500">No Data Found</p>;
+  return (
+    <div className="space-y-6">
+      {detail.documentsByDate.map((group) => (
+        <div key={group.date}>
+          <h3 className="mb-3 font-semibold text-slate-700">{displayDate(group.date)}</h3>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {group.documents.map((d) => {
+              const href = `/requests/${detail.agency.id}/documents/${d.id}`;
+              return (
+                <li key={d.id} className="rounded border border-slate-200 p-3">
+                  <p className="text-sm font-medium text-slate-700">{documentLabel(d.documentType)}</p>
+                  {d.fileKind === "pdf" ? (
+                    <a href={href} target="_blank" rel="noreferrer" className="mt-2 block text-blue-700 underline">
+                      {d.fileName}
+                    </a>
+                  ) : (
+                    <a href={href} target="_blank" rel="noreferrer" className="mt-2 block">
+                      <img src={href} alt={d.fileName} loading="lazy" className="h-32 w-full rounded object-cover" />
+                      <span className="mt-1 block text-sm text-blue-700 underline">{d.fileName}</span>
+                    </a>
+                  )}
+                  <p className="mt-1 text-xs text-slate-500">{displayDateTime(d.createdAt)}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Remarks({ detail }: { detail: Detail }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "add-remark",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: remarkSchema }),
+  });
+  return (
+    <div className="space-y-6">
+      <Form method="post" className="space-y-3" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="remark" />
+        <TextArea label="Add Remark" {...getTextareaProps(fields.note)} errors={fields.note.errors} rows={3} />
+        <Button type="submit" size="sm">
+          Add Remark
+        </Button>
+      </Form>
+      {detail.notes.length ? (
+        <ol className="space-y-3" data-testid="remarks">
+          {detail.notes.map((n) => (
+            <li key={n.id} className={`rounded border p-3 ${n.isRejectionNote ? "border-red-200 bg-red-50" : "border-slate-200"}`}>
+              <p className="text-sm text-slate-800">{n.note || "Approved"}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {n.type} · {n.createdByName ?? "System"} · {displayDateTime(n.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-slate-500">No Data Found</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { createElement } from "react";
+import { sequelize } from "../../db/sequelize.server";
+import { sendEmail } from "../../emails/jobs.server";
+import { renderEmail } from "../../emails/render.server";
+import { AgencyDecisionEmail, agencyDecisionSubject } from "../../emails/templates/agency-decision";
+import { kathmanduDate } from "../../app/utils/dates";
+import { checkUpload, DOCUMENT_RULE, type CheckedUpload } from "../files/upload-rules";
+import { deleteStoredFile, storeFile } from "../files/storage.server";
+import {
+  agencyRequestStatus,
+  findAgencyAccount,
+  listAgencyAccounts,
+  markDocumentsSubmitted,
+  setAgencyVerification,
+  type AgencyAccount,
+  type AgencyRequestStatus,
+} from "../users/agency-state.server";
+import { DOCUMENT_SLOTS, type DocumentField } from "./documents";
+import { AgencyDocument, AgencyNote } from "./models/agency-records.server";
+
+export interface Actor {
+  id: number;
+  fullName: string;
+}
+
+export type SubmitResult = { ok: true } | { ok: false; fieldErrors: Partial<Record<DocumentField, string[]>>; formError?: string };
+
+/**
+ * Stores the five documents of an agency that has none under review. Every file is checked by
+ * content before any is stored, so a refused submission leaves nothing behind.
+ */
+export async function submitDocuments(agencyId: number, form: FormData): Promise<SubmitResult> {
+  const agency = await findAgencyAccount(agencyId);
+  if (!agency) return { ok: false, fieldErrors: {}, formError: "Only trekking agencies upload documents." };
+  if (agency.isDocumentUploaded && agency.isVerified !== false) {
+    return { ok: false, fieldErrors: {}, formError: "Your documents have already been received and are under review." };
+  }
+  const checked: { type: number; file: CheckedUpload }[] = [];
+  const fieldErrors: Partial<Record<DocumentField, string[]>> = {};
+  for (const slot of DOCUMENT_SLOTS) {
+    const entries = form.getAll(slot.field).filter((v) => typeof v !== "string");
+    if (entries.length > 1) {
+      fieldErrors[slot.field] = ["Only one file is allowed."];
+      continue;
+    }
+    const result = await checkUpload(entries[0] ?? null, DOCUMENT_RULE);
+    if (result.ok) checked.push({ type: slot.type, file: result.file });
+    else fieldErrors[slot.field] = [result.message];
+  }
+  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
+
+  const stored: string[] = [];
+  try {
+    for (const c of checked) stored.push(await storeFile("agency-documents", c.file.bytes, c.file.kind));
+    await sequelize.transaction(async (transaction) => {
+      const now = new Date();
+      await AgencyDocument.bulkCreate(
+        checked.map((c, i) => ({ userId: agencyId, documentType: c.type, fileKey: stored[i], fileName: c.file.name, fileKind: c.file.kind, createdAt: now })),
+        { transaction },
+      );
+      await AgencyNote.create({ userId: agencyId, note: "Documents uploaded", type: "Logs", createdBy: agencyId, createdByName: agency.organizationName ?? agency.fullName }, { transaction });
+    });
+  } catch (error) {
+    await Promise.all(stored.map((k) => deleteStoredFile(k).catch(() => {})));
+    throw error;
+  }
+  await markDocumentsSubmitted(agencyId);
+  return { ok: true };
+}
+
+export interface AgencyRequestRow extends AgencyAccount {
+  requestStatus: AgencyRequestStatus;
+}
+
+export async function listAgencyRequests(q: { status?: AgencyRequestStatus; search?: string; offset: number; limit: number }) {
+  const { rows, total } = await listAgencyAccounts(q);
+  return { rows: rows.map((r): AgencyRequestRow => ({ ...r, requestStatus: agencyRequestStatus(r) })), total };
+}
+
+export interface DocumentView {
+  id: number;
+  documentType: number;
+  fileName: string;
+  fileKind: string;
+  createdAt: Date;
+}
+
+export interface NoteView {
+  id: number;
+  note: string;
+  type: string;
+  isRejectionNote: boolean;
+  createdByName: string | null;
+  createdAt: Date;
+}
+
+export interface AgencyRequestDetail {
+  agency: AgencyRequestRow;
+  documentsByDate: { date: string; documents: DocumentView[] }[];
+  notes: NoteView[];
+  canDecide: boolean;
+}
+
+export async function getAgencyRequest(agencyId: number): Promise<AgencyRequestDetail | null> {
+  const agency = await findAgencyAccount(agencyId);
+  if (!agency) return null;
+  const [documents, notes] = await Promise.all([
+    AgencyDocument.findAll({ where: { userId: agencyId }, order: [["createdAt", "DESC"], ["documentType", "ASC"]] }),
+    AgencyNote.findAll({ where: { userId: agencyId }, order: [["createdAt", "DESC"], ["id", "DESC"]] }),
+  ]);
+  const byDate = new Map<string, DocumentView[]>();
+  for (const d of documents) {
+    const date = kathmanduDate(d.createdAt);
+    if (!byDate.has(date)) byDate.set(date, []);
+    byDate.get(date)!.push({ id: d.id, documentType: d.documentType, fileName: d.fileName, fileKind: d.fileKind, createdAt: d.createdAt });
+  }
+  const requestStatus = agencyRequestStatus(agency);
+  return {
+    agency: { ...agency, requestStatus },
+    documentsByDate: [...byDate].map(([date, docs]) => ({ date, documents: docs })),
+    notes: notes.map((n) => ({
+      id: n.id,
+      note: n.note,
+      type: n.type,
+      isRejectionNote: Boolean(n.isRejectionNote),
+      createdByName: n.createdByName ?? null,
+      createdAt: n.createdAt,
+    })),
+    canDecide: requestStatus === "pending" && documents.length > 0,
+  };
+}
+
+export type DecisionResult = "done" | "not-found" | "not-awaiting";
+
+/**
+ * Approves or rejects an agency awaiting review. The state change is conditional (only from
+ * "awaiting review"), so two reviewers deciding at once cannot both succeed.
+ */
+export async function decideAgency(input: { agencyId: number; approve: boolean; remarks: string; actor: Actor; origin: string }): Promise<DecisionResult> {
+  const detail = await getAgencyRequest(input.agencyId);
+  if (!detail) return "not-found";
+  if (!detail.canDecide) return "not-awaiting";
+  if (!(await setAgencyVerification(input.agencyId, input.approve))) return "not-awaiting";
+  await AgencyNote.bulkCreate([
+    { userId: input.agencyId, note: input.remarks, type: "Remarks", isRejectionNote: !input.approve, createdBy: input.actor.id, createdByName: input.actor.fullName },
+    { userId: input.agencyId, note: input.approve ? "Documents approved" : "Documents rejected", type: "Logs", createdBy: input.actor.id, createdByName: input.actor.fullName },
+  ]);
+  const name = detail.agency.organizationName ?? detail.agency.fullName;
+  const { html, text } = renderEmail(
+    createElement(AgencyDecisionEmail, { name, approved: input.approve, remarks: input.remarks, link: `${input.origin}/login` }),
+  );
+  await sendEmail({ to: detail.agency.email, subject: agencyDecisionSubject(input.approve), html, text });
+  return "done";
+}
+
+export async function addRemark(agencyId: number, note: string, actor: Actor): Promise<boolean> {
+  if (!(await findAgencyAccount(agencyId))) return false;
+  await AgencyNote.create({ userId: agencyId, note, type: "Remarks", createdBy: actor.id, createdByName: actor.fullName });
+  return true;
+}
+
+/** The stored document, for the authorised resource route (the policy decides who may ask). */
+export async function findDocument(agencyId: number, documentId: number): Promise<{ fileKey: string; fileName: string } | null> {
+  const doc = await AgencyDocument.findOne({ where: { id: documentId, userId: agencyId } });
+  return doc ? { fileKey: doc.fileKey, fileName: doc.fileName } : null;
+}
