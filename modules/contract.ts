@@ -45,4 +45,6 @@ export interface TimsModule {
   seedLookups?: () => Promise<void>;
   /** Demo data, run once into an empty database. */
   seedDemo?: () => Promise<void>;
+  /** True while this module's data (e.g. registrations) refers to the route; deleting it is then refused. */
+  routeInUse?: (routeId: number) => Promise<boolean>;
 }

@@ -5,9 +5,10 @@ import { lookupsModule } from "./lookups";
 import { registrationModule } from "./registration";
 import { usersModule } from "./users";
 import { agenciesModule } from "./agencies";
+import { trekRoutesModule } from "./trek-routes";
 
 /** Every domain of the app. db set-up, job workers and the sidebar read this list. */
-export const modules: readonly TimsModule[] = [lookupsModule, usersModule, agenciesModule, dashboardModule, registrationModule];
+export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule];
 
 export function allMigrations(): Migration[] {
   const list = modules.flatMap((m) => m.migrations ?? []);

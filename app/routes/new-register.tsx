@@ -1,19 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requirePermission } from "~/utils/guards.server";
+import { Outlet } from "@remix-run/react";
+import { forbidden, requireUser } from "~/utils/guards.server";
+import { can } from "@modules/users/permission-table";
 
 export const handle = { title: "Register Trek" };
 
+/** The wizard: registering roles create treks; the board may open any registration to edit it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "registerTrek");
+  const user = await requireUser(request);
+  if (!can(user, "registerTrek") && !can(user, "cardsEdit")) throw forbidden();
   return null;
 }
 
-// The registration wizard (issue 6) replaces this page; the guard and landing already point here.
-export default function NewRegister() {
+export default function NewRegisterLayout() {
   return (
-    <section>
-      <h2 className="text-xl font-semibold text-slate-800">Register Trek</h2>
-      <p className="mt-2 text-slate-600">The trek registration wizard is being built.</p>
+    <section className="mx-auto max-w-4xl">
+      <Outlet />
     </section>
   );
 }

@@ -1,0 +1,285 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Button, LinkButton } from "~/components/button";
+import { FormErrors } from "~/components/field";
+import { ConfirmDialog } from "~/components/modal";
+import { displayDate } from "~/utils/dates";
+import { forbidden, requireUser } from "~/utils/guards.server";
+import { BodyTooLargeError, readMultipart } from "~/utils/multipart.server";
+import { registrationChange } from "~/utils/registration-action.server";
+import { can } from "@modules/users/permission-table";
+import { formatNrs } from "@modules/registration/fees";
+import { TrekFields } from "@modules/registration/components/trek-fields";
+import { InsuranceFields, TrekkerFields } from "@modules/registration/components/trekker-fields";
+import { WizardSteps } from "@modules/registration/components/wizard-steps";
+import { registrationFormOptions } from "@modules/registration/form-options.server";
+import { canEditRegistration, canPay } from "@modules/registration/policy";
+import { reviewIntent } from "@modules/registration/review-intents.server";
+import { insuranceSchema, trekDetailsSchema, trekkerSchema } from "@modules/registration/schemas";
+import { getRegistration } from "@modules/registration/service.server";
+
+const MAX_BODY = 4 * 1024 * 1024;
+
+async function guard(request: Request) {
+  const user = await requireUser(request);
+  if (!can(user, "registerTrek") && !can(user, "cardsEdit")) throw forbidden();
+  return user;
+}
+
+function regIdOf(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await guard(request);
+  const registration = await getRegistration(regIdOf(params.regId), user);
+  // Someone else's registration looks exactly like a missing one.
+  if (!registration) throw new Response("Not Found", { status: 404 });
+  return {
+    registration,
+    options: await registrationFormOptions(registration.userType, registration.routeId),
+    canEdit: canEditRegistration(user, registration),
+    canPay: canPay(user, registration),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await guard(request);
+  const regId = regIdOf(params.regId);
+  let form: FormData;
+  try {
+    form = await readMultipart(request, MAX_BODY);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return data({ result: null, photoError: "Max File Size 3MB." }, { status: 413 });
+    throw error;
+  }
+  const outcome = await reviewIntent(regId, user, form);
+  if (!outcome) throw new Response("Bad Request", { status: 400 });
+  if (outcome.kind === "invalid") return data({ result: outcome.result, photoError: outcome.photoError }, { status: 400 });
+  return registrationChange(regId, outcome.reply, outcome.run, outcome.success, outcome.cleanup);
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type TrekkerView = LoaderData["registration"]["trekkers"][number];
+
+export default function Review() {
+  const { registration: reg, canEdit, canPay } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const edit = canEdit ? params.get("edit") : null;
+  const removing = canEdit ? Number(params.get("remove")) : NaN;
+  const removeTarget = reg.trekkers.find((t) => t.id === removing);
+  return (
+    <>
+      <WizardSteps current={1} />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold text-slate-800">
+          Registration #{reg.id} <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm font-normal text-slate-700">{reg.status}</span>
+        </h2>
+      </div>
+      <div className="space-y-6">
+        {edit === "trek" ? <TrekEditor /> : <TrekSummary canEdit={canEdit} />}
+        {reg.trekkers.map((t, i) =>
+          edit === `trekker-${t.id}` ? (
+            <TrekkerEditor key={t.id} trekker={t} />
+          ) : edit === `insurance-${t.id}` ? (
+            <InsuranceEditor key={t.id} trekker={t} />
+          ) : (
+            <TrekkerSummary key={t.id} trekker={t} index={i} canEdit={canEdit} canRemove={canEdit && reg.trekkers.length > 1} />
+          ),
+        )}
+        {edit === "add" ? <AddTrekker /> : canEdit ? <LinkButton to="?edit=add" variant="secondary">Add Trekker</LinkButton> : null}
+        <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg bg-white p-4 shadow-sm">
+          <p className="text-lg">
+            Total: <strong data-testid="total">{formatNrs(reg.totalPaisa)}</strong> <span className="text-sm text-slate-500">(including VAT)</span>
+          </p>
+          {canPay ? <LinkButton to={`/new-register/${reg.id}/payment`}>Next</LinkButton> : null}
+        </div>
+      </div>
+      {removeTarget ? (
+        <ConfirmDialog title="Remove Trekker" closeTo=".">
+          <p className="mb-3 text-slate-700">Remove {removeTarget.fullName} from this registration?</p>
+          <Form method="post" encType="multipart/form-data">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="trekkerId" value={removeTarget.id} />
+            <Button type="submit" variant="danger">
+              Remove
+            </Button>
+          </Form>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+function Card({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded-lg bg-white p-5 shadow-sm">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-800">{title}</h3>
+        {actions ? <div className="flex gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-3">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt className="text-xs uppercase text-slate-500">{k}</dt>
+          <dd className="text-slate-800">{v || "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function TrekSummary({ canEdit }: { canEdit: boolean }) {
+  const { registration: reg } = useLoaderData<typeof loader>();
+  return (
+    <Card title="Trek Details" actions={canEdit ? <LinkButton to="?edit=trek" size="sm" variant="secondary">Edit</LinkButton> : null}>
+      <Facts
+        rows={[
+          ["Trekking Area", reg.routeName],
+          ["Trek Entry Date", displayDate(reg.entryDate)],
+          ["Trek Exit Date", displayDate(reg.exitDate)],
+          ["Entry Point", reg.entryPoint],
+          ["Exit Point", reg.exitPoint],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function useSectionForm(id: string, schema: Parameters<typeof parseWithZod>[1]["schema"], defaultValue: Record<string, unknown>) {
+  const actionData = useActionData<typeof action>();
+  return useForm({
+    id,
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: Object.fromEntries(Object.entries(defaultValue).map(([k, v]) => [k, v == null ? undefined : String(v)])),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+function EditorButtons() {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" size="sm">
+        Done
+      </Button>
+      <LinkButton to="." size="sm" variant="secondary">
+        Cancel
+      </LinkButton>
+    </div>
+  );
+}
+
+function TrekEditor() {
+  const { registration: reg, options } = useLoaderData<typeof loader>();
+  const [form, fields] = useSectionForm("edit-trek", trekDetailsSchema, reg);
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="trek" />
+      <TrekFields fields={fields} routes={options.routes} />
+      <FormErrors errors={form.errors} />
+      <EditorButtons />
+    </Form>
+  );
+}
+
+const TYPE_NAMES: Record<number, string> = { 3: "Normal", 4: "Diplomat", 5: "Child" };
+
+function TrekkerSummary({ trekker: t, index, canEdit, canRemove }: { trekker: TrekkerView; index: number; canEdit: boolean; canRemove: boolean }) {
+  const { registration: reg, options } = useLoaderData<typeof loader>();
+  const country = options.countries.find((c) => c.id === t.nationality)?.name;
+  return (
+    <Card
+      title={`Trekker ${index + 1}: ${t.fullName}`}
+      actions={
+        canEdit ? (
+          <>
+            <LinkButton to={`?edit=trekker-${t.id}`} size="sm" variant="secondary">Edit</LinkButton>
+            <LinkButton to={`?edit=insurance-${t.id}`} size="sm" variant="secondary">Edit Insurance</LinkButton>
+            {canRemove ? <LinkButton to={`?remove=${t.id}`} size="sm" variant="danger">Remove</LinkButton> : null}
+          </>
+        ) : null
+      }
+    >
+      <div className="flex gap-4" data-testid={`trekker-${t.id}`}>
+        <img src={`/registration-photo/${reg.id}/${t.id}`} alt={`Photo of ${t.fullName}`} className="h-24 w-24 shrink-0 rounded object-cover" />
+        <Facts
+          rows={[
+            ["Trekker Type", TYPE_NAMES[t.trekkerType]],
+            ["Nationality", country],
+            ["Date of Birth", displayDate(t.dob)],
+            ["Email", t.email],
+            ["Passport Number", t.passportNumber],
+            ["Insurance", [t.insuranceCompany, t.policyNumber, t.policyType].filter(Boolean).join(" · ")],
+            ["Price", formatNrs(t.amountPaisa)],
+          ]}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function TrekkerEditor({ trekker }: { trekker: TrekkerView }) {
+  const { registration: reg, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const schema = trekkerSchema({ userType: reg.userType });
+  const [form, fields] = useSectionForm(`edit-trekker-${trekker.id}`, schema, trekker);
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="trekker" />
+      <input type="hidden" name="trekkerId" value={trekker.id} />
+      <TrekkerFields
+        fields={fields}
+        options={{ ...options, userType: reg.userType }}
+        photo={{ required: false, currentSrc: `/registration-photo/${reg.id}/${trekker.id}`, errors: actionData?.photoError ? [actionData.photoError] : undefined }}
+      />
+      <FormErrors errors={form.errors} />
+      <EditorButtons />
+    </Form>
+  );
+}
+
+function InsuranceEditor({ trekker }: { trekker: TrekkerView }) {
+  const [form, fields] = useSectionForm(`edit-insurance-${trekker.id}`, insuranceSchema, trekker);
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="insurance" />
+      <input type="hidden" name="trekkerId" value={trekker.id} />
+      <p className="font-semibold text-slate-800">{trekker.fullName}</p>
+      <InsuranceFields fields={fields} />
+      <EditorButtons />
+    </Form>
+  );
+}
+
+function AddTrekker() {
+  const { registration: reg, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSectionForm("add-trekker", trekkerSchema({ userType: reg.userType }), {});
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="add" />
+      <h3 className="font-semibold text-slate-800">Add Trekker</h3>
+      <TrekkerFields
+        fields={fields}
+        options={{ ...options, userType: reg.userType }}
+        photo={{ required: true, errors: actionData?.photoError ? [actionData.photoError] : undefined }}
+      />
+      <FormErrors errors={form.errors} />
+      <EditorButtons />
+    </Form>
+  );
+}

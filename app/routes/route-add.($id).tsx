@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requirePermission } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { listLookup } from "@modules/lookups/service.server";
+import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes/components/route-form";
+import { readRouteForm } from "@modules/trek-routes/form.server";
+import { createRoute, findRouteSummary, getRoute, updateRoute } from "@modules/trek-routes/service.server";
+import { routeImageUrl } from "@modules/trek-routes/urls";
+
+export const handle = { title: "Route" };
+
+/** /route-add (new) and /route-add/:id (edit); only the board (routesAdd) gets past the guard. */
+function routeIdParam(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  if (!/^\d{1,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "routesAdd");
+  const id = routeIdParam(params.id);
+  const provinces = await listLookup("provinces");
+  if (id === null) {
+    const defaults: RouteFormDefaults = { name: "", provinceId: "", startPoint: "", endPoint: "", description: "", checkpoints: [{ name: "" }] };
+    return { mode: "add" as const, routeId: null, provinces, defaults, gallery: [], map: [] };
+  }
+  const route = await getRoute(id);
+  if (!route) throw new Response("Not Found", { status: 404 });
+  const defaults: RouteFormDefaults = {
+    name: route.name,
+    provinceId: String(route.provinceId),
+    startPoint: route.startPoint,
+    endPoint: route.endPoint,
+    description: route.description,
+    checkpoints: route.checkpoints.map((c) => ({ id: String(c.id), name: c.name })),
+  };
+  const image = (i: { id: number; fileName: string }) => ({ id: i.id, fileName: i.fileName, src: routeImageUrl(id, i.id) });
+  return { mode: "edit" as const, routeId: id, provinces, defaults, gallery: route.gallery.map(image), map: route.map.map(image) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePermission(request, "routesAdd");
+  const id = routeIdParam(params.id);
+  if (id !== null && !(await findRouteSummary(id))) throw new Response("Not Found", { status: 404 });
+  const outcome = await readRouteForm(request, id);
+  if (!outcome.ok) return data({ result: outcome.result, fileErrors: outcome.fileErrors }, { status: 400 });
+  if (id === null) {
+    const newId = await createRoute(outcome.input, outcome.newImages);
+    return redirectWithToast(`/route/${newId}`, { type: "success", message: "Route Added" });
+  }
+  const updated = await updateRoute(id, outcome.input, { removeImageIds: outcome.removeImageIds, newImages: outcome.newImages });
+  if (!updated) throw new Response("Not Found", { status: 404 });
+  return redirectWithToast(`/route/${id}`, { type: "success", message: "Route Updated" });
+}
+
+export default function RouteAdd() {
+  const { mode, routeId, provinces, defaults, gallery, map } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <RouteForm
+      // A different route (or add vs edit) is a different form, not a continuation of this one.
+      key={routeId ?? "add"}
+      mode={mode}
+      provinces={provinces}
+      defaults={defaults}
+      gallery={gallery}
+      map={map}
+      result={actionData?.result}
+      fileErrors={actionData?.fileErrors}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { DataTypes } from "sequelize";
+import type { Migration } from "../contract";
+
+const text = (n: number) => ({ type: DataTypes.STRING(n), allowNull: true });
+
+export const registrationMigrations: Migration[] = [
+  {
+    name: "2026112240-registration-create",
+    async up(qi) {
+      await qi.createTable("registrations", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        userId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "users", key: "id" } },
+        userType: { type: DataTypes.INTEGER, allowNull: false },
+        routeId: { type: DataTypes.INTEGER, allowNull: false },
+        routeName: { type: DataTypes.STRING(150), allowNull: false },
+        entryDate: { type: DataTypes.DATEONLY, allowNull: false },
+        exitDate: { type: DataTypes.DATEONLY, allowNull: false },
+        entryPoint: { type: DataTypes.STRING(150), allowNull: false },
+        exitPoint: { type: DataTypes.STRING(150), allowNull: false },
+        status: { type: DataTypes.STRING(30), allowNull: false, defaultValue: "Payment Pending" },
+        totalPaisa: { type: DataTypes.INTEGER, allowNull: true },
+        priceLockedAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+        updatedAt: { type: DataTypes.DATE, allowNull: false },
+      });
+      await qi.addIndex("registrations", ["userId", "createdAt"]);
+      await qi.addIndex("registrations", ["routeId"]);
+      await qi.createTable("trekkers", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        registrationId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "registrations", key: "id" }, onDelete: "CASCADE" },
+        photoKey: { type: DataTypes.STRING(120), allowNull: false },
+        fullName: { type: DataTypes.STRING(150), allowNull: false },
+        trekkerType: { type: DataTypes.INTEGER, allowNull: false },
+        nationality: { type: DataTypes.INTEGER, allowNull: false },
+        city: { type: DataTypes.STRING(100), allowNull: false },
+        gender: { type: DataTypes.INTEGER, allowNull: false },
+        dob: { type: DataTypes.DATEONLY, allowNull: false },
+        email: { type: DataTypes.STRING(190), allowNull: false },
+        passportNumber: { type: DataTypes.STRING(50), allowNull: false },
+        visaNumber: text(50),
+        visaIssueDate: { type: DataTypes.DATEONLY, allowNull: true },
+        visaExpiryDate: { type: DataTypes.DATEONLY, allowNull: true },
+        nepalContactPerson: text(150),
+        nepalOrganization: text(150),
+        nepalMobile: text(20),
+        nepalAddress: text(255),
+        homeContactPerson: text(150),
+        homeCity: text(100),
+        homeMobile: text(30),
+        homeAddress: text(255),
+        insuranceCompany: text(150),
+        policyNumber: text(80),
+        policyType: { type: DataTypes.STRING(80), allowNull: false },
+        guideName: text(150),
+        guideLicense: text(50),
+        guideContact: text(20),
+        otherSupportStaff: text(500),
+        status: { type: DataTypes.STRING(30), allowNull: false, defaultValue: "Payment Pending" },
+        cardNumber: { type: DataTypes.INTEGER, allowNull: true, unique: true },
+        amountPaisa: { type: DataTypes.INTEGER, allowNull: true },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+        updatedAt: { type: DataTypes.DATE, allowNull: false },
+      });
+      await qi.addIndex("trekkers", ["registrationId"]);
+      await qi.createTable("fee_rules", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        userType: { type: DataTypes.INTEGER, allowNull: true },
+        regionId: { type: DataTypes.INTEGER, allowNull: true },
+        amountPaisa: { type: DataTypes.INTEGER, allowNull: false },
+      });
+    },
+    async down(qi) {
+      await qi.dropTable("fee_rules");
+      await qi.dropTable("trekkers");
+      await qi.dropTable("registrations");
+    },
+  },
+];

@@ -1,0 +1,138 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
+import { sequelize } from "../../../db/sequelize.server";
+
+/** A registered trek: who registered it, where and when. Trekkers hang off it. */
+export class Registration extends Model<InferAttributes<Registration>, InferCreationAttributes<Registration>> {
+  declare id: CreationOptional<number>;
+  declare userId: number;
+  /** The registering user's type, kept because prices and receipts depend on it. */
+  declare userType: number;
+  declare routeId: number;
+  declare routeName: string;
+  declare entryDate: string;
+  declare exitDate: string;
+  declare entryPoint: string;
+  declare exitPoint: string;
+  declare status: CreationOptional<string>;
+  /** Total in paisa, fixed when payment starts so later fee changes do not alter it. */
+  declare totalPaisa: CreationOptional<number | null>;
+  declare priceLockedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+Registration.init(
+  {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    userId: { type: DataTypes.INTEGER, allowNull: false },
+    userType: { type: DataTypes.INTEGER, allowNull: false },
+    routeId: { type: DataTypes.INTEGER, allowNull: false },
+    routeName: { type: DataTypes.STRING(150), allowNull: false },
+    entryDate: { type: DataTypes.DATEONLY, allowNull: false },
+    exitDate: { type: DataTypes.DATEONLY, allowNull: false },
+    entryPoint: { type: DataTypes.STRING(150), allowNull: false },
+    exitPoint: { type: DataTypes.STRING(150), allowNull: false },
+    status: { type: DataTypes.STRING(30), allowNull: false, defaultValue: "Payment Pending" },
+    totalPaisa: DataTypes.INTEGER,
+    priceLockedAt: DataTypes.DATE,
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "registrations" },
+);
+
+export class Trekker extends Model<InferAttributes<Trekker>, InferCreationAttributes<Trekker>> {
+  declare id: CreationOptional<number>;
+  declare registrationId: number;
+  declare photoKey: string;
+  declare fullName: string;
+  /** The spec's RegionalId: 3 normal, 4 diplomat, 5 child. */
+  declare trekkerType: number;
+  declare nationality: number;
+  declare city: string;
+  declare gender: number;
+  declare dob: string;
+  declare email: string;
+  declare passportNumber: string;
+  declare visaNumber: CreationOptional<string | null>;
+  declare visaIssueDate: CreationOptional<string | null>;
+  declare visaExpiryDate: CreationOptional<string | null>;
+  declare nepalContactPerson: CreationOptional<string | null>;
+  declare nepalOrganization: CreationOptional<string | null>;
+  declare nepalMobile: CreationOptional<string | null>;
+  declare nepalAddress: CreationOptional<string | null>;
+  declare homeContactPerson: CreationOptional<string | null>;
+  declare homeCity: CreationOptional<string | null>;
+  declare homeMobile: CreationOptional<string | null>;
+  declare homeAddress: CreationOptional<string | null>;
+  declare insuranceCompany: CreationOptional<string | null>;
+  declare policyNumber: CreationOptional<string | null>;
+  declare policyType: string;
+  declare guideName: CreationOptional<string | null>;
+  declare guideLicense: CreationOptional<string | null>;
+  declare guideContact: CreationOptional<string | null>;
+  declare otherSupportStaff: CreationOptional<string | null>;
+  declare status: CreationOptional<string>;
+  declare cardNumber: CreationOptional<number | null>;
+  declare amountPaisa: CreationOptional<number | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+Trekker.init(
+  {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    registrationId: { type: DataTypes.INTEGER, allowNull: false },
+    photoKey: { type: DataTypes.STRING(120), allowNull: false },
+    fullName: { type: DataTypes.STRING(150), allowNull: false },
+    trekkerType: { type: DataTypes.INTEGER, allowNull: false },
+    nationality: { type: DataTypes.INTEGER, allowNull: false },
+    city: { type: DataTypes.STRING(100), allowNull: false },
+    gender: { type: DataTypes.INTEGER, allowNull: false },
+    dob: { type: DataTypes.DATEONLY, allowNull: false },
+    email: { type: DataTypes.STRING(190), allowNull: false },
+    passportNumber: { type: DataTypes.STRING(50), allowNull: false },
+    visaNumber: DataTypes.STRING(50),
+    visaIssueDate: DataTypes.DATEONLY,
+    visaExpiryDate: DataTypes.DATEONLY,
+    nepalContactPerson: DataTypes.STRING(150),
+    nepalOrganization: DataTypes.STRING(150),
+    nepalMobile: DataTypes.STRING(20),
+    nepalAddress: DataTypes.STRING(255),
+    homeContactPerson: DataTypes.STRING(150),
+    homeCity: DataTypes.STRING(100),
+    homeMobile: DataTypes.STRING(30),
+    homeAddress: DataTypes.STRING(255),
+    insuranceCompany: DataTypes.STRING(150),
+    policyNumber: DataTypes.STRING(80),
+    policyType: { type: DataTypes.STRING(80), allowNull: false },
+    guideName: DataTypes.STRING(150),
+    guideLicense: DataTypes.STRING(50),
+    guideContact: DataTypes.STRING(20),
+    otherSupportStaff: DataTypes.STRING(500),
+    status: { type: DataTypes.STRING(30), allowNull: false, defaultValue: "Payment Pending" },
+    cardNumber: { type: DataTypes.INTEGER, unique: true },
+    amountPaisa: DataTypes.INTEGER,
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "trekkers" },
+);
+
+/** Fees per user type and price region (spec 1 §9); the most specific matching rule wins. */
+export class FeeRule extends Model<InferAttributes<FeeRule>, InferCreationAttributes<FeeRule>> {
+  declare id: CreationOptional<number>;
+  declare userType: number | null;
+  declare regionId: number | null;
+  declare amountPaisa: number;
+}
+
+FeeRule.init(
+  {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    userType: DataTypes.INTEGER,
+    regionId: DataTypes.INTEGER,
+    amountPaisa: { type: DataTypes.INTEGER, allowNull: false },
+  },
+  { sequelize, tableName: "fee_rules", timestamps: false },
+);

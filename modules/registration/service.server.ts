@@ -1,0 +1,238 @@
+import { Op } from "sequelize";
+import { sequelize } from "../../db/sequelize.server";
+import { deleteStoredFile } from "../files/storage.server";
+import { listCountries } from "../lookups/service.server";
+import { findRoutePoints } from "../trek-routes/points.server";
+import { FeeRule, Registration, Trekker } from "./models/registration.server";
+import { DEFAULT_FEE_RULES, feeFor, priceRegion, type FeeRuleData } from "./fees";
+import { canEditRegistration, canOpenRegistration, type RegistrationViewer } from "./policy";
+import { REGISTRATION_MESSAGES } from "./rules";
+import type { InsuranceInput, TrekDetailsInput, TrekkerInput } from "./schemas";
+
+/** A refusal tied to a form field, shown under that field. */
+export class RegistrationError extends Error {
+  constructor(public readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+export class NotAllowedError extends Error {
+  constructor() {
+    super("This registration can not be changed any more.");
+  }
+}
+
+export interface TrekkerView extends TrekkerInput {
+  id: number;
+  photoKey: string;
+  status: string;
+  cardNumber: number | null;
+  amountPaisa: number;
+}
+
+export interface RegistrationView {
+  id: number;
+  userId: number;
+  userType: number;
+  routeId: number;
+  routeName: string;
+  entryDate: string;
+  exitDate: string;
+  entryPoint: string;
+  exitPoint: string;
+  status: string;
+  totalPaisa: number;
+  priceLocked: boolean;
+  createdAt: Date;
+  trekkers: TrekkerView[];
+}
+
+async function feeRules(): Promise<FeeRuleData[]> {
+  const rows = await FeeRule.findAll({ raw: true });
+  return rows.length ? rows : [...DEFAULT_FEE_RULES];
+}
+
+export async function seedFeeRules(): Promise<void> {
+  if ((await FeeRule.count()) === 0) await FeeRule.bulkCreate(DEFAULT_FEE_RULES.map((r) => ({ ...r })));
+}
+
+async function checkTrek(trek: TrekDetailsInput): Promise<string> {
+  const route = await findRoutePoints(trek.routeId);
+  if (!route || route.status !== "Active") throw new RegistrationError("routeId", "Choose an active trekking area");
+  if (!route.points.includes(trek.entryPoint)) throw new RegistrationError("entryPoint", REGISTRATION_MESSAGES.pointNotOnRoute);
+  if (!route.points.includes(trek.exitPoint)) throw new RegistrationError("exitPoint", REGISTRATION_MESSAGES.pointNotOnRoute);
+  return route.name;
+}
+
+async function checkCountry(nationality: number): Promise<void> {
+  if (!(await listCountries()).some((c) => c.id === nationality)) throw new RegistrationError("nationality", "Nationality field is required");
+}
+
+function trekkerColumns(t: TrekkerInput) {
+  const { fullName, trekkerType, nationality, city, gender, dob, email, passportNumber, visaNumber, visaIssueDate, visaExpiryDate } = t;
+  return {
+    fullName, trekkerType, nationality, city, gender, dob, email, passportNumber, visaNumber, visaIssueDate, visaExpiryDate,
+    nepalContactPerson: t.nepalContactPerson, nepalOrganization: t.nepalOrganization, nepalMobile: t.nepalMobile, nepalAddress: t.nepalAddress,
+    homeContactPerson: t.homeContactPerson, homeCity: t.homeCity, homeMobile: t.homeMobile, homeAddress: t.homeAddress,
+    insuranceCompany: t.insuranceCompany, policyNumber: t.policyNumber, policyType: t.policyType,
+    guideName: t.guideName, guideLicense: t.guideLicense, guideContact: t.guideContact, otherSupportStaff: t.otherSupportStaff,
+  };
+}
+
+/** Step 1: the trek and its first trekker, in one transaction. New treks wait for payment. */
+export async function createRegistration(viewer: RegistrationViewer, trek: TrekDetailsInput, trekker: TrekkerInput, photoKey: string): Promise<number> {
+  const routeName = await checkTrek(trek);
+  await checkCountry(trekker.nationality);
+  return sequelize.transaction(async (transaction) => {
+    const reg = await Registration.create({ userId: viewer.id, userType: viewer.userType, routeName, ...trek }, { transaction });
+    await Trekker.create({ registrationId: reg.id, photoKey, ...trekkerColumns(trekker) }, { transaction });
+    return reg.id;
+  });
+}
+
+async function loadRow(id: number): Promise<Registration | null> {
+  return Number.isSafeInteger(id) && id > 0 ? Registration.findByPk(id) : null;
+}
+
+/** The registration if the viewer may open it; otherwise null, so ids reveal nothing. */
+export async function getRegistration(id: number, viewer: RegistrationViewer): Promise<RegistrationView | null> {
+  const reg = await loadRow(id);
+  if (!reg || !canOpenRegistration(viewer, reg)) return null;
+  const [trekkers, rules, countries] = await Promise.all([
+    Trekker.findAll({ where: { registrationId: id }, order: [["id", "ASC"]] }),
+    feeRules(),
+    listCountries(),
+  ]);
+  const region = (c: number) => countries.find((x) => x.id === c)?.regionId ?? 2;
+  const views = trekkers.map((t): TrekkerView => ({
+    ...(trekkerColumns(t as unknown as TrekkerInput) as TrekkerInput),
+    id: t.id,
+    photoKey: t.photoKey,
+    status: t.status,
+    cardNumber: t.cardNumber ?? null,
+    amountPaisa: t.amountPaisa ?? feeFor(rules, reg.userType, priceRegion(t.trekkerType, region(t.nationality))),
+  }));
+  const priceLocked = reg.totalPaisa !== null && reg.totalPaisa !== undefined;
+  return {
+    id: reg.id,
+    userId: reg.userId,
+    userType: reg.userType,
+    routeId: reg.routeId,
+    routeName: reg.routeName,
+    entryDate: reg.entryDate,
+    exitDate: reg.exitDate,
+    entryPoint: reg.entryPoint,
+    exitPoint: reg.exitPoint,
+    status: reg.status,
+    totalPaisa: priceLocked ? reg.totalPaisa! : views.reduce((s, t) => s + t.amountPaisa, 0),
+    priceLocked,
+    createdAt: reg.createdAt,
+    trekkers: views,
+  };
+}
+
+async function editable(id: number, viewer: RegistrationViewer): Promise<Registration> {
+  const reg = await loadRow(id);
+  if (!reg || !canOpenRegistration(viewer, reg)) throw new Response("Not Found", { status: 404 });
+  if (!canEditRegistration(viewer, reg)) throw new NotAllowedError();
+  return reg;
+}
+
+export async function updateTrek(id: number, viewer: RegistrationViewer, trek: TrekDetailsInput): Promise<void> {
+  const reg = await editable(id, viewer);
+  const routeName = await checkTrek(trek);
+  await reg.update({ ...trek, routeName });
+}
+
+async function editableTrekker(id: number, trekkerId: number, viewer: RegistrationViewer): Promise<Trekker> {
+  await editable(id, viewer);
+  const trekker = await Trekker.findOne({ where: { id: trekkerId, registrationId: id } });
+  if (!trekker) throw new Response("Not Found", { status: 404 });
+  return trekker;
+}
+
+/** Replaces a trekker's details; a new photo replaces the old file. */
+export async function updateTrekker(id: number, trekkerId: number, viewer: RegistrationViewer, input: TrekkerInput, photoKey: string | null): Promise<void> {
+  const trekker = await editableTrekker(id, trekkerId, viewer);
+  await checkCountry(input.nationality);
+  const oldPhoto = trekker.photoKey;
+  await trekker.update({ ...trekkerColumns(input), ...(photoKey ? { photoKey } : {}) });
+  if (photoKey && oldPhoto !== photoKey) await deleteStoredFile(oldPhoto).catch(() => {});
+}
+
+export async function updateInsurance(id: number, trekkerId: number, viewer: RegistrationViewer, input: InsuranceInput): Promise<void> {
+  const trekker = await editableTrekker(id, trekkerId, viewer);
+  await trekker.update({ insuranceCompany: input.insuranceCompany, policyNumber: input.policyNumber, policyType: input.policyType });
+}
+
+export async function addTrekker(id: number, viewer: RegistrationViewer, input: TrekkerInput, photoKey: string): Promise<number> {
+  await editable(id, viewer);
+  await checkCountry(input.nationality);
+  const t = await Trekker.create({ registrationId: id, photoKey, ...trekkerColumns(input) });
+  return t.id;
+}
+
+/** Extra rows can go; the last trekker stays (a registration without trekkers means nothing). */
+export async function removeTrekker(id: number, trekkerId: number, viewer: RegistrationViewer): Promise<void> {
+  const trekker = await editableTrekker(id, trekkerId, viewer);
+  if ((await Trekker.count({ where: { registrationId: id } })) <= 1) {
+    throw new RegistrationError("trekker", "A registration needs at least one trekker.");
+  }
+  await trekker.destroy();
+  await deleteStoredFile(trekker.photoKey).catch(() => {});
+}
+
+/** The trekker's photo key, for the guarded photo route. */
+export async function trekkerPhoto(id: number, trekkerId: number, viewer: RegistrationViewer): Promise<string | null> {
+  const reg = await loadRow(id);
+  if (!reg || !canOpenRegistration(viewer, reg)) return null;
+  const t = await Trekker.findOne({ where: { id: trekkerId, registrationId: id }, attributes: ["photoKey"] });
+  return t?.photoKey ?? null;
+}
+
+export interface HistoryRow {
+  registrationId: number;
+  trekkerId: number;
+  fullName: string;
+  routeName: string;
+  entryDate: string;
+  exitDate: string;
+  cardNumber: number | null;
+  status: string;
+}
+
+/** Trekking history (spec 1 §2.8): the viewer's own registrations, one row per trekker, newest first. */
+export async function listHistory(userId: number, page: { offset: number; limit: number }): Promise<{ rows: HistoryRow[]; total: number }> {
+  const regs = await Registration.findAll({ where: { userId }, attributes: ["id"], raw: true });
+  const ids = regs.map((r) => r.id);
+  if (!ids.length) return { rows: [], total: 0 };
+  const { rows, count } = await Trekker.findAndCountAll({
+    where: { registrationId: { [Op.in]: ids } },
+    order: [["registrationId", "DESC"], ["id", "ASC"]],
+    offset: page.offset,
+    limit: page.limit,
+  });
+  const regRows = await Registration.findAll({ where: { id: [...new Set(rows.map((r) => r.registrationId))] } });
+  const byId = new Map(regRows.map((r) => [r.id, r]));
+  return {
+    total: count,
+    rows: rows.map((t) => {
+      const reg = byId.get(t.registrationId)!;
+      return {
+        registrationId: reg.id,
+        trekkerId: t.id,
+        fullName: t.fullName,
+        routeName: reg.routeName,
+        entryDate: reg.entryDate,
+        exitDate: reg.exitDate,
+        cardNumber: t.cardNumber ?? null,
+        status: t.status,
+      };
+    }),
+  };
+}
+
+/** For the routes module: a route with registrations can not be deleted. */
+export async function registrationsUseRoute(routeId: number): Promise<boolean> {
+  return (await Registration.count({ where: { routeId } })) > 0;
+}

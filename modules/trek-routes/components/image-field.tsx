@@ -1,0 +1,126 @@
+import { useState } from "react";
+import { Button } from "../../../app/components/button";
+import { FileField } from "../../../app/components/field";
+import { cx } from "../../../app/components/class-names";
+import { useHydrated } from "../../../app/components/use-hydrated";
+
+export interface ExistingImage {
+  id: number;
+  fileName: string;
+  src: string;
+}
+
+export interface ImageFieldProps {
+  /** "Gallery" or "Map". */
+  label: string;
+  inputName: string;
+  existing: ExistingImage[];
+  /** Ids already marked for deletion (after a failed submission). */
+  initiallyRemoved: number[];
+  errors?: string[];
+  onChange: () => void;
+}
+
+/**
+ * New images for one kind, plus the existing ones in edit mode. Without JavaScript each existing
+ * image has a "Delete on save" checkbox. With it, images can be selected, deleted together and
+ * reverted one by one; the ids to delete travel as hidden removeImageIds fields, so nothing is
+ * removed until the form is saved.
+ */
+export function ImageField({ label, inputName, existing, initiallyRemoved, errors, onChange }: ImageFieldProps) {
+  const hydrated = useHydrated();
+  return (
+    <div className="space-y-4">
+      {existing.length > 0 &&
+        (hydrated ? (
+          <ExistingEnhanced label={label} images={existing} initiallyRemoved={initiallyRemoved} onChange={onChange} />
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {existing.map((image) => (
+              <li key={image.id} className="rounded-md border border-gray-200 p-2">
+                <img src={image.src} alt={image.fileName} className="h-28 w-full rounded object-cover" />
+                <label className="mt-2 flex items-center gap-2 text-sm text-gray-700">
+                  <input type="checkbox" name="removeImageIds" value={image.id} defaultChecked={initiallyRemoved.includes(image.id)} />
+                  Delete on save
+                </label>
+              </li>
+            ))}
+          </ul>
+        ))}
+      <FileField
+        label={`Add ${label} Images`}
+        name={inputName}
+        multiple
+        accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+        onChange={onChange}
+        errors={errors}
+        hint="JPG or PNG, 1 KB to 3 MB each; several may be chosen at once."
+      />
+      {errors && errors.length > 1 && (
+        <ul className="list-disc pl-5 text-sm text-red-600">
+          {errors.slice(1).map((e, i) => (
+            <li key={i}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ExistingEnhanced({ label, images, initiallyRemoved, onChange }: { label: string; images: ExistingImage[]; initiallyRemoved: number[]; onChange: () => void }) {
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [removed, setRemoved] = useState<Set<number>>(new Set(initiallyRemoved));
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const deleteSelected = () => {
+    setRemoved((r) => new Set([...r, ...selected]));
+    setSelected(new Set());
+    onChange();
+  };
+  const revert = (id: number) => {
+    setRemoved((r) => {
+      const next = new Set(r);
+      next.delete(id);
+      return next;
+    });
+    onChange();
+  };
+  return (
+    <div>
+      <div className="mb-2 flex items-center gap-2">
+        <Button type="button" size="sm" variant="danger" disabled={selected.size === 0} onClick={deleteSelected}>
+          Delete Selected
+        </Button>
+        <span className="text-sm text-gray-500">{removed.size > 0 ? `${removed.size} marked for deletion; removed when you save.` : null}</span>
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {images.map((image) => {
+          const isRemoved = removed.has(image.id);
+          return (
+            <li key={image.id} data-testid={`${label.toLowerCase()}-image`} data-removed={isRemoved ? "true" : undefined} className={cx("rounded-md border p-2", isRemoved ? "border-red-300 bg-red-50" : "border-gray-200")}>
+              <img src={image.src} alt={image.fileName} className={cx("h-28 w-full rounded object-cover", isRemoved && "opacity-30")} />
+              {isRemoved ? (
+                <div className="mt-2 flex items-center justify-between text-sm">
+                  <span className="text-red-700">Deleted</span>
+                  <input type="hidden" name="removeImageIds" value={image.id} />
+                  <Button type="button" size="sm" variant="secondary" onClick={() => revert(image.id)} aria-label={`Revert ${image.fileName}`}>
+                    Revert
+                  </Button>
+                </div>
+              ) : (
+                <label className="mt-2 flex items-center gap-2 text-sm text-gray-700">
+                  <input type="checkbox" checked={selected.has(image.id)} onChange={() => toggle(image.id)} aria-label={`Select ${image.fileName}`} />
+                  Select
+                </label>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

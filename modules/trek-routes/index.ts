@@ -1,0 +1,10 @@
+import type { TimsModule } from "../contract";
+import { seedDemoRoutes } from "./demo.server";
+import { trekRouteMigrations } from "./migrations";
+
+export const trekRoutesModule: TimsModule = {
+  name: "trek-routes",
+  migrations: trekRouteMigrations,
+  sidebar: [{ label: "Route", to: "/route", permission: "routes", order: 80, icon: "route" }],
+  seedDemo: seedDemoRoutes,
+};

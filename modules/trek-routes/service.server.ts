@@ -1,0 +1,281 @@
+import { Op, col, fn, type WhereOptions } from "sequelize";
+import { sequelize } from "../../db/sequelize.server";
+import type { CheckedUpload } from "../files/upload-rules";
+import { deleteStoredFile, storeFile } from "../files/storage.server";
+import { RouteCheckpoint, RouteImage, TrekRoute, type RouteImageKind, type RouteStatus } from "./models/trek-route.server";
+import { sanitizeDescription } from "./sanitize.server";
+
+export type { RouteImageKind, RouteStatus };
+
+/** What forms elsewhere (add checkpost user, registration) offer as route and checkpost choices. */
+export interface RouteChoice {
+  id: number;
+  name: string;
+  checkpoints: { id: number; name: string }[];
+}
+
+export interface RouteRow {
+  id: number;
+  name: string;
+  provinceId: number;
+  startPoint: string;
+  endPoint: string;
+  status: RouteStatus;
+}
+
+export interface RouteImageView {
+  id: number;
+  kind: RouteImageKind;
+  fileName: string;
+}
+
+export interface RouteDetail extends RouteRow {
+  description: string;
+  checkpoints: { id: number; name: string }[];
+  gallery: RouteImageView[];
+  map: RouteImageView[];
+}
+
+export interface RouteInput {
+  name: string;
+  provinceId: number;
+  startPoint: string;
+  endPoint: string;
+  description: string;
+  /** Checkpoint names in route order. On update, an entry with an id keeps that checkpoint. */
+  checkpoints: { id?: number; name: string }[];
+}
+
+export interface NewRouteImage {
+  kind: RouteImageKind;
+  file: CheckedUpload;
+}
+
+export class RouteInUseError extends Error {
+  constructor() {
+    super("This route cannot be deleted because registrations use it. Disable it instead.");
+  }
+}
+
+const IMAGE_AREA = "route-images";
+
+function toRow(r: TrekRoute): RouteRow {
+  return { id: r.id, name: r.name, provinceId: Number(r.provinceId), startPoint: r.startPoint, endPoint: r.endPoint, status: r.status };
+}
+
+export async function listRouteChoices(opts: { activeOnly?: boolean } = {}): Promise<RouteChoice[]> {
+  const routes = await TrekRoute.findAll({
+    where: opts.activeOnly ? { status: "Active" } : {},
+    attributes: ["id", "name"],
+    order: [["name", "ASC"], ["id", "ASC"]],
+  });
+  if (!routes.length) return [];
+  const checkpoints = await RouteCheckpoint.findAll({
+    where: { routeId: routes.map((r) => r.id) },
+    order: [["routeId", "ASC"], ["position", "ASC"], ["id", "ASC"]],
+  });
+  const byRoute = new Map<number, { id: number; name: string }[]>();
+  for (const c of checkpoints) {
+    const list = byRoute.get(c.routeId) ?? [];
+    list.push({ id: c.id, name: c.name });
+    byRoute.set(c.routeId, list);
+  }
+  return routes.map((r) => ({ id: r.id, name: r.name, checkpoints: byRoute.get(r.id) ?? [] }));
+}
+
+export async function findCheckpoint(routeId: number, checkpointId: number): Promise<{ id: number; name: string } | null> {
+  if (!Number.isSafeInteger(routeId) || !Number.isSafeInteger(checkpointId)) return null;
+  const c = await RouteCheckpoint.findOne({ where: { id: checkpointId, routeId } });
+  return c ? { id: c.id, name: c.name } : null;
+}
+
+/** A route's name and status, for modules that show or check a chosen route. */
+export async function findRouteSummary(id: number): Promise<{ id: number; name: string; status: RouteStatus } | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const r = await TrekRoute.findByPk(id, { attributes: ["id", "name", "status"] });
+  return r ? { id: r.id, name: r.name, status: r.status } : null;
+}
+
+function nameFilter(name?: string): WhereOptions<TrekRoute> {
+  const term = name?.trim().toLowerCase();
+  if (!term) return {};
+  // INSTR, not LIKE: a "%" or "_" typed in the search box is literal on both SQLite and MySQL,
+  // which disagree on LIKE's escape character.
+  return sequelize.where(fn("instr", fn("lower", col("name")), term), Op.gt, 0) as WhereOptions<TrekRoute>;
+}
+
+/** One page of the list, without counting: what a streamed export reads. */
+export async function findRouteRows(opts: { name?: string; offset: number; limit: number }): Promise<RouteRow[]> {
+  const rows = await TrekRoute.findAll({
+    where: nameFilter(opts.name),
+    attributes: ["id", "name", "provinceId", "startPoint", "endPoint", "status"],
+    order: [["name", "ASC"], ["id", "ASC"]],
+    offset: opts.offset,
+    limit: opts.limit,
+  });
+  return rows.map(toRow);
+}
+
+export async function listRoutes(opts: { name?: string; offset: number; limit: number }): Promise<{ rows: RouteRow[]; total: number }> {
+  const [rows, total] = await Promise.all([findRouteRows(opts), TrekRoute.count({ where: nameFilter(opts.name) })]);
+  return { rows, total };
+}
+
+export async function getRoute(id: number): Promise<RouteDetail | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const route = await TrekRoute.findByPk(id);
+  if (!route) return null;
+  const [checkpoints, images] = await Promise.all([
+    RouteCheckpoint.findAll({ where: { routeId: id }, order: [["position", "ASC"], ["id", "ASC"]] }),
+    RouteImage.findAll({ where: { routeId: id }, order: [["id", "ASC"]] }),
+  ]);
+  const view = (i: RouteImage): RouteImageView => ({ id: i.id, kind: i.kind, fileName: i.fileName });
+  return {
+    ...toRow(route),
+    description: route.description,
+    checkpoints: checkpoints.map((c) => ({ id: c.id, name: c.name })),
+    gallery: images.filter((i) => i.kind === "gallery").map(view),
+    map: images.filter((i) => i.kind === "map").map(view),
+  };
+}
+
+/** The stored file behind an image of a route; null when the pair does not match. */
+export async function findRouteImage(routeId: number, imageId: number): Promise<{ fileKey: string; fileName: string } | null> {
+  if (!Number.isSafeInteger(routeId) || !Number.isSafeInteger(imageId)) return null;
+  const image = await RouteImage.findOne({ where: { id: imageId, routeId } });
+  return image ? { fileKey: image.fileKey, fileName: image.fileName } : null;
+}
+
+/**
+ * Files are written before the transaction commits; if anything fails they are removed again,
+ * so a failed save leaves neither rows nor orphan files.
+ */
+async function storeImages(images: NewRouteImage[]): Promise<{ kind: RouteImageKind; fileKey: string; fileName: string }[]> {
+  const stored: { kind: RouteImageKind; fileKey: string; fileName: string }[] = [];
+  try {
+    for (const image of images) {
+      stored.push({ kind: image.kind, fileKey: await storeFile(IMAGE_AREA, image.file.bytes, image.file.kind), fileName: image.file.name });
+    }
+    return stored;
+  } catch (error) {
+    await Promise.all(stored.map((s) => deleteStoredFile(s.fileKey).catch(() => {})));
+    throw error;
+  }
+}
+
+function cleanInput(input: RouteInput) {
+  return {
+    name: input.name.trim(),
+    provinceId: input.provinceId,
+    startPoint: input.startPoint.trim(),
+    endPoint: input.endPoint.trim(),
+    description: sanitizeDescription(input.description),
+  };
+}
+
+export async function createRoute(input: RouteInput, images: NewRouteImage[] = []): Promise<number> {
+  const stored = await storeImages(images);
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      const route = await TrekRoute.create({ ...cleanInput(input), status: "Active" }, { transaction });
+      await RouteCheckpoint.bulkCreate(
+        input.checkpoints.map((c, position) => ({ routeId: route.id, name: c.name.trim(), position })),
+        { transaction },
+      );
+      if (stored.length) await RouteImage.bulkCreate(stored.map((s) => ({ ...s, routeId: route.id })), { transaction });
+      return route.id;
+    });
+  } catch (error) {
+    await Promise.all(stored.map((s) => deleteStoredFile(s.fileKey).catch(() => {})));
+    throw error;
+  }
+}
+
+/**
+ * Saves the form: fields, the checkpoint list in its new order (kept ids keep their row, so
+ * checkpost users stationed there stay linked), removed images and new ones. Returns false when
+ * the route does not exist.
+ */
+export async function updateRoute(
+  id: number,
+  input: RouteInput,
+  changes: { removeImageIds?: number[]; newImages?: NewRouteImage[] } = {},
+): Promise<boolean> {
+  const route = await TrekRoute.findByPk(id);
+  if (!route) return false;
+  const stored = await storeImages(changes.newImages ?? []);
+  let removedKeys: string[] = [];
+  try {
+    await sequelize.transaction(async (transaction) => {
+      await route.update(cleanInput(input), { transaction });
+      const existing = await RouteCheckpoint.findAll({ where: { routeId: id }, transaction });
+      const existingIds = new Set(existing.map((c) => c.id));
+      const kept = new Set<number>();
+      for (const [position, c] of input.checkpoints.entries()) {
+        if (c.id && existingIds.has(c.id) && !kept.has(c.id)) {
+          kept.add(c.id);
+          await RouteCheckpoint.update({ name: c.name.trim(), position }, { where: { id: c.id, routeId: id }, transaction });
+        } else {
+          await RouteCheckpoint.create({ routeId: id, name: c.name.trim(), position }, { transaction });
+        }
+      }
+      const dropped = existing.filter((c) => !kept.has(c.id)).map((c) => c.id);
+      if (dropped.length) await RouteCheckpoint.destroy({ where: { id: dropped }, transaction });
+
+      const removeIds = changes.removeImageIds ?? [];
+      if (removeIds.length) {
+        const doomed = await RouteImage.findAll({ where: { routeId: id, id: removeIds }, transaction });
+        removedKeys = doomed.map((i) => i.fileKey);
+        await RouteImage.destroy({ where: { routeId: id, id: doomed.map((i) => i.id) }, transaction });
+      }
+      if (stored.length) await RouteImage.bulkCreate(stored.map((s) => ({ ...s, routeId: id })), { transaction });
+    });
+  } catch (error) {
+    await Promise.all(stored.map((s) => deleteStoredFile(s.fileKey).catch(() => {})));
+    throw error;
+  }
+  // Files go only after the rows are gone for good; a leftover file is harmless, a missing one is not.
+  await Promise.all(removedKeys.map((k) => deleteStoredFile(k).catch(() => {})));
+  return true;
+}
+
+export async function setRouteStatus(id: number, status: RouteStatus): Promise<boolean> {
+  const [count] = await TrekRoute.update({ status }, { where: { id } });
+  return count > 0;
+}
+
+/** Asks every module whether something (registrations, later) still refers to the route. */
+export async function routeInUse(routeId: number): Promise<boolean> {
+  // Imported here, not at the top: the registry imports this module's index.
+  const { modules } = await import("../registry");
+  for (const m of modules) {
+    if (m.routeInUse && (await m.routeInUse(routeId))) return true;
+  }
+  return false;
+}
+
+/** Deletes a route with its checkpoints and images; refuses while it is in use. */
+export async function deleteRoute(id: number): Promise<boolean> {
+  const route = await TrekRoute.findByPk(id);
+  if (!route) return false;
+  if (await routeInUse(id)) throw new RouteInUseError();
+  const images = await RouteImage.findAll({ where: { routeId: id } });
+  await sequelize.transaction(async (transaction) => {
+    await RouteImage.destroy({ where: { routeId: id }, transaction });
+    await RouteCheckpoint.destroy({ where: { routeId: id }, transaction });
+    await route.destroy({ transaction });
+  });
+  await Promise.all(images.map((i) => deleteStoredFile(i.fileKey).catch(() => {})));
+  return true;
+}
+
+/** Names are unique regardless of case, so the route and checkpost choices stay unambiguous. */
+export async function routeNameTaken(name: string, exceptId: number | null = null): Promise<boolean> {
+  const where: WhereOptions<TrekRoute>[] = [sequelize.where(fn("lower", col("name")), name.trim().toLowerCase())];
+  if (exceptId) where.push({ id: { [Op.ne]: exceptId } });
+  return (await TrekRoute.count({ where: { [Op.and]: where } })) > 0;
+}
+
+export async function countRoutes(): Promise<number> {
+  return TrekRoute.count();
+}
