@@ -3,9 +3,9 @@ import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { createRoute, deleteRoute, RouteInUseError, setRouteStatus } from "../trek-routes/service.server";
 import { createUser } from "../users/service.server";
 import { kathmanduDate } from "../../app/utils/dates";
-import { addTrekker, createRegistration, getRegistration, listHistory, NotAllowedError, RegistrationError, removeTrekker, updateInsurance } from "./service.server";
+import { addTrekker, createRegistration, getRegistration, listHistory, lockPrice, NotAllowedError, RegistrationError, removeTrekker, updateInsurance } from "./service.server";
 import type { TrekkerInput } from "./schemas";
-import { Registration } from "./models/registration.server";
+import { FeeRule, Registration } from "./models/registration.server";
 
 const inDays = (n: number) => {
   const d = new Date(`${kathmanduDate()}T00:00:00Z`);
@@ -32,6 +32,22 @@ beforeAll(async () => {
 });
 
 describe("registrations", () => {
+  it("locks the price when payment starts; later fee changes do not alter it", async () => {
+    const fit = await user(1);
+    const id = await createRegistration(fit, trek(), person(), "k");
+    expect(await lockPrice(id, fit)).toBe(2000_00);
+    await FeeRule.update({ amountPaisa: 9999_00 }, { where: { regionId: 2, userType: null } });
+    try {
+      expect((await getRegistration(id, fit))!.totalPaisa).toBe(2000_00);
+      expect(await lockPrice(id, fit)).toBe(2000_00);
+      await addTrekker(id, fit, person({ fullName: "Late" }), "k");
+      // Changing the trekkers re-prices the whole registration at the fees of the day.
+      expect((await getRegistration(id, fit))!.totalPaisa).toBe(9999_00 * 2);
+    } finally {
+      await FeeRule.update({ amountPaisa: 2000_00 }, { where: { regionId: 2, userType: null } });
+    }
+  });
+
   it("prices by region and trekker type and keeps rows private to their owner", async () => {
     const fit = await user(1);
     const id = await createRegistration(fit, trek(), person(), "trekker-photos/2026-11/00000000000000000000000000000000.jpg");

@@ -157,6 +157,8 @@ export async function updateTrekker(id: number, trekkerId: number, viewer: Regis
   await checkCountry(input.nationality);
   const oldPhoto = trekker.photoKey;
   await trekker.update({ ...trekkerColumns(input), ...(photoKey ? { photoKey } : {}) });
+  // Nationality or type may have changed the fee.
+  await unlockPrice(id);
   if (photoKey && oldPhoto !== photoKey) await deleteStoredFile(oldPhoto).catch(() => {});
 }
 
@@ -169,6 +171,7 @@ export async function addTrekker(id: number, viewer: RegistrationViewer, input: 
   await editable(id, viewer);
   await checkCountry(input.nationality);
   const t = await Trekker.create({ registrationId: id, photoKey, ...trekkerColumns(input) });
+  await unlockPrice(id);
   return t.id;
 }
 
@@ -179,6 +182,7 @@ export async function removeTrekker(id: number, trekkerId: number, viewer: Regis
     throw new RegistrationError("trekker", "A registration needs at least one trekker.");
   }
   await trekker.destroy();
+  await unlockPrice(id);
   await deleteStoredFile(trekker.photoKey).catch(() => {});
 }
 
@@ -235,4 +239,25 @@ export async function listHistory(userId: number, page: { offset: number; limit:
 /** For the routes module: a route with registrations can not be deleted. */
 export async function registrationsUseRoute(routeId: number): Promise<boolean> {
   return (await Registration.count({ where: { routeId } })) > 0;
+}
+
+/**
+ * Fixes the price when payment starts: each trekker's fee and the total are written once, so a
+ * later change of the fee table does not alter what this registration owes. Adding or removing
+ * trekkers afterwards (a failed payment, then edits) unlocks and re-prices.
+ */
+export async function lockPrice(id: number, viewer: RegistrationViewer): Promise<number> {
+  const view = await getRegistration(id, viewer);
+  if (!view) throw new Response("Not Found", { status: 404 });
+  if (view.priceLocked) return view.totalPaisa;
+  await sequelize.transaction(async (transaction) => {
+    for (const t of view.trekkers) await Trekker.update({ amountPaisa: t.amountPaisa }, { where: { id: t.id }, transaction });
+    await Registration.update({ totalPaisa: view.totalPaisa, priceLockedAt: new Date() }, { where: { id, totalPaisa: { [Op.is]: null } }, transaction });
+  });
+  return view.totalPaisa;
+}
+
+async function unlockPrice(registrationId: number): Promise<void> {
+  await Registration.update({ totalPaisa: null, priceLockedAt: null }, { where: { id: registrationId } });
+  await Trekker.update({ amountPaisa: null }, { where: { registrationId } });
 }
