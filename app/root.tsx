@@ -24,6 +24,7 @@ import { readToasts } from "./utils/toast.server";
 import { pageTitle } from "./utils/title";
 import { sidebarFor } from "./utils/sidebar.server";
 import { can } from "@modules/users/permission-table";
+import { profilePhotoUrl } from "@modules/users/photo-url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sidebar = user ? sidebarFor(user) : [];
   return data(
     {
-      user: user ? { fullName: user.fullName, email: user.email, userType: user.userType } : null,
+      user: user ? { fullName: user.fullName, email: user.email, userType: user.userType, photoUrl: profilePhotoUrl(user) } : null,
       showBell: user ? can(user, "notifications") : false,
       sidebar,
       toasts,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Sequelize } from "sequelize";
+import { Sequelize, Transaction } from "sequelize";
 import { config } from "../app/utils/config.server";
 
 /**
@@ -19,12 +19,32 @@ function create(): Sequelize {
   }
   fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const db = new Sequelize({ dialect: "sqlite", storage: config.sqlitePath, logging });
+  // Sequelize opens one SQLite connection per transaction and runs no connect hooks for SQLite;
+  // each connection needs its own busy timeout or concurrent writers fail at once with SQLITE_BUSY.
+  const manager = db.connectionManager as unknown as { getConnection: (o?: unknown) => Promise<{ configure?: (k: string, v: number) => void; __tuned?: boolean }> };
+  const open = manager.getConnection.bind(manager);
+  manager.getConnection = async (options) => {
+    const connection = await open(options);
+    if (!connection.__tuned) {
+      connection.configure?.("busyTimeout", 15_000);
+      connection.__tuned = true;
+    }
+    return connection;
+  };
   return db;
 }
 
 export const sequelize = create();
 
 export const isSqlite = () => sequelize.getDialect() === "sqlite";
+
+/**
+ * A transaction that writes. On SQLite it takes the write lock at BEGIN (IMMEDIATE), so two
+ * writers queue on the busy timeout instead of failing when a reader upgrades; MySQL ignores it.
+ */
+export function writeTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+  return sequelize.transaction({ type: isSqlite() ? Transaction.TYPES.IMMEDIATE : undefined }, work);
+}
 
 let sqliteTuned: Promise<void> | null = null;
 /** WAL and a busy timeout let the web process and a worker share the SQLite file. */

@@ -6,9 +6,11 @@ import { registrationModule } from "./registration";
 import { usersModule } from "./users";
 import { agenciesModule } from "./agencies";
 import { trekRoutesModule } from "./trek-routes";
+import { cardsModule } from "./cards";
+import { paymentsModule } from "./payments";
 
 /** Every domain of the app. db set-up, job workers and the sidebar read this list. */
-export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule];
+export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule];
 
 export function allMigrations(): Migration[] {
   const list = modules.flatMap((m) => m.migrations ?? []);

@@ -6,7 +6,7 @@ import fs from "node:fs";
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
 fs.rmSync(dataDir, { recursive: true, force: true });
-const env = { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" };
+const env = { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true", PAYMENT_SIMULATORS: "1" };
 delete env.REDIS_URL;
 delete env.DATABASE_URL;
 execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });

@@ -47,4 +47,15 @@ export const userMigrations: Migration[] = [
       await qi.dropTable("users");
     },
   },
+  {
+    name: "2026112220-users-soft-delete",
+    async up(qi) {
+      await qi.addColumn("users", "deletedAt", { type: DataTypes.DATE, allowNull: true });
+      await qi.addColumn("users", "deletedEmail", { type: DataTypes.STRING(190), allowNull: true });
+    },
+    async down(qi) {
+      await qi.removeColumn("users", "deletedEmail");
+      await qi.removeColumn("users", "deletedAt");
+    },
+  },
 ];

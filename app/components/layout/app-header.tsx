@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 export interface HeaderUser {
   fullName: string;
   email: string;
+  photoUrl?: string | null;
 }
 
 /** Title, search, notification bell and profile menu (spec 1 §2.3). Menus are <details>, no JS needed. */
@@ -35,9 +36,13 @@ export function AppHeader({ title, user, showBell }: { title: string; user: Head
       ) : null}
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-slate-100">
-          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white">
-            {user.fullName.slice(0, 1).toUpperCase()}
-          </span>
+          {user.photoUrl ? (
+            <img src={user.photoUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
+          ) : (
+            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-700 text-sm font-bold text-white">
+              {user.fullName.slice(0, 1).toUpperCase()}
+            </span>
+          )}
           <span className="hidden text-sm md:inline">{user.fullName}</span>
         </summary>
         <div className="absolute right-0 z-30 mt-2 w-56 rounded border border-slate-200 bg-white py-1 shadow-lg">

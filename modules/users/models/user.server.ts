@@ -33,6 +33,10 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare sessionVersion: CreationOptional<number>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
+  /** Soft delete: the row stays for the records that point at it (trekkers, bills). */
+  declare deletedAt: CreationOptional<Date | null>;
+  /** A deleted account's address, kept for the record; `email` is moved aside to free it. */
+  declare deletedEmail: CreationOptional<string | null>;
 }
 
 User.init(
@@ -63,8 +67,11 @@ User.init(
     sessionVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
+    deletedAt: DataTypes.DATE,
+    deletedEmail: DataTypes.STRING(190),
   },
-  { sequelize, tableName: "users" },
+  // paranoid: every query skips deleted accounts, so they cannot sign in or appear in lists.
+  { sequelize, tableName: "users", paranoid: true },
 );
 
 export class UserGrant extends Model<InferAttributes<UserGrant>, InferCreationAttributes<UserGrant>> {

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/button";
+import { FormErrors, TextField } from "~/components/field";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AuthCard } from "@modules/users/components/auth-card";
+import { NewPasswordField } from "@modules/users/components/password-checklist";
+import { checkResetLink, resetPassword } from "@modules/users/password-reset.server";
+import { resetPasswordSchema } from "@modules/users/schemas/password";
+
+export const handle = { title: "Create New Password", chrome: false };
+
+// Mail clients sometimes turn '+' into a space (spec 1 §2.8).
+const fromLink = (value: string | null) => (value ?? "").replace(/ /g, "+");
+
+// public: the link from the reset e-mail; the signed, single-use token is the credential.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = fromLink(url.searchParams.get("token"));
+  const verify = fromLink(url.searchParams.get("verify"));
+  const check = await checkResetLink(token, verify);
+  return { token, verify, linkError: check.ok ? null : check.message };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  const { token, verify, password } = submission.value;
+  const result = await resetPassword(token, verify, password);
+  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  return redirectWithToast("/success-password-change", { type: "success", message: "Password changed successfully" });
+}
+
+export default function CreateNewPassword() {
+  const { token, verify, linkError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "create-new-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  if (linkError) {
+    return (
+      <AuthCard title="Create new password">
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-600">
+          {linkError}
+        </p>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/forgot-password" className="font-semibold text-blue-700 hover:underline">
+            Ask for a new link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  // Hidden fields carry the link's token and user id; their errors are the spec's link texts.
+  const linkErrors = [...(fields.token.errors ?? []), ...(fields.verify.errors ?? []), ...(form.errors ?? [])];
+  return (
+    <AuthCard title="Create new password" subtitle="Choose a new password for your account">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="verify" value={verify} />
+        <NewPasswordField field={fields.password} label="New Password" />
+        <TextField
+          label="Confirm Password"
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
+        <FormErrors errors={linkErrors} />
+        <Button type="submit" className="w-full" disabled={busy}>
+          Change Password
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

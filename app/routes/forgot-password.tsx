@@ -1,0 +1,61 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/button";
+import { FormErrors, TextField } from "~/components/field";
+import { requireAnonymous } from "~/utils/guards.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { AuthCard } from "@modules/users/components/auth-card";
+import { requestPasswordReset } from "@modules/users/password-reset.server";
+import { forgotPasswordSchema } from "@modules/users/schemas/password";
+
+export const handle = { title: "Forgot Password", chrome: false };
+
+// public: for users who cannot sign in.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await requestPasswordReset(submission.value.email, publicOrigin(request));
+  // The same answer whether or not the address has an account.
+  return redirectWithToast(`/check-mail?email=${encodeURIComponent(submission.value.email)}`, {
+    type: "success",
+    message: "Link successfully sent",
+  });
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <AuthCard title="Forgot password?" subtitle="Enter your e-mail and we will send you a link to set a new password">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
+        <FormErrors errors={form.errors} />
+        <Button type="submit" className="w-full" disabled={busy}>
+          Send Reset Link
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-semibold text-blue-700 hover:underline">
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { storedFileResponse } from "@modules/files/storage.server";
+import { getOptionalUser } from "~/utils/guards.server";
+import { profilePhotoKey } from "@modules/users/account.server";
+import { canViewUser } from "@modules/users/kinds";
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/**
+ * A profile photo, to its owner and to whoever may open that account's view. The lighter
+ * guard (no onboarding redirect) keeps the header picture of an onboarding agency working.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await getOptionalUser(request);
+  if (!viewer) throw notFound();
+  const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
+  const photo = id ? await profilePhotoKey(id) : null;
+  if (!photo || (id !== viewer.id && !canViewUser(viewer, photo))) throw notFound();
+  return storedFileResponse(photo.key, { inline: true });
+}

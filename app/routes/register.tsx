@@ -1,0 +1,137 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/button";
+import { cx } from "~/components/class-names";
+import { FormErrors, SelectField, TextField } from "~/components/field";
+import { requireAnonymous } from "~/utils/guards.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { listCountries } from "@modules/lookups/service.server";
+import { AuthCard } from "@modules/users/components/auth-card";
+import { NewPasswordField } from "@modules/users/components/password-checklist";
+import { registerAccount, UnknownCountryError } from "@modules/users/registration.server";
+import { REGISTER_TYPES, registerSchema } from "@modules/users/schemas/register";
+import { DuplicateEmailError } from "@modules/users/service.server";
+
+export const handle = { title: "Register", chrome: false };
+
+const PASSWORDS = ["password", "confirmPassword"];
+
+function typeFromKey(key: string | null) {
+  return REGISTER_TYPES.find((t) => t.key === key) ?? null;
+}
+
+// public: sign-up is for visitors without an account.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const type = typeFromKey(new URL(request.url).searchParams.get("type"));
+  const countries = type?.id === "1" ? (await listCountries()).map((c) => ({ value: c.id, label: c.name })) : [];
+  return { typeKey: type?.key ?? null, countries };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
+  try {
+    const { email } = await registerAccount(submission.value, publicOrigin(request));
+    return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "User Successfully Register" });
+  } catch (error) {
+    if (error instanceof DuplicateEmailError) {
+      return data({ result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: PASSWORDS }) }, { status: 400 });
+    }
+    if (error instanceof UnknownCountryError) {
+      return data({ result: submission.reply({ fieldErrors: { countryId: [error.message] }, hideFields: PASSWORDS }) }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function Register() {
+  const { typeKey, countries } = useLoaderData<typeof loader>();
+  const type = typeFromKey(typeKey);
+  return (
+    <AuthCard title="Create your account" subtitle="First choose how you register" wide={Boolean(type)}>
+      <nav aria-label="User type" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-1">
+        {REGISTER_TYPES.map((t) => (
+          <Link
+            key={t.key}
+            to={`/register?type=${t.key}`}
+            aria-current={t.key === typeKey ? "page" : undefined}
+            className={cx(
+              "rounded-md px-3 py-2 text-center text-sm font-medium",
+              t.key === typeKey ? "bg-white text-blue-700 shadow" : "text-slate-600 hover:text-slate-900",
+            )}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {type ? (
+        <RegisterForm key={type.key} userType={type.id} countries={countries} />
+      ) : (
+        <p className="mt-4 text-center text-sm text-slate-600">
+          Register as an <strong>Organization</strong> (a trekking agency in Nepal) or as an <strong>Individual</strong> free trekker.
+        </p>
+      )}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-blue-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+type TextName = "organizationName" | "panNumber" | "contactPerson" | "contactNo" | "contactAddress" | "fullName" | "email";
+
+function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries: { value: number; label: string }[] }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `register-${userType}`,
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const busy = navigation.state !== "idle";
+  const text = (name: TextName, label: string, type: "text" | "email" | "tel" = "text", autoComplete?: string) => {
+    const { key, ...props } = getInputProps(fields[name], { type });
+    return <TextField key={key} label={label} {...props} autoComplete={autoComplete} errors={fields[name].errors} />;
+  };
+  return (
+    <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="userType" value={userType} />
+      {userType === "2" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("organizationName", "Organization Name", "text", "organization")}
+          {text("panNumber", "PAN Number")}
+          {text("contactPerson", "Contact Person", "text", "name")}
+          {text("contactNo", "Contact Number", "tel", "tel")}
+          {text("contactAddress", "Address", "text", "street-address")}
+          <TextField label="Country" name="country" value="Nepal" readOnly disabled hint="Organizations are registered in Nepal." />
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("fullName", "Full Name", "text", "name")}
+          <SelectField label="Country" {...getSelectProps(fields.countryId)} options={countries} errors={fields.countryId.errors} />
+        </div>
+      )}
+      {text("email", "Email", "email", "email")}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <NewPasswordField field={fields.password} label="Password" />
+        <TextField label="Confirm Password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
+      </div>
+      <FormErrors errors={form.errors} />
+      {fields.userType.errors ? <FormErrors errors={fields.userType.errors} /> : null}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Registering…" : "Register"}
+      </Button>
+    </Form>
+  );
+}

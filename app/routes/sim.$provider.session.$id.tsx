@@ -1,0 +1,23 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { simulatorView } from "@modules/payments/simulators/dispatch.server";
+import { requireSimulator } from "@modules/payments/simulators/guard.server";
+import { SimulatorPage } from "@modules/payments/simulators/sim-page";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { chrome: false, title: "Payment simulator" };
+
+// public: a simulated provider's payment page, as public as the provider's own; outside production only.
+export async function loader({ params }: LoaderFunctionArgs) {
+  requireSimulator();
+  const provider = params.provider ?? "";
+  const id = params.id ?? "";
+  const view = simulatorView(provider, id, "/sim");
+  if (!view) throw new Response("Not Found", { status: 404 });
+  return json({ view, action: `/sim/${provider}/decide/${encodeURIComponent(id)}` }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function SimulatorSession() {
+  const { view, action } = useLoaderData<typeof loader>();
+  return <SimulatorPage view={view} action={action} />;
+}

@@ -1,0 +1,16 @@
+import { LinkButton } from "~/components/button";
+import { AuthCard } from "@modules/users/components/auth-card";
+
+export const handle = { title: "Password Changed", chrome: false };
+
+// public: the end of the reset flow; it shows nothing about the account.
+export default function SuccessPasswordChange() {
+  return (
+    <AuthCard title="Password Changed Successfully">
+      <p className="text-center text-sm text-slate-700">Your password has been changed. Please login with your new password.</p>
+      <div className="mt-6 text-center">
+        <LinkButton to="/login">Login</LinkButton>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,112 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { Button, LinkButton } from "~/components/button";
+import { FormErrors, SelectField, TextField } from "~/components/field";
+import { SidePanel } from "~/components/side-panel";
+import { useHydrated } from "~/components/use-hydrated";
+import { requirePermission } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { PROVINCES } from "@modules/lookups/data/reference";
+import { listRouteChoices } from "@modules/trek-routes/service.server";
+import { addUser, CheckpointNotOnRouteError } from "@modules/users/admin.server";
+import { NewPasswordField } from "@modules/users/components/password-checklist";
+import { RouteCheckpointFields } from "@modules/users/components/route-checkpoint-fields";
+import { ADDABLE_USER_TYPES, tabOfUserType } from "@modules/users/kinds";
+import { addUserSchema } from "@modules/users/schemas/add-user";
+import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/schemas/checkpost";
+import { DuplicateEmailError } from "@modules/users/service.server";
+
+export const handle = { title: "Users" };
+
+const HIDDEN = ["password", "confirmPassword"];
+const CHECKPOST = "5";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "addUser");
+  return { routes: await listRouteChoices() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requirePermission(request, "addUser");
+  const formData = await request.formData();
+  if (formData.get("intent") === LOAD_CHECKPOINTS_INTENT) {
+    // No-JS round trip: re-render with the chosen route's checkpoints, keeping what was typed.
+    return data({ result: parseWithZod(formData, { schema: draftSchema }).reply() });
+  }
+  const submission = parseWithZod(formData, { schema: addUserSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  try {
+    await addUser(submission.value);
+  } catch (error) {
+    const field = error instanceof DuplicateEmailError ? "email" : error instanceof CheckpointNotOnRouteError ? "checkpointId" : null;
+    if (!field) throw error;
+    return data({ result: submission.reply({ fieldErrors: { [field]: [(error as Error).message] }, hideFields: HIDDEN }) }, { status: 400 });
+  }
+  const tab = tabOfUserType(submission.value.userType)?.id ?? "ntb";
+  return redirectWithToast(`/users?tab=${tab}`, { type: "success", message: "User Added Successfully" });
+}
+
+export default function AddUser() {
+  const { routes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const closeTo = `/users${location.search}`;
+  const [form, fields] = useForm({
+    id: "add-user",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addUserSchema }),
+  });
+  // Checkpost fields show for a checkpost; without JS they are always there (the server ignores them otherwise).
+  const [userType, setUserType] = useState(fields.userType.initialValue == null ? "" : String(fields.userType.initialValue));
+  const hydrated = useHydrated();
+  const showPlace = !hydrated || userType === CHECKPOST;
+  return (
+    <SidePanel title="Add User" closeTo={closeTo} width="md">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {/* The first submit button is the one Enter presses: keep it the real one, not "Load checkpoints". */}
+        <button type="submit" name="intent" value="add" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        <SelectField
+          label="User Type"
+          {...getSelectProps(fields.userType)}
+          options={ADDABLE_USER_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+          onChange={(event) => setUserType(event.currentTarget.value)}
+          errors={fields.userType.errors}
+        />
+        <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} autoComplete="off" errors={fields.fullName.errors} />
+        <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" errors={fields.email.errors} />
+        <NewPasswordField field={fields.password} label="Password" />
+        <TextField label="Confirm Password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
+        {showPlace ? (
+          <fieldset className="space-y-4 rounded-md border border-gray-200 p-4">
+            <legend className="px-1 text-sm font-semibold text-gray-700">Checkpost (for checkpost users)</legend>
+            <SelectField
+              label="Province"
+              {...getSelectProps(fields.provinceId)}
+              options={PROVINCES.map((p) => ({ value: p.id, label: p.name }))}
+              errors={fields.provinceId.errors}
+            />
+            <TextField label="Local Government Name" {...getInputProps(fields.localGovernmentInfo, { type: "text" })} errors={fields.localGovernmentInfo.errors} />
+            <TextField label="Ward No" {...getInputProps(fields.wardNo, { type: "text" })} errors={fields.wardNo.errors} />
+            <RouteCheckpointFields routes={routes} route={fields.routeId} checkpoint={fields.checkpointId} />
+          </fieldset>
+        ) : null}
+        <FormErrors errors={form.errors} />
+        <div className="flex justify-end gap-2">
+          <LinkButton to={closeTo} variant="secondary" preventScrollReset>
+            Cancel
+          </LinkButton>
+          <Button type="submit" name="intent" value="add" disabled={busy}>
+            Add User
+          </Button>
+        </div>
+      </Form>
+    </SidePanel>
+  );
+}

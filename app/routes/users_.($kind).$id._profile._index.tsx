@@ -1,0 +1,4 @@
+/** The Profile tab with no modal open; the layout route above renders the tab itself. */
+export default function NoModal() {
+  return null;
+}

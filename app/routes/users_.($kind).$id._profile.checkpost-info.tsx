@@ -1,0 +1,81 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors, SelectField, TextField } from "~/components/field";
+import { Modal } from "~/components/modal";
+import { redirectWithToast } from "~/utils/toast.server";
+import { PROVINCES } from "@modules/lookups/data/reference";
+import { listRouteChoices } from "@modules/trek-routes/service.server";
+import { CheckpointNotOnRouteError, updateCheckpostInfo } from "@modules/users/admin.server";
+import { ModalActions } from "@modules/users/components/modal-actions";
+import { RouteCheckpointFields } from "@modules/users/components/route-checkpoint-fields";
+import { notFound, requireOtherUserTarget } from "@modules/users/route-guards.server";
+import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/schemas/checkpost";
+import { checkpostInfoSchema } from "@modules/users/schemas/user-admin";
+
+async function requireCheckpost(request: Request, params: LoaderFunctionArgs["params"]) {
+  const found = await requireOtherUserTarget(request, params, "accountChangeButtons");
+  if (found.target.kind !== "checkpost") throw notFound();
+  return found;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { target, base } = await requireCheckpost(request, params);
+  const current = {
+    fullName: target.fullName,
+    provinceId: target.provinceId ?? undefined,
+    localGovernmentInfo: target.localGovernmentInfo ?? "",
+    wardNo: target.wardNo ?? "",
+    routeId: target.routeId ?? undefined,
+    checkpointId: target.checkpointId ?? undefined,
+  };
+  return { base, current, routes: await listRouteChoices() };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { viewer, target, base } = await requireCheckpost(request, params);
+  const formData = await request.formData();
+  if (formData.get("intent") === LOAD_CHECKPOINTS_INTENT) {
+    return data({ result: parseWithZod(formData, { schema: draftSchema }).reply() });
+  }
+  const submission = parseWithZod(formData, { schema: checkpostInfoSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await updateCheckpostInfo(viewer.id, target.id, submission.value);
+  } catch (error) {
+    if (!(error instanceof CheckpointNotOnRouteError)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { checkpointId: [error.message] } }) }, { status: 400 });
+  }
+  return redirectWithToast(base, { type: "success", message: "Checkpost successfully updated" });
+}
+
+export default function UpdateCheckpostInformation() {
+  const { base, current, routes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "checkpost-info",
+    lastResult: actionData?.result,
+    defaultValue: current,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkpostInfoSchema }),
+  });
+  return (
+    <Modal title="Update Checkpost Information" closeTo={base} size="lg">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} errors={fields.fullName.errors} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField label="Province" {...getSelectProps(fields.provinceId)} options={PROVINCES.map((p) => ({ value: p.id, label: p.name }))} errors={fields.provinceId.errors} />
+          <TextField label="Local Government Name" {...getInputProps(fields.localGovernmentInfo, { type: "text" })} errors={fields.localGovernmentInfo.errors} />
+          <TextField label="Ward No" {...getInputProps(fields.wardNo, { type: "text" })} errors={fields.wardNo.errors} />
+        </div>
+        <RouteCheckpointFields routes={routes} route={fields.routeId} checkpoint={fields.checkpointId} />
+        <FormErrors errors={form.errors} />
+        <ModalActions closeTo={base} submitLabel="Update" />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors, TextArea } from "~/components/field";
+import { Modal } from "~/components/modal";
+import { redirectWithToast } from "~/utils/toast.server";
+import { disableUser } from "@modules/users/admin.server";
+import { ModalActions } from "@modules/users/components/modal-actions";
+import { requireOtherUserTarget } from "@modules/users/route-guards.server";
+import { disableUserSchema } from "@modules/users/schemas/user-admin";
+
+// requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { target, base } = await requireOtherUserTarget(request, params, "manageUsers");
+  return { base, fullName: target.fullName };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { viewer, target, base } = await requireOtherUserTarget(request, params, "manageUsers");
+  const submission = parseWithZod(await request.formData(), { schema: disableUserSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await disableUser(viewer.id, target.id, submission.value.remarks);
+  return redirectWithToast(base, { type: "success", message: "User Disabled Successfully" });
+}
+
+export default function DisableUser() {
+  const { base, fullName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "disable-user",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableUserSchema }),
+  });
+  return (
+    <Modal title="Disable User" closeTo={base}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <p className="text-sm text-gray-700">
+          {fullName} will be signed out and can no longer sign in until enabled again.
+        </p>
+        <TextArea label="Reason" {...getTextareaProps(fields.remarks)} rows={3} errors={fields.remarks.errors} />
+        <FormErrors errors={form.errors} />
+        <ModalActions closeTo={base} submitLabel="Disable" variant="danger" />
+      </Form>
+    </Modal>
+  );
+}

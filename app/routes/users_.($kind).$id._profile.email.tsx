@@ -1,0 +1,57 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors, TextField } from "~/components/field";
+import { Modal } from "~/components/modal";
+import { redirectWithToast } from "~/utils/toast.server";
+import { adminChangeEmail } from "@modules/users/admin.server";
+import { ModalActions } from "@modules/users/components/modal-actions";
+import { requireOtherUserTarget } from "@modules/users/route-guards.server";
+import { changeEmailSchema } from "@modules/users/schemas/account";
+import { DuplicateEmailError } from "@modules/users/service.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { target, base } = await requireOtherUserTarget(request, params, "accountChangeButtons");
+  return { base, email: target.email };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { viewer, target, base } = await requireOtherUserTarget(request, params, "accountChangeButtons");
+  const submission = parseWithZod(await request.formData(), { schema: changeEmailSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await adminChangeEmail(viewer.id, target.id, submission.value.email);
+  } catch (error) {
+    if (!(error instanceof DuplicateEmailError)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { email: [error.message] } }) }, { status: 400 });
+  }
+  return redirectWithToast(base, { type: "success", message: "Email successfully updated" });
+}
+
+/** The board changes another account's address directly (docs/decisions.md, "Accounts"). */
+export default function ChangeUserEmail() {
+  const { base, email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "user-email",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+  });
+  return (
+    <Modal title="Change E-mail Address" closeTo={base}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <p className="text-sm text-gray-600">
+          Current address: <strong className="break-all">{email}</strong>
+        </p>
+        <TextField label="New Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" errors={fields.email.errors} />
+        <TextField label="Confirm Email" {...getInputProps(fields.confirmEmail, { type: "email" })} autoComplete="off" errors={fields.confirmEmail.errors} />
+        <FormErrors errors={form.errors} />
+        <ModalActions closeTo={base} submitLabel="Save" />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,7 @@
+import type { TimsModule } from "../contract";
+import { paymentMigrations } from "./migrations";
+
+export const paymentsModule: TimsModule = {
+  name: "payments",
+  migrations: paymentMigrations,
+};

@@ -1,0 +1,135 @@
+import { Op, type WhereOptions } from "sequelize";
+import { PROVINCES } from "../lookups/data/reference";
+import { listCountries } from "../lookups/service.server";
+import { listRouteChoices } from "../trek-routes/service.server";
+import { detailPath, kindOf, type UserKind } from "./kinds";
+import { User, type UserStatus } from "./models/user.server";
+
+/** A row of the users list (spec 2 §3 "Users list row"). Dates travel as ISO strings. */
+export interface UserListRow {
+  id: number;
+  userType: number;
+  fullName: string;
+  email: string;
+  registerDate: string;
+  status: UserStatus;
+  remarks: string | null;
+  agencyName: string | null;
+  contactAddress: string | null;
+  countryName: string | null;
+  routeName: string | null;
+  checkpostName: string | null;
+  href: string;
+}
+
+export interface UserListQuery {
+  userTypes: readonly number[];
+  /** Name, organisation or e-mail contains it (the spec's `username` search). */
+  search?: string;
+  status?: UserStatus;
+  offset: number;
+  limit: number;
+}
+
+async function namers() {
+  const [countries, routes] = await Promise.all([listCountries(), listRouteChoices()]);
+  const countryById = new Map(countries.map((c) => [Number(c.id), c.name]));
+  const routeById = new Map(routes.map((r) => [r.id, r]));
+  return {
+    country: (id: number | null | undefined) => (id ? (countryById.get(Number(id)) ?? null) : null),
+    route: (id: number | null | undefined) => (id ? (routeById.get(Number(id))?.name ?? null) : null),
+    checkpoint: (routeId: number | null | undefined, id: number | null | undefined) =>
+      routeId && id ? (routeById.get(Number(routeId))?.checkpoints.find((c) => c.id === Number(id))?.name ?? null) : null,
+  };
+}
+
+export async function listUsers(q: UserListQuery): Promise<{ rows: UserListRow[]; total: number }> {
+  const where: WhereOptions<User>[] = [{ userType: { [Op.in]: [...q.userTypes] } }];
+  if (q.status) where.push({ status: q.status });
+  const text = q.search?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push({ [Op.or]: [{ fullName: { [Op.like]: like } }, { email: { [Op.like]: like } }, { organizationName: { [Op.like]: like } }] });
+  }
+  const [{ rows, count }, name] = await Promise.all([
+    User.findAndCountAll({ where: { [Op.and]: where }, order: [["createdAt", "DESC"], ["id", "DESC"]], offset: q.offset, limit: q.limit }),
+    namers(),
+  ]);
+  return {
+    total: count,
+    rows: rows.map((u) => ({
+      id: u.id,
+      userType: u.userType,
+      fullName: u.fullName,
+      email: u.email,
+      registerDate: new Date(u.createdAt).toISOString(),
+      status: u.status,
+      remarks: u.statusRemarks ?? null,
+      agencyName: u.organizationName ?? null,
+      contactAddress: u.contactAddress ?? null,
+      countryName: name.country(u.countryId),
+      routeName: name.route(u.routeId),
+      checkpostName: name.checkpoint(u.routeId, u.checkpointId),
+      href: detailPath(u),
+    })),
+  };
+}
+
+/** Everything the account views show (spec 2 §2 "User account views"). */
+export interface UserProfile {
+  id: number;
+  userType: number;
+  kind: UserKind;
+  fullName: string;
+  email: string;
+  status: UserStatus;
+  statusRemarks: string | null;
+  registerDate: string;
+  organizationName: string | null;
+  panNumber: string | null;
+  contactPerson: string | null;
+  contactNo: string | null;
+  contactAddress: string | null;
+  countryName: string | null;
+  provinceId: number | null;
+  provinceName: string | null;
+  localGovernmentInfo: string | null;
+  wardNo: string | null;
+  routeId: number | null;
+  routeName: string | null;
+  checkpointId: number | null;
+  checkpointName: string | null;
+  hasPhoto: boolean;
+}
+
+export async function getUserProfile(id: number): Promise<UserProfile | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [u, name] = await Promise.all([User.findByPk(id), namers()]);
+  if (!u) return null;
+  const provinceId = u.provinceId ? Number(u.provinceId) : null;
+  return {
+    id: u.id,
+    userType: u.userType,
+    kind: kindOf(u.userType),
+    fullName: u.fullName,
+    email: u.email,
+    status: u.status,
+    statusRemarks: u.statusRemarks ?? null,
+    registerDate: new Date(u.createdAt).toISOString(),
+    organizationName: u.organizationName ?? null,
+    panNumber: u.panNumber ?? null,
+    contactPerson: u.contactPerson ?? null,
+    contactNo: u.contactNo ?? null,
+    contactAddress: u.contactAddress ?? null,
+    countryName: name.country(u.countryId),
+    provinceId,
+    provinceName: PROVINCES.find((p) => p.id === provinceId)?.name ?? null,
+    localGovernmentInfo: u.localGovernmentInfo ?? null,
+    wardNo: u.wardNo ?? null,
+    routeId: u.routeId ? Number(u.routeId) : null,
+    routeName: name.route(u.routeId),
+    checkpointId: u.checkpointId ? Number(u.checkpointId) : null,
+    checkpointName: name.checkpoint(u.routeId, u.checkpointId),
+    hasPhoto: Boolean(u.userImage),
+  };
+}

@@ -1,0 +1,9 @@
+import { User } from "./models/user.server";
+
+/** Display names (organisation for agencies) of several users in one query. */
+export async function displayNames(ids: number[]): Promise<Map<number, { name: string; email: string; userType: number }>> {
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+  if (!unique.length) return new Map();
+  const rows = await User.findAll({ where: { id: unique }, attributes: ["id", "fullName", "organizationName", "email", "userType"], paranoid: false });
+  return new Map(rows.map((u) => [u.id, { name: u.organizationName || u.fullName, email: u.email, userType: u.userType }]));
+}
