@@ -43,8 +43,17 @@ export const isSqlite = () => sequelize.getDialect() === "sqlite";
  * writers queue on the busy timeout instead of failing when a reader upgrades; MySQL ignores it.
  */
 export function writeTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
-  return sequelize.transaction({ type: isSqlite() ? Transaction.TYPES.IMMEDIATE : undefined }, work);
+  if (!isSqlite()) return sequelize.transaction(work);
+  // node-sqlite3 runs statements on libuv's small thread pool; writers waiting in SQLite's busy
+  // handler would occupy every thread and starve the one holding the lock. Queue them here.
+  const run = sqliteWriters.then(() => sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, work));
+  sqliteWriters = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
 }
+let sqliteWriters: Promise<void> = Promise.resolve();
 
 let sqliteTuned: Promise<void> | null = null;
 /** WAL and a busy timeout let the web process and a worker share the SQLite file. */

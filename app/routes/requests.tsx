@@ -11,16 +11,17 @@ import { parsePaging } from "~/utils/pagination";
 import { listAgencyRequests } from "@modules/agencies/service.server";
 import { AGENCY_REQUEST_STATUSES, type AgencyRequestStatus } from "@modules/users/agency-status";
 import { parseRequestFilters } from "@modules/agencies/filters";
+import { can } from "@modules/users/permission-table";
 
 export const handle = { title: "Requests" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "requests");
+  const user = await requirePermission(request, "requests");
   const params = new URL(request.url).searchParams;
   const { pageIndex, pageSize } = parsePaging(params);
   const filters = parseRequestFilters(params);
   const { rows, total } = await listAgencyRequests({ ...filters, offset: pageIndex * pageSize, limit: pageSize });
-  return { rows, total, pageIndex, pageSize, filters };
+  return { rows, total, pageIndex, pageSize, filters, showVouchers: can(user, "requestsVouchers") };
 }
 
 const STATUS_LABEL: Record<AgencyRequestStatus, string> = Object.fromEntries(AGENCY_REQUEST_STATUSES.map((s) => [s.value, s.label])) as Record<AgencyRequestStatus, string>;
@@ -32,14 +33,17 @@ const STATUS_STYLE: Record<AgencyRequestStatus, string> = {
 };
 
 export default function Requests() {
-  const { rows, total, pageIndex, pageSize, filters } = useLoaderData<typeof loader>();
+  const { rows, total, pageIndex, pageSize, filters, showVouchers } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const exportParams = new URLSearchParams(params);
   exportParams.delete("pageindex");
   return (
     <section>
       <PageHeader title="Requests" actions={<LinkButton to={`/requests/export?${exportParams}`} reloadDocument variant="secondary">Export</LinkButton>} />
-      <Tabs tabs={[{ label: "Trekking Agency", to: "/requests", active: true }]} label="Request types" />
+      <Tabs
+        tabs={[{ label: "Trekking Agency", to: "/requests", active: true }, ...(showVouchers ? [{ label: "Voucher", to: "/requests/vouchers" }] : [])]}
+        label="Request types"
+      />
       <Form method="get" className="my-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="pageSize" value={pageSize} />
         <label className="text-sm">

@@ -11,7 +11,7 @@ import { displayDate, displayDateTime } from "~/utils/dates";
 import { parseAgencyId } from "~/utils/agency-decision.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { documentLabel } from "@modules/agencies/documents";
+import { DocumentGroups } from "@modules/agencies/components/document-groups";
 import { remarkSchema } from "@modules/agencies/schemas";
 import { addRemark, getAgencyRequest } from "@modules/agencies/service.server";
 import { AGENCY_REQUEST_STATUSES } from "@modules/users/agency-status";
@@ -70,7 +70,7 @@ export default function RequestDetail() {
       />
       <div className="mt-4 rounded-lg bg-white p-6 shadow-sm">
         {tab === "background" ? <Background detail={detail} /> : null}
-        {tab === "documents" ? <Documents detail={detail} /> : null}
+        {tab === "documents" ? <DocumentGroups agencyId={agency.id} groups={detail.documentsByDate} /> : null}
         {tab === "remarks" ? <Remarks detail={detail} /> : null}
       </div>
       <Outlet />
@@ -99,40 +99,6 @@ function Background({ detail }: { detail: Detail }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function Documents({ detail }: { detail: Detail }) {
-  if (!detail.documentsByDate.length) return <p className="text-slate-500">No Data Found</p>;
-  return (
-    <div className="space-y-6">
-      {detail.documentsByDate.map((group) => (
-        <div key={group.date}>
-          <h3 className="mb-3 font-semibold text-slate-700">{displayDate(group.date)}</h3>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {group.documents.map((d) => {
-              const href = `/requests/${detail.agency.id}/documents/${d.id}`;
-              return (
-                <li key={d.id} className="rounded border border-slate-200 p-3">
-                  <p className="text-sm font-medium text-slate-700">{documentLabel(d.documentType)}</p>
-                  {d.fileKind === "pdf" ? (
-                    <a href={href} target="_blank" rel="noreferrer" className="mt-2 block text-blue-700 underline">
-                      {d.fileName}
-                    </a>
-                  ) : (
-                    <a href={href} target="_blank" rel="noreferrer" className="mt-2 block">
-                      <img src={href} alt={d.fileName} loading="lazy" className="h-32 w-full rounded object-cover" />
-                      <span className="mt-1 block text-sm text-blue-700 underline">{d.fileName}</span>
-                    </a>
-                  )}
-                  <p className="mt-1 text-xs text-slate-500">{displayDateTime(d.createdAt)}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      ))}
-    </div>
   );
 }
 

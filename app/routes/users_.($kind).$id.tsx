@@ -15,7 +15,7 @@ export const handle = { title: "Users" };
  */
 const EXTRA_TABS: Record<UserKind, readonly { label: string; path: string }[]> = {
   staff: [],
-  agency: [],
+  agency: [{ label: "Documents", path: "documents" }],
   fit: [{ label: "TIMS Card", path: "tims-cards" }],
   checkpost: [],
 };

@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import { sequelize } from "../../db/sequelize.server";
+import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { AgencyDecisionEmail, agencyDecisionSubject } from "../../emails/templates/agency-decision";
@@ -52,7 +52,7 @@ export async function submitDocuments(agencyId: number, form: FormData): Promise
   const stored: string[] = [];
   try {
     for (const c of checked) stored.push(await storeFile("agency-documents", c.file.bytes, c.file.kind));
-    await sequelize.transaction(async (transaction) => {
+    await writeTransaction(async (transaction) => {
       const now = new Date();
       await AgencyDocument.bulkCreate(
         checked.map((c, i) => ({ userId: agencyId, documentType: c.type, fileKey: stored[i], fileName: c.file.name, fileKind: c.file.kind, createdAt: now })),

@@ -1,5 +1,5 @@
 import { Op } from "sequelize";
-import { sequelize } from "../../db/sequelize.server";
+import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { deleteStoredFile } from "../files/storage.server";
 import { listCountries } from "../lookups/service.server";
 import { findRoutePoints } from "../trek-routes/points.server";
@@ -83,7 +83,7 @@ function trekkerColumns(t: TrekkerInput) {
 export async function createRegistration(viewer: RegistrationViewer, trek: TrekDetailsInput, trekker: TrekkerInput, photoKey: string): Promise<number> {
   const routeName = await checkTrek(trek);
   await checkCountry(trekker.nationality);
-  return sequelize.transaction(async (transaction) => {
+  return writeTransaction(async (transaction) => {
     const reg = await Registration.create({ userId: viewer.id, userType: viewer.userType, routeName, ...trek }, { transaction });
     await Trekker.create({ registrationId: reg.id, photoKey, ...trekkerColumns(trekker) }, { transaction });
     return reg.id;
@@ -250,7 +250,7 @@ export async function lockPrice(id: number, viewer: RegistrationViewer): Promise
   const view = await getRegistration(id, viewer);
   if (!view) throw new Response("Not Found", { status: 404 });
   if (view.priceLocked) return view.totalPaisa;
-  await sequelize.transaction(async (transaction) => {
+  await writeTransaction(async (transaction) => {
     for (const t of view.trekkers) await Trekker.update({ amountPaisa: t.amountPaisa }, { where: { id: t.id }, transaction });
     await Registration.update({ totalPaisa: view.totalPaisa, priceLockedAt: new Date() }, { where: { id, totalPaisa: { [Op.is]: null } }, transaction });
   });

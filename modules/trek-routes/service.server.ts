@@ -1,5 +1,5 @@
 import { Op, col, fn, type WhereOptions } from "sequelize";
-import { sequelize } from "../../db/sequelize.server";
+import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import type { CheckedUpload } from "../files/upload-rules";
 import { deleteStoredFile, storeFile } from "../files/storage.server";
 import { RouteCheckpoint, RouteImage, TrekRoute, type RouteImageKind, type RouteStatus } from "./models/trek-route.server";
@@ -176,7 +176,7 @@ function cleanInput(input: RouteInput) {
 export async function createRoute(input: RouteInput, images: NewRouteImage[] = []): Promise<number> {
   const stored = await storeImages(images);
   try {
-    return await sequelize.transaction(async (transaction) => {
+    return await writeTransaction(async (transaction) => {
       const route = await TrekRoute.create({ ...cleanInput(input), status: "Active" }, { transaction });
       await RouteCheckpoint.bulkCreate(
         input.checkpoints.map((c, position) => ({ routeId: route.id, name: c.name.trim(), position })),
@@ -206,7 +206,7 @@ export async function updateRoute(
   const stored = await storeImages(changes.newImages ?? []);
   let removedKeys: string[] = [];
   try {
-    await sequelize.transaction(async (transaction) => {
+    await writeTransaction(async (transaction) => {
       await route.update(cleanInput(input), { transaction });
       const existing = await RouteCheckpoint.findAll({ where: { routeId: id }, transaction });
       const existingIds = new Set(existing.map((c) => c.id));
@@ -260,7 +260,7 @@ export async function deleteRoute(id: number): Promise<boolean> {
   if (!route) return false;
   if (await routeInUse(id)) throw new RouteInUseError();
   const images = await RouteImage.findAll({ where: { routeId: id } });
-  await sequelize.transaction(async (transaction) => {
+  await writeTransaction(async (transaction) => {
     await RouteImage.destroy({ where: { routeId: id }, transaction });
     await RouteCheckpoint.destroy({ where: { routeId: id }, transaction });
     await route.destroy({ transaction });

@@ -1,5 +1,5 @@
 import { UniqueConstraintError } from "sequelize";
-import { sequelize } from "../../db/sequelize.server";
+import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { findCheckpoint } from "../trek-routes/service.server";
 import { UserType } from "../contract";
 import { loadUser, SelfActionError, storePassword, UserNotFoundError } from "./credentials.server";
@@ -77,7 +77,7 @@ export async function enableUser(actorId: number, targetId: number): Promise<voi
  */
 export async function deleteUser(actorId: number, targetId: number): Promise<void> {
   const user = await otherUser(actorId, targetId);
-  await sequelize.transaction(async (transaction) => {
+  await writeTransaction(async (transaction) => {
     await UserGrant.destroy({ where: { userId: user.id }, transaction });
     await user.update(
       { deletedEmail: user.email, email: `deleted.${user.id}.${Date.now()}@deleted.invalid`, sessionVersion: user.sessionVersion + 1 },

@@ -167,3 +167,23 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("remarks")).toContainText("Missing the DOT licence page.");
   });
 });
+
+test("the agency's user view shows its documents to the board only", async ({ page, browser }) => {
+  const agency = await makeAgency(`Docs Tab ${Date.now()}`);
+  await signIn(page, agency.email);
+  await uploadAll(page);
+  await expect(page.getByRole("heading", { name: "Document Received!" })).toBeVisible();
+  const url = `/users/trekking-agency/${agency.id}`;
+
+  const board = await (await browser.newContext()).newPage();
+  await signIn(board, "ntb@tims.test");
+  await board.goto(url);
+  await board.getByRole("navigation", { name: "Account sections" }).getByRole("link", { name: "Documents" }).click();
+  await expect(board).toHaveURL(`${url}/documents`);
+  await expect(board.getByRole("img")).toHaveCount(2);
+  for (const name of ["doc-0.pdf", "doc-2.pdf", "doc-4.pdf"]) await expect(board.getByRole("link", { name })).toBeVisible();
+
+  const trekker = await (await browser.newContext()).newPage();
+  await signIn(trekker, "fit@tims.test");
+  expect([403, 404]).toContain((await trekker.goto(`${url}/documents`))?.status());
+});

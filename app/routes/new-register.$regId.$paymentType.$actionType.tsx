@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { LinkButton } from "~/components/button";
+import { requirePermission } from "~/utils/guards.server";
+import { can } from "@modules/users/permission-table";
+import { WizardSteps } from "@modules/registration/components/wizard-steps";
+import { cardNumbersOf } from "@modules/registration/payment-state.server";
+import { confirmGatewayReturn, storedOutcome } from "@modules/payments/gateway-payments.server";
+import { isGatewayId, type GatewayId, type ReturnAction } from "@modules/payments/gateways/index.server";
+
+export const handle = { title: "Register Trek" };
+
+const ACTIONS: ReturnAction[] = ["success", "failure", "decline"];
+
+function parse(params: LoaderFunctionArgs["params"]): { gateway: GatewayId; actionType: ReturnAction } {
+  if (!isGatewayId(params.paymentType) || !ACTIONS.includes(params.actionType as ReturnAction)) throw new Response("Not Found", { status: 404 });
+  return { gateway: params.paymentType, actionType: params.actionType as ReturnAction };
+}
+
+/**
+ * Where the gateway sends the payer back (spec 1 §2.1). Nothing on this URL is trusted: the
+ * payment module confirms with the provider before anything changes, so a hand-made "success"
+ * URL shows a failure and issues nothing.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "registerTrek");
+  const { gateway, actionType } = parse(params);
+  const query = new URL(request.url).searchParams;
+  const outcome =
+    query.get("stored") === "1"
+      ? await storedOutcome(query.get("TXNID") ?? "", user)
+      : await confirmGatewayReturn({ gateway, query, actionType, viewer: user });
+  const cards = outcome.status === "success" && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
+  return { outcome, cards, isFit: can(user, "trekkingHistory") };
+}
+
+// public: the card gateway POSTs its signed result from the payer's browser, possibly without our
+// (SameSite) cookie; the signature authenticates it, and the payer then sees the stored outcome.
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { gateway, actionType } = parse(params);
+  const body = new URLSearchParams(await request.text());
+  const url = new URL(request.url);
+  const outcome = await confirmGatewayReturn({ gateway, query: url.searchParams, body, actionType, viewer: null });
+  const txnId = body.get("req_transaction_uuid") ?? url.searchParams.get("TXNID") ?? "";
+  const regId = outcome.registrationId ?? params.regId;
+  return redirect(`/new-register/${regId}/${gateway}/${actionType}?isPayment=1&regId=${regId}&TXNID=${encodeURIComponent(txnId)}&stored=1`, 303);
+}
+
+export default function PaymentResult() {
+  const { outcome, cards, isFit } = useLoaderData<typeof loader>();
+  const regId = outcome.registrationId;
+  if (outcome.status === "success") {
+    return (
+      <>
+        <WizardSteps current={2} />
+        <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-success">
+          <h2 className="text-2xl font-bold text-green-700">Payment Successful</h2>
+          <p className="mt-2 text-slate-700">Your payment has been successful. Enjoy the Trek.</p>
+          <ul className="mx-auto mt-4 max-w-sm text-left text-sm" data-testid="card-numbers">
+            {cards.map((c) => (
+              <li key={c.trekkerId} className="flex justify-between border-b border-slate-100 py-1">
+                <span>{c.fullName}</span>
+                <span className="font-mono">{c.cardNumber ?? "—"}</span>
+              </li>
+            ))}
+          </ul>
+          <LinkButton to={isFit ? "/trekking-history" : "/trekkers"} className="mt-6">
+            View Trekker Details
+          </LinkButton>
+        </section>
+      </>
+    );
+  }
+  if (outcome.status === "pending") {
+    return (
+      <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-pending">
+        <h2 className="text-2xl font-bold text-amber-700">Payment Pending</h2>
+        <p className="mt-2 text-slate-700">The provider has not confirmed your payment yet. Please check again in a moment.</p>
+        <Link to="." reloadDocument className="mt-4 inline-block text-blue-700 underline">
+          Check again
+        </Link>
+      </section>
+    );
+  }
+  const declined = outcome.status === "declined";
+  return (
+    <>
+      <WizardSteps current={2} />
+      <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid={declined ? "payment-declined" : "payment-failure"}>
+        <h2 className="text-2xl font-bold text-red-700">{declined ? "Payment Declined" : "Payment Failure"}</h2>
+        <p className="mt-2 text-slate-700">We aren't able to process your payment.</p>
+        <details className="mx-auto mt-4 max-w-md text-left text-sm">
+          <summary className="cursor-pointer font-semibold text-slate-800">Transaction Failed</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+            <li>Wrong card number, expiry date or CVV.</li>
+            <li>Wrong OTP.</li>
+            <li>The issuing bank declined the payment: enable online transactions with your bank.</li>
+            <li>Then try again.</li>
+          </ul>
+        </details>
+        {regId ? (
+          <LinkButton to={`/new-register/${regId}/payment`} className="mt-6">
+            Try again
+          </LinkButton>
+        ) : null}
+      </section>
+    </>
+  );
+}

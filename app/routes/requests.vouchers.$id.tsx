@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Button } from "~/components/button";
+import { TextArea, TextField } from "~/components/field";
+import { SidePanel } from "~/components/side-panel";
+import { displayDate } from "~/utils/dates";
+import { requirePermission } from "~/utils/guards.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { formatNrs } from "@modules/registration/fees";
+import { voucherDecisionSchema } from "@modules/payments/schemas";
+import { decideVoucher, getVoucher } from "@modules/payments/vouchers.server";
+
+const TYPE_NAMES: Record<number, string> = { 3: "Normal", 4: "Diplomat", 5: "Child" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "requestsVouchers");
+  const voucher = await getVoucher(Number(params.id));
+  if (!voucher) throw new Response("Not Found", { status: 404 });
+  return voucher;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "requestsVouchers");
+  const submission = parseWithZod(await request.formData(), { schema: voucherDecisionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const outcome = await decideVoucher({
+    id: Number(params.id),
+    approve: v.intent === "approve",
+    refNo: v.intent === "approve" ? v.refNo : undefined,
+    remarks: v.intent === "reject" ? v.remarks : undefined,
+    actorId: user.id,
+    origin: publicOrigin(request),
+  });
+  if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
+  if (outcome === "decided") return redirectWithToast(`/requests/vouchers/${params.id}`, { type: "warning", message: "This voucher has already been decided." });
+  return redirectWithToast(`/requests/vouchers/${params.id}`, { type: "success", message: "Voucher updated successfully" });
+}
+
+export default function VoucherPanel() {
+  const v = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const errors = (actionData?.result?.error ?? {}) as Record<string, string[] | undefined>;
+  const fileUrl = `/requests/vouchers/${v.id}/file`;
+  return (
+    <SidePanel title="Voucher" closeTo={`/requests/vouchers?${params}`}>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div><dt className="text-slate-500">Invoice ID</dt><dd>{v.invoiceId}</dd></div>
+        <div><dt className="text-slate-500">Status</dt><dd data-testid="voucher-status">{v.status}</dd></div>
+        <div><dt className="text-slate-500">Route</dt><dd>{v.routeName}</dd></div>
+        <div><dt className="text-slate-500">Total Amount</dt><dd>{formatNrs(v.amountPaisa)}</dd></div>
+        <div><dt className="text-slate-500">Entry Date</dt><dd>{displayDate(v.entryDate)}</dd></div>
+        <div><dt className="text-slate-500">Exit Date</dt><dd>{displayDate(v.exitDate)}</dd></div>
+      </dl>
+      <ul className="mt-4 space-y-1 text-sm">
+        {v.trekkers.map((t) => (
+          <li key={t.trekkerId} className="flex justify-between border-b border-slate-100 py-1">
+            <span>{t.fullName}</span>
+            <span className="text-slate-500">{TYPE_NAMES[t.trekkerType]}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4">
+        {v.fileKind === "pdf" ? (
+          <a href={fileUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline">View Pdf File</a>
+        ) : (
+          <a href={fileUrl} target="_blank" rel="noreferrer"><img src={fileUrl} alt="Voucher" className="max-h-80 rounded border" /></a>
+        )}
+      </div>
+      {v.status === "Pending" ? (
+        <div className="mt-6 grid gap-6">
+          <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
+            <h3 className="font-semibold">Approve Voucher</h3>
+            <input type="hidden" name="intent" value="approve" />
+            <TextField label="Voucher Ref No" name="refNo" />
+            <Button type="submit">Approve</Button>
+          </Form>
+          <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
+            <h3 className="font-semibold">Reject Voucher</h3>
+            <input type="hidden" name="intent" value="reject" />
+            <TextArea label="Remarks" name="remarks" rows={3} required errors={errors.remarks} />
+            <Button type="submit" variant="danger">Reject</Button>
+          </Form>
+        </div>
+      ) : (
+        <p className="mt-6 text-sm text-slate-600">{v.status === "Approved" ? `Approved${v.refNo ? ` (Ref ${v.refNo})` : ""}.` : `Rejected: ${v.remarks ?? ""}`}</p>
+      )}
+    </SidePanel>
+  );
+}
