@@ -56,11 +56,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       });
     }
     if (intent === "qr-status") {
-      const outcome = await confirmGatewayReturn({ gateway: "fonepay", query: new URLSearchParams(), actionType: "success", viewer: user, mode: "qr", txnId: String(form.get("txnId") ?? "") });
+      const txnId = String(form.get("txnId") ?? "");
+      const outcome = await confirmGatewayReturn({ gateway: "fonepay", query: new URLSearchParams(), actionType: "success", viewer: user, mode: "qr", txnId });
       if (outcome.status === "pending") {
         return redirectWithToast(`/new-register/${registration.id}/payment?tab=qr`, { type: "info", message: "The payment has not arrived yet. Please try again in a moment." });
       }
-      throw redirect(`/new-register/${registration.id}/fonepay/${outcome.status === "success" ? "success" : outcome.status === "declined" ? "decline" : "failure"}?isPayment=1&regId=${registration.id}&done=1`);
+      throw redirect(`/new-register/${registration.id}/fonepay/${outcome.status === "success" ? "success" : outcome.status === "declined" ? "decline" : "failure"}?isPayment=1&regId=${registration.id}&TXNID=${encodeURIComponent(txnId)}&stored=1`);
     }
     const gateway = String(form.get("gateway") ?? "");
     const mode = intent === "qr" ? "qr" : "web";

@@ -3,7 +3,7 @@ import { csvResponse, paged } from "~/utils/csv.server";
 import { displayDate } from "~/utils/dates";
 import { requirePermission } from "~/utils/guards.server";
 import { listVouchers, type VoucherRow } from "@modules/payments/vouchers.server";
-import { voucherQuery } from "./requests.vouchers";
+import { voucherQuery } from "./requests_.vouchers";
 
 /** CSV "Invoice": the voucher list with its filters. */
 export async function loader({ request }: LoaderFunctionArgs) {

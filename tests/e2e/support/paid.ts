@@ -1,0 +1,25 @@
+import { createRegistration, addTrekker } from "@modules/registration/service.server";
+import { cardNumbersOf, registrationForPayment } from "@modules/registration/payment-state.server";
+import type { TrekkerInput } from "@modules/registration/schemas";
+import { makeUser } from "./data";
+import { dayFromToday, makeRoute } from "./registration";
+
+export const person = (fullName: string, over: Partial<TrekkerInput> = {}): TrekkerInput => ({
+  fullName, trekkerType: 3, nationality: 276, city: "Berlin", gender: 2, dob: "1988-05-05", email: "trekker@example.com", passportNumber: "C01X00T47",
+  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
+  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
+  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking", ...over,
+});
+
+/** A free trekker with a fresh two-trekker registration awaiting payment (made through the module, not the UI). */
+export async function unpaidRegistration() {
+  const user = await makeUser({ userType: 1 });
+  const route = await makeRoute("Pay Trek");
+  const viewer = { id: user.id, userType: 1, grants: [] as string[] };
+  const regId = await createRegistration(viewer, { routeId: route.id, entryDate: dayFromToday(7), exitDate: dayFromToday(14), entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("Anna Keller"), "trekker-photos/2026-11/00000000000000000000000000000000.jpg");
+  await addTrekker(regId, viewer, person("Jonas Keller"), "trekker-photos/2026-11/00000000000000000000000000000000.jpg");
+  return { user, regId, route };
+}
+
+export const cardsOf = (regId: number) => cardNumbersOf(regId);
+export const statusOf = async (regId: number) => (await registrationForPayment(regId))?.status;
