@@ -65,7 +65,7 @@ export default function PaymentResult() {
               </li>
             ))}
           </ul>
-          <LinkButton to={isFit ? "/trekking-history" : "/trekkers"} className="mt-6">
+          <LinkButton to={isFit && cards[0] ? `/trekking-history/${cards[0].trekkerId}` : isFit ? "/trekking-history" : "/trekkers"} className="mt-6">
             View Trekker Details
           </LinkButton>
         </section>

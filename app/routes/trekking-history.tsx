@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { LinkButton } from "~/components/button";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -30,7 +30,15 @@ export default function TrekkingHistory() {
           { key: "id", header: "Id", cell: (r) => r.registrationId },
           { key: "area", header: "Trekking Area", cell: (r) => r.routeName },
           { key: "date", header: "Trekking Date", cell: (r) => `${displayDate(r.entryDate)} - ${displayDate(r.exitDate)}` },
-          { key: "card", header: "TIMS Card", cell: (r) => (r.cardNumber ? String(r.cardNumber) : "—") },
+          {
+            key: "card",
+            header: "TIMS Card",
+            cell: (r) => (
+              <Link to={`/trekking-history/${r.trekkerId}`} className="text-blue-700 underline">
+                View
+              </Link>
+            ),
+          },
           { key: "status", header: "Trek Status", cell: (r) => r.status },
           {
             key: "revisit",
@@ -44,6 +52,7 @@ export default function TrekkingHistory() {
         ]}
       />
       <Pagination pageIndex={pageIndex} pageSize={pageSize} totalRows={total} className="mt-4" />
+      <Outlet />
     </section>
   );
 }

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { PrintButton } from "@modules/cards/components/print-button";
+import { PrintableCard } from "@modules/cards/components/printable-card";
+import { loadTrekkerPanel } from "~/utils/trekker-panel.server";
+
+export const handle = { title: "TIMS Card" };
+
+/** The card preview (spec 2 §2 TimsCards/{id}): card with QR, trek and user details, print and PDF. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadTrekkerPanel(request, params.trekkerId);
+}
+
+export default function CardPreview() {
+  const { trekker, card } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <PageHeader
+        title={card ? `TIMS Card ${card.cardNumber}` : trekker.fullName}
+        breadcrumbs={[{ label: "TIMS Cards", to: "/tims-cards" }, { label: trekker.fullName }]}
+        actions={
+          card ? (
+            <div className="no-print flex gap-2">
+              <PrintButton />
+              <a href={`/tims-cards/${trekker.trekkerId}/pdf`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium">
+                Download
+              </a>
+            </div>
+          ) : null
+        }
+      />
+      {card ? (
+        <PrintableCard card={card} />
+      ) : (
+        <p className="rounded bg-white p-6 text-slate-600 shadow-sm">
+          This trekker has no card yet ({trekker.status}). <Link to={`/new-register/${trekker.registrationId}`} className="text-blue-700 underline">Open the registration</Link>
+        </p>
+      )}
+    </section>
+  );
+}

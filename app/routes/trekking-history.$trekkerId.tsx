@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { loadTrekkerPanel } from "~/utils/trekker-panel.server";
+import { TrekkerPanel } from "@modules/cards/components/trekker-panel";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadTrekkerPanel(request, params.trekkerId);
+}
+
+export default function HistoryPanel() {
+  const { trekker, card } = useLoaderData<typeof loader>();
+  return <TrekkerPanel trekker={trekker} card={card} closeTo="/trekking-history" />;
+}

@@ -1,0 +1,19 @@
+import { requireUser } from "./guards.server";
+import { trekkerCardData } from "@modules/registration/card-data.server";
+import { buildCardView } from "@modules/cards/card-view.server";
+import { hasVisibleCard } from "@modules/cards/visibility";
+import { listCountries } from "@modules/lookups/service.server";
+
+/**
+ * Data of the trekker side panel and the card preview: the trekker (only for those who may open
+ * the registration) and, once a card exists, the printable card with its signed QR.
+ */
+export async function loadTrekkerPanel(request: Request, rawId: string | undefined) {
+  const user = await requireUser(request);
+  const data = await trekkerCardData(Number(rawId), user);
+  if (!data) throw new Response("Not Found", { status: 404 });
+  const photoSrc = `/registration-photo/${data.registrationId}/${data.trekkerId}`;
+  const card = hasVisibleCard(data.status, data.cardNumber) ? await buildCardView(data, photoSrc) : null;
+  const nationality = (await listCountries()).find((c) => c.id === data.nationality)?.name ?? "";
+  return { trekker: { ...data, nationalityName: nationality, photoSrc }, card };
+}

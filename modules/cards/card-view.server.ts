@@ -1,0 +1,51 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import QRCode from "qrcode";
+import { config } from "../../app/utils/config.server";
+import { displayDate } from "../../app/utils/dates";
+import { listCountries, listLookup } from "../lookups/service.server";
+import { formatNrs } from "../registration/fees";
+import type { TrekkerCardData } from "../registration/card-data.server";
+import { signQrPayload } from "./qr-signing.server";
+import type { CardView } from "./components/printable-card";
+
+const TYPE_NAMES: Record<number, string> = { 3: "Normal", 4: "Diplomat", 5: "Child" };
+
+/** The photo inlined as a data URL, so a PDF renders without fetching anything. */
+export async function photoDataUrl(photoKey: string): Promise<string | null> {
+  try {
+    const bytes = await fs.readFile(path.join(config.filesDir, photoKey));
+    return `data:image/jpeg;base64,${bytes.toString("base64")}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Everything the printable card shows, including the signed QR code as an image. */
+export async function buildCardView(d: TrekkerCardData, photoSrc: string | null): Promise<CardView> {
+  const [countries, genders] = await Promise.all([listCountries(), listLookup("genders")]);
+  const qrText = signQrPayload({ trekkerId: d.trekkerId, registrationId: d.registrationId });
+  return {
+    cardNumber: d.cardNumber,
+    issueDate: d.issuedAt ? displayDate(d.issuedAt) : "",
+    fullName: d.fullName,
+    photoSrc,
+    nationality: countries.find((c) => c.id === d.nationality)?.name ?? "",
+    gender: genders.find((g) => g.id === d.gender)?.name ?? "",
+    trekkerType: TYPE_NAMES[d.trekkerType] ?? "",
+    dob: displayDate(d.dob),
+    passportNumber: d.passportNumber,
+    visaNumber: d.visaNumber,
+    routeName: d.routeName,
+    entryDate: displayDate(d.entryDate),
+    exitDate: displayDate(d.exitDate),
+    entryPoint: d.entryPoint,
+    exitPoint: d.exitPoint,
+    nepalContact: [d.nepalContactPerson, d.nepalOrganization, d.nepalMobile, d.nepalAddress].filter(Boolean).join(", "),
+    homeContact: [d.homeContactPerson, d.homeCity, d.homeMobile, d.homeAddress].filter(Boolean).join(", "),
+    priceText: d.amountPaisa === null ? "" : formatNrs(d.amountPaisa),
+    status: d.status,
+    cancelled: d.status === "Cancelled",
+    qrDataUrl: await QRCode.toDataURL(qrText, { margin: 1, width: 220, errorCorrectionLevel: "M" }),
+  };
+}

@@ -1,0 +1,109 @@
+import type { CSSProperties } from "react";
+
+export interface CardView {
+  cardNumber: number | null;
+  issueDate: string;
+  fullName: string;
+  photoSrc: string | null;
+  nationality: string;
+  gender: string;
+  trekkerType: string;
+  dob: string;
+  passportNumber: string;
+  visaNumber: string | null;
+  routeName: string;
+  entryDate: string;
+  exitDate: string;
+  entryPoint: string;
+  exitPoint: string;
+  nepalContact: string;
+  homeContact: string;
+  priceText: string;
+  status: string;
+  cancelled: boolean;
+  qrDataUrl: string;
+}
+
+/** Emergency lines printed on every card (spec 1 §2.8). */
+export const EMERGENCY_CONTACTS = [
+  { label: "Tourist Police", number: "1144" },
+  { label: "Nepal Tourism Board", number: "+977-1-4256909" },
+  { label: "TAAN", number: "+977-1-4427473" },
+];
+
+// Inline styles, not Tailwind classes: the same markup is rendered to PDF by a worker that has
+// no stylesheet, and must look the same as on screen and on paper.
+const s: Record<string, CSSProperties> = {
+  card: { position: "relative", width: 720, maxWidth: "100%", margin: "0 auto", border: "2px solid #1d4ed8", borderRadius: 12, padding: 20, fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a", background: "#fff", boxSizing: "border-box", overflow: "hidden" },
+  head: { display: "flex", justifyContent: "space-between", alignItems: "center", borderBottom: "2px solid #1d4ed8", paddingBottom: 8 },
+  title: { margin: 0, fontSize: 20, color: "#1d4ed8" },
+  small: { fontSize: 11, color: "#475569", margin: 0 },
+  body: { display: "flex", gap: 16, marginTop: 12 },
+  photo: { width: 120, height: 120, objectFit: "cover", borderRadius: 6, border: "1px solid #cbd5e1" },
+  grid: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "4px 16px", flex: 1, fontSize: 12 },
+  label: { color: "#64748b", fontSize: 10, textTransform: "uppercase" },
+  section: { marginTop: 12, fontSize: 11, borderTop: "1px solid #e2e8f0", paddingTop: 8 },
+  watermark: { position: "absolute", top: "40%", left: "50%", transform: "translate(-50%, -50%) rotate(-20deg)", fontSize: 96, fontWeight: 700, color: "rgba(220, 38, 38, 0.25)", letterSpacing: 8, pointerEvents: "none" },
+};
+
+function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
+  return (
+    <div>
+      <div style={s.label}>{label}</div>
+      <div>{value || "—"}</div>
+    </div>
+  );
+}
+
+/** The TIMS card: the same component on the page, in print and in the PDF. */
+export function PrintableCard({ card }: { card: CardView }) {
+  return (
+    <article style={s.card} data-testid="tims-card" aria-label={`TIMS card of ${card.fullName}`}>
+      <header style={s.head}>
+        <div>
+          <p style={s.small}>Government of Nepal · Nepal Tourism Board</p>
+          <h2 style={s.title}>TIMS Card</h2>
+          <p style={s.small}>Trekkers' Information Management System</p>
+        </div>
+        <div style={{ textAlign: "right" }}>
+          <p style={s.small}>Card No.</p>
+          <p style={{ margin: 0, fontSize: 22, fontWeight: 700 }} data-testid="card-number">
+            {card.cardNumber ?? "—"}
+          </p>
+          <p style={s.small}>Issued {card.issueDate}</p>
+        </div>
+      </header>
+      <div style={s.body}>
+        {card.photoSrc ? <img src={card.photoSrc} alt={`Photo of ${card.fullName}`} style={s.photo} /> : <div style={s.photo} />}
+        <div style={s.grid}>
+          <Field label="Full Name" value={card.fullName} />
+          <Field label="Nationality" value={card.nationality} />
+          <Field label="Passport No." value={card.passportNumber} />
+          <Field label="Visa No." value={card.visaNumber} />
+          <Field label="Gender" value={card.gender} />
+          <Field label="Date of Birth" value={card.dob} />
+          <Field label="Trekking Route" value={card.routeName} />
+          <Field label="Trekker Type" value={card.trekkerType} />
+          <Field label="Entry" value={`${card.entryDate} · ${card.entryPoint}`} />
+          <Field label="Exit" value={`${card.exitDate} · ${card.exitPoint}`} />
+        </div>
+        <img src={card.qrDataUrl} alt="Card QR code" style={{ width: 130, height: 130 }} data-testid="card-qr" />
+      </div>
+      <div style={s.section}>
+        <strong>Contact in Nepal:</strong> {card.nepalContact || "—"} · <strong>Home country:</strong> {card.homeContact || "—"}
+      </div>
+      <div style={s.section}>
+        <strong>Emergency:</strong> {EMERGENCY_CONTACTS.map((c) => `${c.label} ${c.number}`).join(" · ")}
+      </div>
+      <div style={s.section}>
+        <strong>Regulatory provisions:</strong> This card is valid for a single entry, is non-transferable and non-refundable.
+        {card.priceText ? ` Price ${card.priceText} including VAT.` : ""} Carry it with your passport and show it at every checkpost.
+      </div>
+      {card.cancelled ? (
+        <div style={s.watermark} data-testid="cancelled-watermark">
+          CANCELLED
+        </div>
+      ) : null}
+    </article>
+  );
+}

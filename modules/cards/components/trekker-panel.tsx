@@ -1,0 +1,113 @@
+import { Link, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SidePanel } from "~/components/side-panel";
+import { Tabs } from "~/components/tabs";
+import { displayDate } from "~/utils/dates";
+import { PrintableCard, type CardView } from "./printable-card";
+
+export interface PanelTrekker {
+  trekkerId: number;
+  registrationId: number;
+  fullName: string;
+  photoSrc: string;
+  nationalityName: string;
+  passportNumber: string;
+  visaNumber: string | null;
+  dob: string;
+  email: string;
+  city: string;
+  status: string;
+  cardNumber: number | null;
+  routeName: string;
+  entryDate: string;
+  exitDate: string;
+  entryPoint: string;
+  exitPoint: string;
+  nepalContactPerson: string | null;
+  nepalOrganization: string | null;
+  nepalMobile: string | null;
+  nepalAddress: string | null;
+  homeContactPerson: string | null;
+  homeCity: string | null;
+  homeMobile: string | null;
+  homeAddress: string | null;
+  insuranceCompany: string | null;
+  policyNumber: string | null;
+  policyType: string;
+}
+
+function Block({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <section className="mt-4">
+      <h3 className="mb-2 text-sm font-semibold text-slate-700">{title}</h3>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt className="text-xs text-slate-500">{k}</dt>
+            <dd className="text-slate-800">{v || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The trekker side panel (spec 1 §2.8): a nested route with its own URL, so it is a plain page
+ * without JS. The TIMS Card tab exists only once the trekker holds a card.
+ */
+export function TrekkerPanel({ trekker: t, card, closeTo }: { trekker: PanelTrekker; card: CardView | null; closeTo: string }) {
+  const [params] = useSearchParams();
+  const tab = card && params.get("tab") === "card" ? "card" : "details";
+  const contact = params.get("contact") === "home" ? "home" : "nepal";
+  return (
+    <SidePanel title={t.fullName} closeTo={closeTo} width="lg">
+      <Tabs
+        label="Trekker sections"
+        tabs={[{ label: "Trekker Details", to: "?tab=details", active: tab === "details" }, ...(card ? [{ label: "TIMS Card", to: "?tab=card", active: tab === "card" }] : [])]}
+      />
+      {tab === "card" && card ? (
+        <div className="mt-4 space-y-3">
+          <PrintableCard card={card} />
+          <div className="flex gap-3 text-sm">
+            <Link to={`/tims-cards/${t.trekkerId}`} className="text-blue-700 underline">
+              Print
+            </Link>
+            <a href={`/tims-cards/${t.trekkerId}/pdf`} className="text-blue-700 underline">
+              Download
+            </a>
+          </div>
+        </div>
+      ) : (
+        <div>
+          <div className="mt-4 flex items-center gap-3">
+            <img src={t.photoSrc} alt={`Photo of ${t.fullName}`} className="h-16 w-16 rounded object-cover" />
+            <div>
+              <p className="font-semibold">{t.fullName}</p>
+              <p className="text-sm text-slate-600">
+                {t.status}
+                {t.cardNumber ? ` · Card ${t.cardNumber}` : ""}
+              </p>
+            </div>
+          </div>
+          <Block title="Background" rows={[["Nationality", t.nationalityName], ["Passport Number", t.passportNumber], ["Visa Number", t.visaNumber], ["Date of Birth", displayDate(t.dob)], ["Email", t.email], ["City", t.city]]} />
+          <Block title="Trek Details" rows={[["Trekking Area", t.routeName], ["Entry", `${displayDate(t.entryDate)} · ${t.entryPoint}`], ["Exit", `${displayDate(t.exitDate)} · ${t.exitPoint}`], ["Registration", `#${t.registrationId}`]]} />
+          <section className="mt-4">
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">Contact</h3>
+            <Tabs label="Contact" tabs={[{ label: "Nepal", to: "?tab=details&contact=nepal", active: contact === "nepal" }, { label: "Home Country", to: "?tab=details&contact=home", active: contact === "home" }]} />
+            {contact === "nepal" ? (
+              <Block title="" rows={[["Contact Person", t.nepalContactPerson], ["Organization", t.nepalOrganization], ["Mobile", t.nepalMobile], ["Address", t.nepalAddress]]} />
+            ) : (
+              <Block title="" rows={[["Contact Person", t.homeContactPerson], ["City", t.homeCity], ["Mobile", t.homeMobile], ["Address", t.homeAddress]]} />
+            )}
+          </section>
+          <Block title="Insurance Details" rows={[["Company", t.insuranceCompany], ["Policy Number", t.policyNumber], ["Policy Type", t.policyType]]} />
+          <section className="mt-4">
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">Checkin list</h3>
+            <p className="text-sm text-slate-500">No Data Found</p>
+          </section>
+        </div>
+      )}
+    </SidePanel>
+  );
+}
