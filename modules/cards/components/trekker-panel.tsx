@@ -3,38 +3,11 @@ import type { ReactNode } from "react";
 import { SidePanel } from "~/components/side-panel";
 import { Tabs } from "~/components/tabs";
 import { displayDate } from "~/utils/dates";
+import type { TrekkerCardData } from "../../registration/card-data.server";
 import { PrintableCard, type CardView } from "./printable-card";
 
-export interface PanelTrekker {
-  trekkerId: number;
-  registrationId: number;
-  fullName: string;
-  photoSrc: string;
-  nationalityName: string;
-  passportNumber: string;
-  visaNumber: string | null;
-  dob: string;
-  email: string;
-  city: string;
-  status: string;
-  cardNumber: number | null;
-  routeName: string;
-  entryDate: string;
-  exitDate: string;
-  entryPoint: string;
-  exitPoint: string;
-  nepalContactPerson: string | null;
-  nepalOrganization: string | null;
-  nepalMobile: string | null;
-  nepalAddress: string | null;
-  homeContactPerson: string | null;
-  homeCity: string | null;
-  homeMobile: string | null;
-  homeAddress: string | null;
-  insuranceCompany: string | null;
-  policyNumber: string | null;
-  policyType: string;
-}
+/** The trekker as the panel's loader sends it (dates travel as text). */
+export type PanelTrekker = Omit<TrekkerCardData, "issuedAt"> & { nationalityName: string; photoSrc: string };
 
 function Block({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
