@@ -5,8 +5,16 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { touchSession } from "./utils/guards.server";
+import { config } from "./utils/config.server";
+import { scheduleCardJobs } from "@modules/cards/sweeper.server";
 
 const ABORT_DELAY = 5_000;
+
+// The daily card sweep: the worker schedules it when jobs run on Redis; otherwise this process
+// runs jobs itself and schedules it once at start-up.
+if (!config.redisUrl) {
+  scheduleCardJobs().catch((error) => console.error("[cards] could not schedule the daily sweep:", error));
+}
 
 // Every response passes here, so the idle-timeout clock is refreshed in one place.
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {

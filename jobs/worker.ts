@@ -24,6 +24,8 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
 const queue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, handlers });
 queue.raw.on("error", (error) => console.error("[worker] queue error:", error));
 queue.process(concurrency);
+const { scheduleCardJobs } = await import("../modules/cards/sweeper.server");
+await scheduleCardJobs();
 console.log(
   `[worker] processing "${queue.raw.name}" (prefix "${config.queuePrefix}", concurrency ${concurrency}); jobs: ${Object.keys(handlers).sort().join(", ") || "none"}`,
 );
@@ -36,6 +38,8 @@ async function shutdown(signal: string) {
   console.log(`[worker] ${signal}: finishing running jobs, then exiting`);
   try {
     await queue.close();
+    const { closePdfRenderer } = await import("./pdf-renderer.server");
+    await closePdfRenderer();
     process.exit(0);
   } catch (error) {
     console.error("[worker] shutdown failed:", error);

@@ -1,9 +1,11 @@
 // `npm start`: install what is missing, migrate, seed lookups (and demo data into an empty
 // database), build, and serve on PORT with the embedded default.
 import { execSync, spawn } from "node:child_process";
-import { ensureNodeModules } from "./ensure-deps.mjs";
+import { ensureBrowser, ensureNodeModules } from "./ensure-deps.mjs";
 
 ensureNodeModules();
+// Card PDFs render in Debian's chromium (in this process when there is no Redis).
+ensureBrowser();
 const env = { ...process.env, VITE_CJS_IGNORE_WARNING: "true" };
 execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });
 execSync("npx remix build", { stdio: "inherit", env });

@@ -46,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     options: await registrationFormOptions(registration.userType, registration.routeId),
     canEdit: canEditRegistration(user, registration),
     canPay: canPay(user, registration),
+    canGenerate: can(user, "generateCard") && ["Payment Pending", "Payment Failure"].includes(registration.status),
   };
 }
 
@@ -69,7 +70,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type TrekkerView = LoaderData["registration"]["trekkers"][number];
 
 export default function Review() {
-  const { registration: reg, canEdit, canPay } = useLoaderData<typeof loader>();
+  const { registration: reg, canEdit, canPay, canGenerate } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const edit = canEdit ? params.get("edit") : null;
   const removing = canEdit ? Number(params.get("remove")) : NaN;
@@ -98,7 +99,10 @@ export default function Review() {
           <p className="text-lg">
             Total: <strong data-testid="total">{formatNrs(reg.totalPaisa)}</strong> <span className="text-sm text-slate-500">(including VAT)</span>
           </p>
-          {canPay ? <LinkButton to={`/new-register/${reg.id}/payment`}>Next</LinkButton> : null}
+          <div className="flex gap-2">
+            {canGenerate ? <LinkButton to={`/cards/generate/${reg.id}`} variant="secondary">Generate Card</LinkButton> : null}
+            {canPay ? <LinkButton to={`/new-register/${reg.id}/payment`}>Next</LinkButton> : null}
+          </div>
         </div>
       </div>
       {removeTarget ? (

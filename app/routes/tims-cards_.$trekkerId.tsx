@@ -7,13 +7,15 @@ import { loadTrekkerPanel } from "~/utils/trekker-panel.server";
 
 export const handle = { title: "TIMS Card" };
 
+const MOVE_LABELS: Record<string, string> = { cancel: "Cancel Card", delete: "Delete", return: "Return Card", approveReturn: "Approve Return", rejectReturn: "Reject Return" };
+
 /** The card preview (spec 2 §2 TimsCards/{id}): card with QR, trek and user details, print and PDF. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadTrekkerPanel(request, params.trekkerId);
 }
 
 export default function CardPreview() {
-  const { trekker, card } = useLoaderData<typeof loader>();
+  const { trekker, card, moves } = useLoaderData<typeof loader>();
   return (
     <section>
       <PageHeader
@@ -30,6 +32,18 @@ export default function CardPreview() {
           ) : null
         }
       />
+      <p className="no-print mb-3 text-sm text-slate-600">
+        Status: <strong data-testid="card-status">{trekker.status}</strong>
+      </p>
+      {moves.length ? (
+        <nav aria-label="Card actions" className="no-print mb-4 flex flex-wrap gap-2">
+          {moves.map((m) => (
+            <Link key={m} to={`/cards/${trekker.trekkerId}/${m}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+              {MOVE_LABELS[m]}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       {card ? (
         <PrintableCard card={card} />
       ) : (

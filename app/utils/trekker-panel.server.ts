@@ -3,6 +3,11 @@ import { trekkerCardData } from "@modules/registration/card-data.server";
 import { buildCardView } from "@modules/cards/card-view.server";
 import { hasVisibleCard } from "@modules/cards/visibility";
 import { listCountries } from "@modules/lookups/service.server";
+import { actionsFor } from "@modules/cards/lifecycle";
+import type { CardMove } from "@modules/cards/lifecycle.server";
+import { cardLifecycleFields } from "@modules/registration/card-state.server";
+
+const CARD_MOVES = ["cancel", "delete", "return", "approveReturn", "rejectReturn"] as const;
 
 /**
  * Data of the trekker side panel and the card preview: the trekker (only for those who may open
@@ -15,5 +20,9 @@ export async function loadTrekkerPanel(request: Request, rawId: string | undefin
   const photoSrc = `/registration-photo/${data.registrationId}/${data.trekkerId}`;
   const card = hasVisibleCard(data.status, data.cardNumber) ? await buildCardView(data, photoSrc) : null;
   const nationality = (await listCountries()).find((c) => c.id === data.nationality)?.name ?? "";
-  return { trekker: { ...data, nationalityName: nationality, photoSrc }, card };
+  const lifecycle = (await cardLifecycleFields([data.trekkerId])).get(data.trekkerId);
+  const moves = actionsFor(user, { status: data.status, returnState: lifecycle?.returnState ?? null, ownerId: data.registeredBy }).filter(
+    (a): a is CardMove => (CARD_MOVES as readonly string[]).includes(a),
+  );
+  return { trekker: { ...data, nationalityName: nationality, photoSrc }, card, moves };
 }

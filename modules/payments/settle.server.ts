@@ -1,5 +1,6 @@
 import { Op, type Transaction } from "sequelize";
 import { writeTransaction } from "../../db/sequelize.server";
+import { getQueue } from "../../jobs/queue.server";
 import { markRegistrationPaid, registrationForPayment } from "../registration/payment-state.server";
 import { Bill, PaymentAttempt } from "./models/payment-records.server";
 
@@ -23,7 +24,7 @@ export async function settle(opts: {
   voucherId?: number;
   claim: (transaction: Transaction) => Promise<boolean>;
 }): Promise<SettleOutcome> {
-  return writeTransaction(async (transaction) => {
+  const outcome = await writeTransaction(async (transaction): Promise<SettleOutcome> => {
     if (!(await opts.claim(transaction))) return "already";
     const reg = await registrationForPayment(opts.registrationId, transaction);
     if (!reg) throw new Error(`Registration ${opts.registrationId} not found`);
@@ -52,6 +53,14 @@ export async function settle(opts: {
     await markRegistrationPaid(reg.id, transaction);
     return "issued";
   });
+  // After the commit, so the job never reads a registration that is not paid yet. The payment
+  // stands even if queueing fails; the card stays downloadable (its PDF renders on request).
+  if (outcome === "issued") {
+    await getQueue()
+      .enqueue("cards.issued", { registrationId: opts.registrationId })
+      .catch((error) => console.error(`[payments] could not queue the card e-mails of registration ${opts.registrationId}:`, error));
+  }
+  return outcome;
 }
 
 /** The claim for a gateway attempt: open → success. */

@@ -181,7 +181,8 @@ export async function removeTrekker(id: number, trekkerId: number, viewer: Regis
   if ((await Trekker.count({ where: { registrationId: id } })) <= 1) {
     throw new RegistrationError("trekker", "A registration needs at least one trekker.");
   }
-  await trekker.destroy();
+  // A row removed during review never had a card: it goes for good (force), unlike a deleted card.
+  await trekker.destroy({ force: true });
   await unlockPrice(id);
   await deleteStoredFile(trekker.photoKey).catch(() => {});
 }

@@ -8,6 +8,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+/** Background jobs (e-mails, PDFs) a test started finish before its database goes away. */
+async function drainBackground() {
+  const { drainQueue } = await import("../../jobs/queue.server");
+  await drainQueue().catch(() => {});
+  const { closePdfRenderer } = await import("../../jobs/pdf-renderer.server");
+  await closePdfRenderer().catch(() => {});
+}
+
 const id = `${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tims-test-"));
 process.env.DATA_DIR = dir;
@@ -31,6 +39,7 @@ if (process.env.TEST_DB_DIALECT === "mysql") {
   base.pathname = `/${name}`;
   process.env.DATABASE_URL = base.toString();
   afterAll(async () => {
+    await drainBackground();
     const { sequelize } = await import("../../db/sequelize.server");
     await sequelize.close().catch(() => {});
     const conn = await mysql.createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username), password: decodeURIComponent(base.password) });
@@ -42,4 +51,7 @@ if (process.env.TEST_DB_DIALECT === "mysql") {
   process.env.SQLITE_PATH = path.join(dir, "test.sqlite");
 }
 
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await drainBackground();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -77,6 +77,8 @@ export class Trekker extends Model<InferAttributes<Trekker>, InferCreationAttrib
   declare amountPaisa: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
+  /** Set when an agency deletes an unpaid trekker (the cards lifecycle keeps the record). */
+  declare deletedAt: CreationOptional<Date | null>;
 }
 
 Trekker.init(
@@ -115,8 +117,10 @@ Trekker.init(
     amountPaisa: DataTypes.INTEGER,
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
+    deletedAt: DataTypes.DATE,
   },
-  { sequelize, tableName: "trekkers" },
+  // paranoid: every registration query skips trekkers an agency deleted; their record stays.
+  { sequelize, tableName: "trekkers", paranoid: true },
 );
 
 /** Fees per user type and price region (spec 1 §9); the most specific matching rule wins. */

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireUser } from "~/utils/guards.server";
+import { storedFileResponse } from "@modules/files/storage.server";
+import { pdfFileName, requestCardPdf } from "@modules/cards/pdf.server";
+import { hasVisibleCard } from "@modules/cards/visibility";
+import { trekkerCardData } from "@modules/registration/card-data.server";
+
+/**
+ * The card as PDF, named after the trekker (a resource route: it answers with the file). PDFs are
+ * made by a background job; until it is done the payer is sent to a page that says so.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const card = await trekkerCardData(Number(params.trekkerId), user);
+  if (!card || !hasVisibleCard(card.status, card.cardNumber)) throw new Response("Not Found", { status: 404 });
+  const state = await requestCardPdf(card.trekkerId);
+  if (state.status === "ready") return storedFileResponse(state.fileKey, { downloadName: pdfFileName(card.fullName), inline: false });
+  throw redirect(`/tims-cards/${card.trekkerId}/pdf-preparing${state.status === "failed" ? "?failed=1" : ""}`);
+}

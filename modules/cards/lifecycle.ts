@@ -1,0 +1,326 @@
+import { messages, reasonField } from "../../app/utils/validation";
+import { CARD_STATUSES as CARD_STATUS_ROWS } from "../lookups/data/reference";
+import { can, type Permission, type PermissionHolder } from "../users/permission-table";
+
+/**
+ * The card lifecycle (spec 2 §4) as one table: every move a card can make, who may make it and
+ * from which statuses. Pure, so pages may import it to decide which buttons to show; the server
+ * (lifecycle.server.ts) checks the same table again before it writes anything. See README.md.
+ */
+
+/** The spec's 13 card statuses, in the order of their fixed ids (Cancelled = 2). */
+export const CARD_STATUSES = CARD_STATUS_ROWS.map((s) => s.name) as readonly CardStatus[];
+export type CardStatus = (typeof CARD_STATUS_ROWS)[number]["name"];
+
+export function isCardStatus(value: unknown): value is CardStatus {
+  return typeof value === "string" && (CARD_STATUSES as readonly string[]).includes(value);
+}
+
+/** The card shows a CANCELLED watermark (spec 2 §4: status value 2). */
+export function isCancelled(status: string | null | undefined): boolean {
+  return status === "Cancelled";
+}
+
+/** A card's return: asked for (status Returned), then approved (stays Returned) or rejected (restored). */
+export type ReturnState = "requested" | "approved" | "rejected";
+
+/** Who may act: a permission, on any card or only on cards of one's own registrations. */
+export interface ActorRule {
+  permission: Permission;
+  rows: "any" | "own";
+}
+
+/**
+ * Where a card goes: a fixed status; "unchanged" (delete keeps the status, the record is marked
+ * deleted); "issue" (Upcoming before the entry date, else Active, as a payment does); "restore"
+ * (back to what the dates say: Upcoming, Active, or after the exit date Completed/Missed).
+ */
+export type Target = CardStatus | "unchanged" | "issue" | "restore";
+
+export interface TransitionRule {
+  from: readonly CardStatus[];
+  to: Target;
+  /** Empty: only the system (the daily sweeper) makes this move. */
+  who: readonly ActorRule[];
+  /** "required": 10+ characters (spec 2 §5); "optional": kept if given. */
+  reason: "required" | "optional" | "none";
+  /** Refused once the card has been scanned at a checkpoint (has check-ins). */
+  refuseWhenScanned: boolean;
+  /** The return sub-state the card must be in, and the one the move leaves it in. */
+  returnState?: { requires: ReturnState | null; sets: ReturnState };
+  /** Past participle for refusals: "A card in status X can not be {verb}." */
+  verb: string;
+  success: string;
+  /** For the README and the sweeper: when the system moves. */
+  when?: string;
+}
+
+const UPDATED = "Card status updated successfully";
+
+/** THE table. Nothing else in the app decides whether a card may change status. */
+export const CARD_TRANSITIONS = {
+  cancel: {
+    from: ["Accomplished", "Active", "Completed", "Upcoming"],
+    to: "Cancelled",
+    who: [{ permission: "cardsCancel", rows: "any" }],
+    reason: "required",
+    refuseWhenScanned: false,
+    verb: "cancelled",
+    success: "Card cancelled successfully",
+  },
+  delete: {
+    from: ["Payment Failure", "Payment Pending", "Rejected"],
+    to: "unchanged",
+    who: [{ permission: "cardsDelete", rows: "own" }],
+    reason: "required",
+    refuseWhenScanned: false,
+    verb: "deleted",
+    success: "Trekker deleted successfully",
+  },
+  generate: {
+    from: ["Payment Failure", "Payment Pending"],
+    to: "issue",
+    who: [{ permission: "generateCard", rows: "any" }],
+    reason: "none",
+    refuseWhenScanned: false,
+    verb: "generated",
+    success: "Card generated successfully",
+  },
+  return: {
+    from: ["Upcoming", "Active"],
+    to: "Returned",
+    who: [
+      { permission: "cardsReturnDecide", rows: "any" },
+      { permission: "registerTrek", rows: "own" },
+    ],
+    reason: "optional",
+    refuseWhenScanned: true,
+    returnState: { requires: null, sets: "requested" },
+    verb: "returned",
+    success: UPDATED,
+  },
+  approveReturn: {
+    from: ["Returned"],
+    to: "Returned",
+    who: [{ permission: "cardsReturnDecide", rows: "any" }],
+    reason: "optional",
+    refuseWhenScanned: true,
+    returnState: { requires: "requested", sets: "approved" },
+    verb: "approved as returned",
+    success: UPDATED,
+  },
+  rejectReturn: {
+    from: ["Returned"],
+    to: "restore",
+    who: [{ permission: "cardsReturnDecide", rows: "any" }],
+    reason: "optional",
+    refuseWhenScanned: false,
+    returnState: { requires: "requested", sets: "rejected" },
+    verb: "refused as returned",
+    success: UPDATED,
+  },
+  activate: {
+    from: ["Upcoming"],
+    to: "Active",
+    who: [],
+    reason: "none",
+    refuseWhenScanned: false,
+    verb: "activated",
+    success: UPDATED,
+    when: "on or after the entry date (Nepal time)",
+  },
+  complete: {
+    from: ["Active"],
+    to: "Completed",
+    who: [],
+    reason: "none",
+    refuseWhenScanned: false,
+    verb: "completed",
+    success: UPDATED,
+    when: "after the exit date, with check-ins",
+  },
+  miss: {
+    from: ["Active"],
+    to: "Missed",
+    who: [],
+    reason: "none",
+    refuseWhenScanned: false,
+    verb: "missed",
+    success: UPDATED,
+    when: "after the exit date, without check-ins",
+  },
+} as const satisfies Record<string, TransitionRule>;
+
+export type CardAction = keyof typeof CARD_TRANSITIONS;
+export const CARD_ACTIONS = Object.keys(CARD_TRANSITIONS) as CardAction[];
+/** Moves people make; the others belong to the daily sweeper. */
+export const USER_ACTIONS = CARD_ACTIONS.filter((a) => CARD_TRANSITIONS[a].who.length > 0);
+export const SYSTEM_ACTIONS = CARD_ACTIONS.filter((a) => CARD_TRANSITIONS[a].who.length === 0);
+
+export function ruleOf(action: CardAction): TransitionRule {
+  return CARD_TRANSITIONS[action];
+}
+
+/** What the table needs to know of a card. */
+export interface CardState {
+  status: string;
+  returnState?: ReturnState | null;
+  deleted?: boolean;
+}
+
+function stateOf(card: CardState | string): CardState {
+  return typeof card === "string" ? { status: card } : card;
+}
+
+/**
+ * Why the move is refused, or null when the table allows it. Permission, ownership and
+ * check-ins are checked separately (mayAct, refuseWhenScanned).
+ */
+export function transitionRefusal(action: CardAction, card: CardState | string): string | null {
+  const rule = ruleOf(action);
+  const c = stateOf(card);
+  if (c.deleted) return `A deleted card can not be ${rule.verb}.`;
+  if (!isCardStatus(c.status) || !rule.from.includes(c.status)) return `A card in status ${c.status || "(none)"} can not be ${rule.verb}.`;
+  const requires = rule.returnState?.requires;
+  if (requires !== undefined && requires !== null && (c.returnState ?? null) !== requires) {
+    return c.returnState === "approved" || c.returnState === "rejected"
+      ? "The return of this card has already been decided."
+      : `A card in status ${c.status} can not be ${rule.verb}.`;
+  }
+  return null;
+}
+
+/** True when the table allows `action` from this card (a status, or status plus return state). */
+export function canTransition(action: CardAction, card: CardState | string): boolean {
+  return transitionRefusal(action, card) === null;
+}
+
+/** A refusal with the reason in words; routes show `message` and answer with `status`. */
+export class CardActionError extends Error {
+  constructor(message: string, readonly status: number, readonly field?: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+/** The move is not in the table for this card (or the card changed meanwhile): 409. */
+export class CardTransitionError extends CardActionError {
+  constructor(message: string) {
+    super(message, 409);
+  }
+}
+/** The actor holds no permission for this move: 403. */
+export class CardPermissionError extends CardActionError {
+  constructor(readonly action: CardAction) {
+    super("Unauthorized", 403);
+  }
+}
+/** No such card, or not one of the actor's own where the move needs that: 404 (ids reveal nothing). */
+export class CardNotFoundError extends CardActionError {
+  constructor() {
+    super("Card not found.", 404);
+  }
+}
+/** A reason that is missing or short: 400, shown under the `reason` field. */
+export class CardReasonError extends CardActionError {
+  constructor(message: string) {
+    super(message, 400, "reason");
+  }
+}
+
+/** Dates the target depends on; `scanned` = the card has check-ins. */
+export interface TransitionContext {
+  today: string;
+  entryDate: string;
+  exitDate: string;
+  scanned: boolean;
+}
+
+/** Issued like a paid card: Upcoming before the entry date, else Active (markRegistrationPaid). */
+export function issueStatus(entryDate: string, today: string): "Upcoming" | "Active" {
+  return entryDate > today ? "Upcoming" : "Active";
+}
+
+/** Where the dates put a live card: before entry Upcoming, after exit Completed/Missed, else Active. */
+export function statusByDates(ctx: TransitionContext): "Upcoming" | "Active" | "Completed" | "Missed" {
+  if (ctx.entryDate > ctx.today) return "Upcoming";
+  if (ctx.exitDate < ctx.today) return ctx.scanned ? "Completed" : "Missed";
+  return "Active";
+}
+
+/** The status after `action`; throws CardTransitionError when the table refuses it. */
+export function nextStatus(action: CardAction, card: CardState | string, ctx: TransitionContext): CardStatus {
+  const refusal = transitionRefusal(action, card);
+  if (refusal) throw new CardTransitionError(refusal);
+  const c = stateOf(card);
+  const rule = ruleOf(action);
+  if (rule.refuseWhenScanned && ctx.scanned) throw new CardTransitionError(scannedRefusal(action));
+  switch (rule.to) {
+    case "unchanged":
+      return c.status as CardStatus;
+    case "issue":
+      return issueStatus(ctx.entryDate, ctx.today);
+    case "restore":
+      return statusByDates(ctx);
+    default:
+      return rule.to;
+  }
+}
+
+export function scannedRefusal(action: CardAction): string {
+  return `A card that has been scanned at a checkpoint can not be ${ruleOf(action).verb}.`;
+}
+
+export type ActorVerdict = "allowed" | "forbidden" | "not-own";
+
+/**
+ * May this user make the move on a card of a registration owned by `ownerId`? "forbidden": no
+ * rule's permission is held (403); "not-own": only an own-rows rule applies and the card is
+ * someone else's (answered as not found).
+ */
+export function mayAct(actor: (PermissionHolder & { id: number }) | null | undefined, action: CardAction, ownerId?: number): ActorVerdict {
+  if (!actor) return "forbidden";
+  const held = ruleOf(action).who.filter((r) => can(actor, r.permission));
+  if (!held.length) return "forbidden";
+  if (ownerId === undefined) return "allowed";
+  return held.some((r) => r.rows === "any" || actor.id === ownerId) ? "allowed" : "not-own";
+}
+
+/** The user actions to offer on a card row (pages use it for buttons; the server re-checks). */
+export function actionsFor(actor: (PermissionHolder & { id: number }) | null | undefined, card: CardState & { ownerId: number; scanned?: boolean }): CardAction[] {
+  return USER_ACTIONS.filter(
+    (a) => mayAct(actor, a, card.ownerId) === "allowed" && canTransition(a, card) && !(ruleOf(a).refuseWhenScanned && card.scanned),
+  );
+}
+
+/**
+ * The reason as stored (trimmed), or a CardReasonError with the spec's words. Required reasons
+ * need 10+ characters ("Minimum 10 character is required"); optional ones are kept if given.
+ */
+export function checkReason(action: CardAction, reason: string | null | undefined): string | null {
+  const rule = ruleOf(action);
+  const text = typeof reason === "string" ? reason.trim() : "";
+  if (rule.reason === "none") return null;
+  if (rule.reason === "optional") {
+    if (text.length > 2000) throw new CardReasonError("At most 2000 characters are allowed");
+    return text || null;
+  }
+  const parsed = reasonField("Reason").safeParse(reason ?? "");
+  if (!parsed.success) throw new CardReasonError(parsed.error.issues[0]?.message ?? messages.minReason);
+  if (parsed.data.length > 2000) throw new CardReasonError("At most 2000 characters are allowed");
+  return parsed.data;
+}
+
+/**
+ * The moves the daily sweeper makes for a live card, in order (an Upcoming card whose trek is
+ * already over is activated and then completed or missed in the same run).
+ */
+export function sweepPath(status: string, dates: { entryDate: string; exitDate: string }, today: string, scanned: boolean): CardAction[] {
+  const path: CardAction[] = [];
+  let current = status;
+  if (current === "Upcoming" && dates.entryDate <= today) {
+    path.push("activate");
+    current = "Active";
+  }
+  if (current === "Active" && dates.exitDate < today) path.push(scanned ? "complete" : "miss");
+  return path;
+}

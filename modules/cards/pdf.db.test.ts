@@ -1,0 +1,252 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Jimp } from "jimp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareTestDatabase } from "../../tests/setup/test-db";
+import { config } from "../../app/utils/config.server";
+import { kathmanduDate } from "../../app/utils/dates";
+import { sequelize, writeTransaction } from "../../db/sequelize.server";
+import { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
+import { closePdfRenderer, createPdfRenderer, getPdfRenderer } from "../../jobs/pdf-renderer.server";
+import { drainQueue, getQueue } from "../../jobs/queue.server";
+import { storeFile } from "../files/storage.server";
+import { PaymentAttempt } from "../payments/models/payment-records.server";
+import { claimAttempt, settle } from "../payments/settle.server";
+import { cardNumbersOf, markRegistrationPaid } from "../registration/payment-state.server";
+import type { TrekkerInput } from "../registration/schemas";
+import { addTrekker, createRegistration, lockPrice } from "../registration/service.server";
+import { createRoute } from "../trek-routes/service.server";
+import { createUser } from "../users/service.server";
+import { CardPdf, cardPdfState, pdfFileName, renderCardPdf, requestCardPdf } from "./pdf.server";
+
+// The first test launches Chromium (about a second, more on a busy machine).
+const SLOW = 45_000;
+
+const inDays = (n: number) => {
+  const d = new Date(`${kathmanduDate()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const person = (fullName: string, email: string): TrekkerInput => ({
+  fullName, trekkerType: 3, nationality: 276, city: "Berlin", gender: 1, dob: "1985-01-01", email, passportNumber: "P1234567",
+  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
+  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
+  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking",
+});
+
+let routeId = 0;
+let photoKey = "";
+let seq = 0;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tims-pdf-test-"));
+
+/** A registration with trekkers, priced; `names` become the trekkers' full names. */
+async function registration(names: string[]) {
+  const n = ++seq;
+  const u = await createUser({ userType: 1, email: `pdf${n}-${Date.now()}@t.test`, password: "Trek@2026", fullName: "Payer", emailVerified: true });
+  const viewer = { id: u.id, userType: 1, grants: [] };
+  const trek = { routeId, entryDate: inDays(2), exitDate: inDays(8), entryPoint: "Besisahar", exitPoint: "Jomsom" };
+  const regId = await createRegistration(viewer, trek, person(names[0], `trekker${n}-0@t.test`), photoKey);
+  for (const [i, name] of names.slice(1).entries()) await addTrekker(regId, viewer, person(name, `trekker${n}-${i + 1}@t.test`), photoKey);
+  const amount = await lockPrice(regId, viewer);
+  return { regId, payer: u.id, amount };
+}
+
+/** Cards issued without going through settle, so no "cards.issued" job runs in the background. */
+async function issuedWithoutJobs(names: string[]) {
+  const r = await registration(names);
+  await writeTransaction((t) => markRegistrationPaid(r.regId, t));
+  return cardNumbersOf(r.regId);
+}
+
+function pdfText(bytes: Uint8Array): string {
+  const file = path.join(tmp, `${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+}
+
+function pdfPages(bytes: Uint8Array): number {
+  const file = path.join(tmp, `${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  return Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]);
+}
+
+const stored = (key: string) => fs.readFileSync(path.join(config.filesDir, key));
+const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-";
+
+beforeAll(async () => {
+  await prepareTestDatabase();
+  routeId = await createRoute({ name: `PDF Route ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [], description: "<p>x</p>" });
+  const photo = new Jimp({ width: 400, height: 400, color: 0x3b82f6ff });
+  photoKey = await storeFile("photos", await photo.getBuffer("image/jpeg"), "jpg");
+});
+
+afterAll(async () => {
+  await drainQueue();
+  await closePdfRenderer();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("pdfFileName", () => {
+  it("is the full name in plain ASCII, else tims-card.pdf", () => {
+    expect(pdfFileName("Anna Müller")).toBe("Anna Muller.pdf");
+    expect(pdfFileName("  José  O'Brien / Straße ")).toBe("Jose O Brien Strasse.pdf");
+    expect(pdfFileName('a"b\\c\r\nd')).toBe("a b c d.pdf");
+    expect(pdfFileName("../../etc/passwd")).toBe("etc passwd.pdf");
+    expect(pdfFileName("李小龙")).toBe("tims-card.pdf");
+    expect(pdfFileName("")).toBe("tims-card.pdf");
+    expect(pdfFileName(null)).toBe("tims-card.pdf");
+    expect(pdfFileName("x".repeat(300))).toHaveLength(84);
+  });
+});
+
+describe("card PDFs", () => {
+  it(
+    "renderCardPdf renders the card, stores it and records it as ready",
+    async () => {
+      const [card] = await issuedWithoutJobs(["Anna Müller"]);
+      expect(await cardPdfState(card.trekkerId)).toEqual({ status: "none" });
+
+      const state = await renderCardPdf(card.trekkerId);
+      expect(state.status).toBe("ready");
+      if (state.status !== "ready") return;
+      expect(await cardPdfState(card.trekkerId)).toMatchObject({ status: "ready", fileKey: state.fileKey });
+      expect(state.fileKey).toMatch(/^card-pdfs\/\d{4}-\d{2}\/[a-f0-9]{32}\.pdf$/);
+
+      const bytes = stored(state.fileKey);
+      expect(isPdf(bytes)).toBe(true);
+      expect(pdfPages(bytes)).toBe(1);
+      const text = pdfText(bytes);
+      expect(text).toContain(String(card.cardNumber));
+      expect(text).toContain("Anna Müller");
+      expect(text).toContain("Tourist Police 1144");
+
+      // A second render replaces the file and removes the old one.
+      const again = await renderCardPdf(card.trekkerId);
+      expect(again.status === "ready" && again.fileKey).not.toBe(state.fileKey);
+      expect(fs.existsSync(path.join(config.filesDir, state.fileKey))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it("requestCardPdf queues one render through the job queue, then reports ready", async () => {
+    const [card] = await issuedWithoutJobs(["Queued Trekker"]);
+    const before = getPdfRenderer().stats().renders;
+
+    const asked = await Promise.all([requestCardPdf(card.trekkerId), requestCardPdf(card.trekkerId), requestCardPdf(card.trekkerId)]);
+    expect(asked.map((s) => s.status)).toEqual(["pending", "pending", "pending"]);
+    expect(await cardPdfState(card.trekkerId)).toEqual({ status: "pending" });
+
+    await drainQueue();
+    const state = await cardPdfState(card.trekkerId);
+    expect(state.status).toBe("ready");
+    expect(getPdfRenderer().stats().renders - before).toBe(1);
+    if (state.status !== "ready") return;
+    expect(await requestCardPdf(card.trekkerId)).toEqual(state);
+    const text = pdfText(stored(state.fileKey));
+    expect(text).toContain(String(card.cardNumber));
+    expect(text).toContain("Queued Trekker");
+  });
+
+  it("a failed, lost or missing PDF is queued again; a trekker without a card gets none", async () => {
+    const [card] = await issuedWithoutJobs(["Retry Trekker"]);
+    await CardPdf.create({ trekkerId: card.trekkerId, status: "failed", error: "boom" });
+    expect(await cardPdfState(card.trekkerId)).toEqual({ status: "failed" });
+    expect(await requestCardPdf(card.trekkerId)).toEqual({ status: "pending" });
+    await drainQueue();
+    const ready = await cardPdfState(card.trekkerId);
+    expect(ready.status).toBe("ready");
+
+    // The file vanished (a wiped volume): not "ready" any more, and asking renders it again.
+    if (ready.status === "ready") fs.rmSync(path.join(config.filesDir, ready.fileKey));
+    expect(await cardPdfState(card.trekkerId)).toEqual({ status: "none" });
+    expect(await requestCardPdf(card.trekkerId)).toEqual({ status: "pending" });
+    await drainQueue();
+    expect((await cardPdfState(card.trekkerId)).status).toBe("ready");
+
+    // A pending row whose job was lost long ago is re-queued; a fresh one is left alone.
+    await CardPdf.update({ status: "pending" }, { where: { trekkerId: card.trekkerId } });
+    expect(await requestCardPdf(card.trekkerId)).toEqual({ status: "pending" });
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await sequelize.query("UPDATE card_pdfs SET updatedAt = :longAgo WHERE trekkerId = :id", { replacements: { longAgo, id: card.trekkerId } });
+    expect(await requestCardPdf(card.trekkerId)).toEqual({ status: "pending" });
+    await drainQueue();
+    expect((await cardPdfState(card.trekkerId)).status).toBe("ready");
+
+    const unpaid = await registration(["Unpaid Trekker"]);
+    const [noCard] = await cardNumbersOf(unpaid.regId);
+    expect(await requestCardPdf(noCard.trekkerId)).toEqual({ status: "none" });
+    expect(await CardPdf.count({ where: { trekkerId: noCard.trekkerId } })).toBe(0);
+    expect(await requestCardPdf(999_999_999)).toEqual({ status: "none" });
+  });
+
+  it("a settled payment e-mails each trekker their card as a PDF named after them, once", async () => {
+    const r = await registration(["Anna Müller", "Ben Okafor"]);
+    const attempt = await PaymentAttempt.create({ registrationId: r.regId, userId: r.payer, gateway: "esewa", methodId: 1, txnId: `PDF${r.regId}-${Date.now()}`.slice(0, 20), amountPaisa: r.amount });
+    const outcome = await settle({ registrationId: r.regId, amountPaisa: r.amount, methodId: 1, payerUserId: r.payer, attemptId: attempt.id, claim: claimAttempt(attempt.id) });
+    expect(outcome).toBe("issued");
+    await drainQueue();
+
+    const cards = await cardNumbersOf(r.regId);
+    const mails = (await listOutbox()).filter((m) => m.to.includes(`trekker${seq}-`));
+    expect(mails).toHaveLength(2);
+    for (const [i, card] of cards.entries()) {
+      const entry = mails.find((m) => m.to.includes(`trekker${seq}-${i}@t.test`));
+      expect(entry?.subject).toBe(`Your TIMS card ${card.cardNumber}`);
+      const message = (await readOutboxMessage(entry!.id))!;
+      expect(message.text).toContain(String(card.cardNumber));
+      expect(message.attachments).toHaveLength(1);
+      const [pdf] = message.attachments;
+      expect(pdf.filename).toBe(pdfFileName(card.fullName));
+      expect(pdf.contentType).toContain("application/pdf");
+      expect(isPdf(pdf.content)).toBe(true);
+      const text = pdfText(pdf.content);
+      expect(text).toContain(String(card.cardNumber));
+      expect(text).toContain(card.fullName);
+      expect((await cardPdfState(card.trekkerId)).status).toBe("ready");
+    }
+    expect(mails.map((m) => m.subject).sort()).toEqual(cards.map((c) => `Your TIMS card ${c.cardNumber}`).sort());
+    expect((await readOutboxMessage(mails[0].id))!.attachments[0].filename).toMatch(/^(Anna Muller|Ben Okafor)\.pdf$/);
+
+    // A replayed job (a retry) sends nothing twice.
+    await getQueue().enqueue("cards.issued", { registrationId: r.regId });
+    await drainQueue();
+    expect((await listOutbox()).filter((m) => m.to.includes(`trekker${seq}-`))).toHaveLength(2);
+  });
+});
+
+describe("PDF renderer", () => {
+  it(
+    "keeps at most its pages busy, relaunches a killed browser, and closes after running renders",
+    async () => {
+      const renderer = createPdfRenderer({ pages: 2 });
+      const html = (n: number) => `<!DOCTYPE html><html><body><p>Renderer check ${n}</p></body></html>`;
+      let mostBusy = 0;
+      const poll = setInterval(() => (mostBusy = Math.max(mostBusy, renderer.stats().busy)), 2);
+      const first = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => renderer.render(html(n))));
+      clearInterval(poll);
+      expect(first.every(isPdf)).toBe(true);
+      expect(pdfText(first[5])).toContain("Renderer check 6");
+      expect(mostBusy).toBeLessThanOrEqual(2);
+      expect(renderer.stats()).toMatchObject({ pagesOpen: 2, busy: 0, waiting: 0, renders: 6, launches: 1 });
+
+      // A crashed browser is replaced on the next render.
+      const pid = renderer.stats().browserPid!;
+      process.kill(pid, "SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(pdfText(await renderer.render(html(7)))).toContain("Renderer check 7");
+      expect(renderer.stats().launches).toBe(2);
+      expect(renderer.stats().browserPid).not.toBe(pid);
+
+      // Closing lets running renders finish, then refuses new ones.
+      const running = [8, 9, 10].map((n) => renderer.render(html(n)));
+      const closed = renderer.close();
+      expect((await Promise.all(running)).every(isPdf)).toBe(true);
+      await closed;
+      await expect(renderer.render(html(11))).rejects.toThrow(/closed/);
+      expect(renderer.stats().browserPid).toBeNull();
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,292 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { DataTypes, Model, Op, UniqueConstraintError, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
+import { displayDate } from "../../app/utils/dates";
+import { sequelize } from "../../db/sequelize.server";
+import { sendEmail } from "../../emails/jobs.server";
+import { renderEmail } from "../../emails/render.server";
+import { CardIssuedEmail, cardIssuedSubject } from "../../emails/templates/card-issued";
+import { getPdfRenderer } from "../../jobs/pdf-renderer.server";
+import { getQueue } from "../../jobs/queue.server";
+import { deleteStoredFile, storedFileExists, storedFileResponse, storeFile } from "../files/storage.server";
+import { trekkerCardData, type TrekkerCardData } from "../registration/card-data.server";
+import { cardNumbersOf } from "../registration/payment-state.server";
+import { buildCardView, photoDataUrl } from "./card-view.server";
+import { PrintableCard, type CardView } from "./components/printable-card";
+
+/**
+ * Card PDFs: rendered by a job ("cards.render-pdf") from the same PrintableCard the page shows,
+ * stored under "card-pdfs/", one row per trekker in card_pdfs. The download route asks
+ * `requestCardPdf` and serves the file once it is ready; until then the page says it is being
+ * prepared, so nobody ever downloads an empty file.
+ */
+
+export type CardPdfStatus = "pending" | "ready" | "failed";
+
+export type CardPdfState =
+  /** No PDF yet (or its file is gone), or the trekker has no card. */
+  | { status: "none" }
+  /** Queued or rendering. */
+  | { status: "pending" }
+  /** The last render failed; `requestCardPdf` queues it again. */
+  | { status: "failed" }
+  | { status: "ready"; fileKey: string; renderedAt: Date };
+
+export class CardPdf extends Model<InferAttributes<CardPdf>, InferCreationAttributes<CardPdf>> {
+  declare id: CreationOptional<number>;
+  declare trekkerId: number;
+  declare fileKey: CreationOptional<string | null>;
+  declare status: CreationOptional<CardPdfStatus>;
+  declare renderedAt: CreationOptional<Date | null>;
+  declare emailedAt: CreationOptional<Date | null>;
+  declare error: CreationOptional<string | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+CardPdf.init(
+  {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    trekkerId: { type: DataTypes.INTEGER, allowNull: false, unique: true },
+    fileKey: DataTypes.STRING(80),
+    status: { type: DataTypes.STRING(10), allowNull: false, defaultValue: "pending" },
+    renderedAt: DataTypes.DATE,
+    emailedAt: DataTypes.DATE,
+    error: DataTypes.STRING(500),
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "card_pdfs" },
+);
+
+export const RENDER_JOB = "cards.render-pdf";
+export const ISSUED_JOB = "cards.issued";
+
+/** A "pending" row older than this lost its job (a crashed process): asking again re-queues it. */
+const STALE_PENDING_MS = 2 * 60_000;
+
+const LIGATURES: Record<string, string> = { ß: "ss", æ: "ae", Æ: "AE", ø: "o", Ø: "O", œ: "oe", Œ: "OE", đ: "d", Đ: "D", ł: "l", Ł: "L", þ: "th", Þ: "Th" };
+
+/** "<full name>.pdf" in plain ASCII (accents dropped, anything else a space), else "tims-card.pdf". */
+export function pdfFileName(fullName: string | null | undefined): string {
+  const base = (fullName ?? "")
+    .replace(/[ßæÆøØœŒđĐłŁþÞ]/g, (c) => LIGATURES[c] ?? c)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9 ._()-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[ .-]+|[ .]+$/g, "")
+    .slice(0, 80)
+    .trim();
+  return /[A-Za-z0-9]/.test(base) ? `${base}.pdf` : "tims-card.pdf";
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The card as a self-contained HTML page for Chromium: the same PrintableCard markup, an A5
+ * landscape page, and a CSP that allows nothing but inline styles and data: images.
+ */
+export function cardPdfHtml(card: CardView): string {
+  const body = renderToStaticMarkup(createElement(PrintableCard, { card }));
+  const title = escapeHtml(`TIMS card ${card.cardNumber ?? ""} ${card.fullName}`.replace(/\s+/g, " ").trim());
+  return (
+    "<!DOCTYPE html>" +
+    '<html lang="en"><head><meta charset="utf-8">' +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">` +
+    `<title>${title}</title>` +
+    "<style>@page{size:A5 landscape;margin:6mm}" +
+    "html,body{margin:0;padding:0;background:#fff}" +
+    "body{-webkit-print-color-adjust:exact;print-color-adjust:exact}" +
+    "article{break-inside:avoid}</style>" +
+    `</head><body>${body}</body></html>`
+  );
+}
+
+/** PDF bytes of one card view, on the process's shared browser. */
+export function renderCardViewPdf(card: CardView): Promise<Uint8Array> {
+  return getPdfRenderer().render(cardPdfHtml(card));
+}
+
+async function renderData(data: TrekkerCardData): Promise<Uint8Array> {
+  const card = await buildCardView(data, await photoDataUrl(data.photoKey));
+  return renderCardViewPdf(card);
+}
+
+type RowValues = Partial<Pick<InferAttributes<CardPdf>, "fileKey" | "status" | "renderedAt" | "emailedAt" | "error">>;
+
+/** Updates or creates the trekker's row; returns the file key it replaced, if any. */
+async function saveRow(trekkerId: number, values: RowValues): Promise<string | null> {
+  const row = await CardPdf.findOne({ where: { trekkerId } });
+  if (row) {
+    const previous = row.fileKey ?? null;
+    await row.update(values);
+    return previous;
+  }
+  try {
+    await CardPdf.create({ trekkerId, ...values });
+    return null;
+  } catch (error) {
+    // Created concurrently by another render or request: update that row instead.
+    if (error instanceof UniqueConstraintError) return saveRow(trekkerId, values);
+    throw error;
+  }
+}
+
+async function stateOf(row: CardPdf | null): Promise<CardPdfState> {
+  if (!row) return { status: "none" };
+  if (row.status === "ready") {
+    if (row.fileKey && (await storedFileExists(row.fileKey))) return { status: "ready", fileKey: row.fileKey, renderedAt: row.renderedAt ?? row.updatedAt };
+    return { status: "none" };
+  }
+  return { status: row.status === "failed" ? "failed" : "pending" };
+}
+
+/** Where the trekker's PDF stands. "ready" is only reported while its file exists. */
+export async function cardPdfState(trekkerId: number): Promise<CardPdfState> {
+  if (!Number.isSafeInteger(trekkerId)) return { status: "none" };
+  return stateOf(await CardPdf.findOne({ where: { trekkerId } }));
+}
+
+/**
+ * Queues a render unless the PDF is ready or already being made; returns the resulting state
+ * ("none" only for a trekker without a card). Cheap and idempotent: call it on every visit to
+ * the download route. Concurrent callers queue one job.
+ */
+export async function requestCardPdf(trekkerId: number): Promise<CardPdfState> {
+  if (!Number.isSafeInteger(trekkerId)) return { status: "none" };
+  const row = await CardPdf.findOne({ where: { trekkerId } });
+  const state = await stateOf(row);
+  if (state.status === "ready") return state;
+  if (row && row.status === "pending" && Date.now() - row.updatedAt.getTime() < STALE_PENDING_MS) return state;
+  if (!row) {
+    const data = await trekkerCardData(trekkerId, "system");
+    if (!data || data.cardNumber === null) return { status: "none" };
+    try {
+      await CardPdf.create({ trekkerId, status: "pending" });
+    } catch (error) {
+      if (error instanceof UniqueConstraintError) return cardPdfState(trekkerId);
+      throw error;
+    }
+  } else {
+    // Claim the row from exactly the state we saw, so only one concurrent caller re-queues.
+    const where =
+      row.status === "pending"
+        ? { id: row.id, status: "pending", updatedAt: { [Op.lt]: new Date(Date.now() - STALE_PENDING_MS) } }
+        : row.status === "ready"
+          ? { id: row.id, status: "ready", fileKey: row.fileKey }
+          : { id: row.id, status: row.status };
+    const [claimed] = await CardPdf.update({ status: "pending", error: null }, { where });
+    if (claimed !== 1) return cardPdfState(trekkerId);
+  }
+  await enqueueRender(trekkerId);
+  return { status: "pending" };
+}
+
+/**
+ * Renders again even when a PDF is ready: for the lifecycle after a change the card shows (a
+ * cancellation's watermark). The old file is served until the new one replaces it.
+ */
+export async function refreshCardPdf(trekkerId: number): Promise<void> {
+  const [updated] = await CardPdf.update({ status: "pending", error: null }, { where: { trekkerId } });
+  if (updated === 0) {
+    await requestCardPdf(trekkerId);
+    return;
+  }
+  await enqueueRender(trekkerId);
+}
+
+async function enqueueRender(trekkerId: number): Promise<void> {
+  try {
+    // One attempt: the renderer already retries once on a fresh page or browser, and a failed
+    // row is re-queued by the next request.
+    await getQueue().enqueue(RENDER_JOB, { trekkerId }, { attempts: 1 });
+  } catch (error) {
+    await CardPdf.update({ status: "failed", error: "Could not queue the render" }, { where: { trekkerId } });
+    throw error;
+  }
+}
+
+async function renderAndStore(trekkerId: number): Promise<{ state: CardPdfState; bytes: Uint8Array | null }> {
+  const data = await trekkerCardData(trekkerId, "system");
+  if (!data || data.cardNumber === null) {
+    await CardPdf.update({ status: "failed", error: "The trekker has no card" }, { where: { trekkerId } });
+    return { state: { status: "none" }, bytes: null };
+  }
+  let fileKey: string | null = null;
+  try {
+    const bytes = await renderData(data);
+    fileKey = await storeFile("card-pdfs", bytes, "pdf");
+    const renderedAt = new Date();
+    const previous = await saveRow(trekkerId, { status: "ready", fileKey, renderedAt, error: null });
+    if (previous && previous !== fileKey) await deleteStoredFile(previous).catch(() => {});
+    return { state: { status: "ready", fileKey, renderedAt }, bytes };
+  } catch (error) {
+    if (fileKey) await deleteStoredFile(fileKey).catch(() => {});
+    const message = error instanceof Error ? error.message : String(error);
+    await saveRow(trekkerId, { status: "failed", error: message.slice(0, 500) }).catch(() => {});
+    throw error;
+  }
+}
+
+/** The "cards.render-pdf" job: renders, stores and records the trekker's card PDF. */
+export async function renderCardPdf(trekkerId: number): Promise<CardPdfState> {
+  return (await renderAndStore(trekkerId)).state;
+}
+
+async function storedBytes(fileKey: string): Promise<Uint8Array> {
+  return new Uint8Array(await (await storedFileResponse(fileKey)).arrayBuffer());
+}
+
+/** E-mails one trekker their card (rendering it first if needed), at most once. */
+async function emailCard(trekkerId: number): Promise<void> {
+  const row = await CardPdf.findOne({ where: { trekkerId } });
+  if (row?.emailedAt) return;
+  const data = await trekkerCardData(trekkerId, "system");
+  if (!data || data.cardNumber === null || !data.email) return;
+  const current = await stateOf(row);
+  let fileKey: string;
+  let bytes: Uint8Array;
+  if (current.status === "ready") {
+    fileKey = current.fileKey;
+    bytes = await storedBytes(fileKey);
+  } else {
+    const made = await renderAndStore(trekkerId);
+    if (made.state.status !== "ready" || !made.bytes) return;
+    fileKey = made.state.fileKey;
+    bytes = made.bytes;
+  }
+  const { html, text } = renderEmail(
+    createElement(CardIssuedEmail, {
+      name: data.fullName,
+      cardNumber: data.cardNumber,
+      routeName: data.routeName,
+      entryDate: displayDate(data.entryDate),
+      exitDate: displayDate(data.exitDate),
+    }),
+  );
+  await sendEmail({
+    to: data.email,
+    subject: cardIssuedSubject(data.cardNumber),
+    html,
+    text,
+    attachments: [{ filename: pdfFileName(data.fullName), content: Buffer.from(bytes).toString("base64"), contentType: "application/pdf" }],
+  });
+  await saveRow(trekkerId, { emailedAt: new Date() });
+}
+
+/**
+ * The "cards.issued" job: each trekker of the registration who holds a card gets its PDF by
+ * e-mail. A retry after a partial failure only sends what is still missing.
+ */
+export async function emailIssuedCards(registrationId: number): Promise<void> {
+  const trekkers = (await cardNumbersOf(registrationId)).filter((t) => t.cardNumber !== null);
+  const results = await Promise.allSettled(trekkers.map((t) => emailCard(t.trekkerId)));
+  const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason);
+  if (failures.length) throw new AggregateError(failures, `${failures.length} of ${trekkers.length} card e-mails of registration ${registrationId} failed`);
+}
+
+/** After a payment or an approved voucher issued cards (settle), outside its transaction. */
+export async function announceCardsIssued(registrationId: number): Promise<void> {
+  await getQueue().enqueue(ISSUED_JOB, { registrationId });
+}

@@ -1,0 +1,106 @@
+import { kathmanduDate } from "../../app/utils/dates";
+import { writeTransaction } from "../../db/sequelize.server";
+import { getQueue, schedule } from "../../jobs/queue.server";
+import type { JobHandler } from "../contract";
+import { cardsDueForSweep, moveCards, sweepRegistrationStatuses } from "../registration/card-state.server";
+import { nextStatus, sweepPath, type CardAction, type CardStatus } from "./lifecycle";
+import { checkinLookup, logCardEvents, type CardEventInput, type CheckinLookup } from "./lifecycle.server";
+
+/**
+ * The daily sweep (Nepal date): Upcoming → Active once the entry date has come; Active →
+ * Completed after the exit date when the card has check-ins, else Missed. It compares dates
+ * rather than matching "today", so a run after days of downtime catches up, and running it twice
+ * changes nothing. Cards move in batches, each in its own transaction, every move logged.
+ */
+
+export const SWEEP_JOB = "cards.sweep";
+/** 00:05 Kathmandu time, every day. */
+export const SWEEP_CRON = "5 0 * * *";
+
+export interface SweepCounts {
+  today: string;
+  activated: number;
+  completed: number;
+  missed: number;
+  /** Status changes of registrations, which follow their cards (Upcoming → Active → Completed/Missed). */
+  registrations: number;
+}
+
+export interface SweepOptions {
+  /** YYYY-MM-DD in Nepal; defaults to today there. */
+  today?: string;
+  hasCheckins?: CheckinLookup;
+  batchSize?: number;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> {
+  const today = opts.today ?? kathmanduDate();
+  if (!DATE.test(today)) throw new Error(`Sweep date must be YYYY-MM-DD, got "${today}"`);
+  const lookup = opts.hasCheckins ?? checkinLookup();
+  const batchSize = Math.max(1, opts.batchSize ?? 500);
+  const counts: SweepCounts = { today, activated: 0, completed: 0, missed: 0, registrations: 0 };
+  let afterId = 0;
+  for (;;) {
+    const seen = await writeTransaction(async (transaction) => {
+      const due = await cardsDueForSweep(today, afterId, batchSize, transaction);
+      if (!due.length) return 0;
+      afterId = due[due.length - 1].trekkerId;
+      // Check-ins matter only for cards whose trek is over.
+      const finishing = due.filter((c) => sweepPath(c.status, c, today, false).some((a) => a === "miss" || a === "complete"));
+      const scanned = finishing.length ? await lookup(finishing.map((c) => c.trekkerId), transaction) : new Set<number>();
+      const groups = new Map<string, { from: string; to: CardStatus; ids: number[] }>();
+      const events: CardEventInput[] = [];
+      const steps: CardAction[] = [];
+      for (const card of due) {
+        const isScanned = scanned.has(card.trekkerId);
+        let current = card.status as CardStatus;
+        for (const action of sweepPath(card.status, card, today, isScanned)) {
+          const to = nextStatus(action, current, { today, entryDate: card.entryDate, exitDate: card.exitDate, scanned: isScanned });
+          events.push({ trekkerId: card.trekkerId, registrationId: card.registrationId, action, fromStatus: current, toStatus: to, reason: null, userId: null, ip: null });
+          steps.push(action);
+          current = to;
+        }
+        if (current === card.status) continue;
+        const key = `${card.status}>${current}`;
+        const group = groups.get(key) ?? { from: card.status, to: current, ids: [] };
+        group.ids.push(card.trekkerId);
+        groups.set(key, group);
+      }
+      for (const g of groups.values()) {
+        const moved = await moveCards(g.ids, g.from, g.to, transaction);
+        // The rows are locked (or SQLite's write lock is held), so every one moves; anything
+        // else rolls the batch back and the job is retried.
+        if (moved !== g.ids.length) throw new Error(`Sweep: ${g.ids.length - moved} cards changed while moving ${g.from} → ${g.to}`);
+      }
+      await logCardEvents(events, transaction);
+      for (const a of steps) {
+        if (a === "activate") counts.activated++;
+        else if (a === "complete") counts.completed++;
+        else if (a === "miss") counts.missed++;
+      }
+      return due.length;
+    });
+    if (seen < batchSize) break;
+  }
+  counts.registrations = await writeTransaction((transaction) => sweepRegistrationStatuses(today, transaction));
+  return counts;
+}
+
+/** The job: `{ today?: "YYYY-MM-DD" }` lets an operator re-run a given day; normally empty. */
+export const sweepJob: JobHandler<{ today?: string } | undefined> = async (data) => {
+  const today = typeof data?.today === "string" && DATE.test(data.today) ? data.today : undefined;
+  const counts = await sweepCards({ today });
+  console.info(`[cards] sweep ${counts.today}: ${counts.activated} activated, ${counts.completed} completed, ${counts.missed} missed, ${counts.registrations} registrations`);
+};
+
+/**
+ * Call once at start-up (web process without Redis, or the worker with it): the daily sweep at
+ * 00:05 Nepal time (Bull repeatable job, or the in-process timer), and by default one run now,
+ * so days missed while the app was down are caught up.
+ */
+export async function scheduleCardJobs(opts: { catchUp?: boolean } = {}): Promise<void> {
+  await schedule(SWEEP_JOB, SWEEP_CRON);
+  if (opts.catchUp !== false) await getQueue().enqueue(SWEEP_JOB, {}, { jobId: `${SWEEP_JOB}:catch-up` });
+}
