@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { PrintButton } from "@modules/cards/components/print-button";
 import { PrintableCard } from "@modules/cards/components/printable-card";
-import { loadTrekkerPanel } from "~/utils/trekker-panel.server";
+import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 
 export const handle = { title: "TIMS Card" };
 
@@ -11,7 +11,7 @@ const MOVE_LABELS: Record<string, string> = { cancel: "Cancel Card", delete: "De
 
 /** The card preview (spec 2 §2 TimsCards/{id}): card with QR, trek and user details, print and PDF. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadTrekkerPanel(request, params.trekkerId);
+  return requireTrekkerPanel(request, params.trekkerId);
 }
 
 export default function CardPreview() {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadTrekkerPanel } from "~/utils/trekker-panel.server";
+import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 import { TrekkerPanel } from "@modules/cards/components/trekker-panel";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadTrekkerPanel(request, params.trekkerId);
+  return requireTrekkerPanel(request, params.trekkerId);
 }
 
 export default function HistoryPanel() {

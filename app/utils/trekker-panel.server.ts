@@ -13,7 +13,7 @@ const CARD_MOVES = ["cancel", "delete", "return", "approveReturn", "rejectReturn
  * Data of the trekker side panel and the card preview: the trekker (only for those who may open
  * the registration) and, once a card exists, the printable card with its signed QR.
  */
-export async function loadTrekkerPanel(request: Request, rawId: string | undefined) {
+export async function requireTrekkerPanel(request: Request, rawId: string | undefined) {
   const user = await requireUser(request);
   const data = await trekkerCardData(Number(rawId), user);
   if (!data) throw new Response("Not Found", { status: 404 });
