@@ -4,21 +4,38 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { touchSession } from "./utils/guards.server";
-import { config } from "./utils/config.server";
-import { scheduleCardJobs } from "@modules/cards/sweeper.server";
+import { getOptionalUser, touchSession } from "./utils/guards.server";
+import { baselineHeaders, contentSecurityPolicy, createNonce } from "./utils/http-security.server";
+import { NonceContext } from "./components/nonce";
+import { config } from "@lib/config.server";
+import { startJobs } from "../jobs/queue.server";
+import { exitOnBadConfiguration, exitPromptlyOnSignals } from "./utils/startup.server";
+
+// scripts/serve.mjs reads these from the server build and applies them to every request.
+export { baselineHeaders, originVerdict } from "./utils/http-security.server";
 
 const ABORT_DELAY = 5_000;
 
-// The daily card sweep: the worker schedules it when jobs run on Redis; otherwise this process
-// runs jobs itself and schedules it once at start-up.
+// Runs when the server loads the build: a deployment missing a setting stops here, by name.
+exitOnBadConfiguration();
+exitPromptlyOnSignals();
+
+// Without Redis this process runs the jobs (and the schedules: daily sweep, payment
+// reconciliation) itself, starting with what a previous process left in the jobs table; with
+// Redis the worker does.
 if (!config.redisUrl) {
-  scheduleCardJobs().catch((error) => console.error("[cards] could not schedule the daily sweep:", error));
+  startJobs().catch((error) => console.error("[jobs] could not start the job runner:", error));
+}
+
+/** What a signed-in user sees is theirs alone: neither the browser nor a proxy keeps a copy. */
+async function noStoreWhenSignedIn(request: Request, headers: Headers): Promise<void> {
+  if (await getOptionalUser(request)) headers.set("Cache-Control", "no-store");
 }
 
 // Every response passes here, so the idle-timeout clock is refreshed in one place.
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   await touchSession(request, response.headers);
+  await noStoreWhenSignedIn(request, response.headers);
   return response;
 };
 
@@ -30,15 +47,20 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   await touchSession(request, responseHeaders);
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "same-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
+  await noStoreWhenSignedIn(request, responseHeaders);
+  for (const [name, value] of baselineHeaders(new URL(request.url).pathname)) responseHeaders.set(name, value);
+  // One nonce per page: Remix's inline scripts carry it, and nothing else inline may run.
+  const nonce = createNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -17,14 +17,16 @@ import type { ReactNode } from "react";
 import { AppHeader } from "./components/layout/app-header";
 import { ErrorPage } from "./components/layout/error-page";
 import { Sidebar } from "./components/layout/sidebar";
-import { Toasts } from "./components/toasts";
+import { Toasts } from "@lib/ui/toasts";
 import stylesheet from "./tailwind.css";
 import { getOptionalUser } from "./utils/guards.server";
+import { config } from "@lib/config.server";
+import { EmbeddedBanner } from "./components/layout/embedded-banner";
+import { useNonce } from "./components/nonce";
 import { readToasts } from "./utils/toast.server";
-import { pageTitle } from "./utils/title";
+import { pageTitle } from "@lib/title";
 import { sidebarFor } from "./utils/sidebar.server";
-import { can } from "@modules/users/permission-table";
-import { profilePhotoUrl } from "@modules/users/photo-url";
+import { can, profilePhotoUrl } from "@modules/users/index.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -41,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       showBell: user ? can(user, "notifications") : false,
       sidebar,
       toasts,
+      embedded: config.embedded,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -73,6 +76,7 @@ function Shell({ children }: { children: ReactNode }) {
     CHROMELESS.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`)) ||
     matches.some((m) => (m.handle as RouteHandle | undefined)?.chrome === false);
   const user = rootData?.user;
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -82,6 +86,7 @@ function Shell({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
+        {rootData?.embedded ? <EmbeddedBanner /> : null}
         {user && !hideChrome ? (
           <div className="flex min-h-full">
             <Sidebar entries={rootData.sidebar} />
@@ -94,8 +99,8 @@ function Shell({ children }: { children: ReactNode }) {
           <main className="min-h-full">{children}</main>
         )}
         <Toasts toasts={rootData?.toasts ?? []} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -14,8 +14,8 @@ import { performance } from "node:perf_hooks";
 import { Jimp } from "jimp";
 import QRCode from "qrcode";
 import { chromiumPath, createPdfRenderer, DEFAULT_PDF_OPTIONS, launchBrowser } from "../jobs/pdf-renderer.server";
-import type { CardView } from "../modules/cards/components/printable-card";
-import { cardPdfHtml } from "../modules/cards/pdf.server";
+import type { CardView } from "@modules/cards";
+import { cardPdfHtml } from "@modules/cards/index.server";
 
 function arg(name: string, fallback: number): number;
 function arg(name: string, fallback: string | null): string | null;

@@ -1,6 +1,6 @@
 import { Umzug, SequelizeStorage } from "umzug";
 import { sequelize, tuneSqlite } from "./sequelize.server";
-import { allMigrations } from "../modules/registry";
+import { allMigrations } from "../modules/registry.server";
 
 /** Umzug over every module's migrations, sorted globally by name (date-prefixed). */
 export function migrator() {

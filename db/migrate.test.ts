@@ -3,10 +3,10 @@ import { QueryTypes } from "sequelize";
 import { sequelize } from "./sequelize.server";
 import { migrate } from "./migrate.server";
 import { prepareDatabase, seedLookups } from "./seed.server";
-import { allMigrations } from "../modules/registry";
-import { listCountries, listLookup } from "../modules/lookups/service.server";
-import { countUsers, findUserByEmail } from "../modules/users/service.server";
-import { DEMO_USERS } from "../modules/users/demo.server";
+import { allMigrations } from "../modules/registry.server";
+import { listCountries, listLookup } from "@modules/lookups/index.server";
+import { countUsers, findUserByEmail } from "@modules/users/index.server";
+import { DEMO_USERS } from "@modules/users/index.server";
 
 const LOOKUP_TABLES = ["regions", "genders", "trekker_types", "provinces", "user_types", "payment_methods", "card_statuses", "countries"];
 

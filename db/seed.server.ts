@@ -1,6 +1,6 @@
-import { modules } from "../modules/registry";
+import { modules } from "../modules/registry.server";
 import { migrate } from "./migrate.server";
-import { countUsers } from "../modules/users/service.server";
+import { countUsers } from "@modules/users/index.server";
 
 /** Lookups every install gets; each module's seed is idempotent. */
 export async function seedLookups(): Promise<void> {

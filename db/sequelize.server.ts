@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Sequelize, Transaction } from "sequelize";
-import { config } from "../app/utils/config.server";
+import { config } from "@lib/config.server";
 
 /**
  * The one Sequelize instance of this process. Models attach to it when their module is imported,

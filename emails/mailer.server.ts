@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import { config } from "../app/utils/config.server";
+import { config } from "@lib/config.server";
 
 export interface MailAttachment {
   filename: string;

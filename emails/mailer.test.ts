@@ -11,7 +11,7 @@ process.env.OUTBOX_DIR = outboxDir;
 delete process.env.REDIS_URL;
 delete process.env.SMTP_URL;
 
-const { createInlineQueue, drainQueue } = await import("../jobs/queue.server");
+const { drainQueue } = await import("../jobs/queue.server");
 const { emailJobs, sendEmail } = await import("./jobs.server");
 const { deliver } = await import("./mailer.server");
 const { renderEmail } = await import("./render.server");
@@ -52,12 +52,11 @@ describe("mailer and outbox", () => {
   });
 
   it("an e-mail job writes to the outbox, which lists and parses it", async () => {
-    const queue = createInlineQueue(emailJobs);
     const to = "trekker-1@example.com";
     const subject = `${verifyEmailSubject} — नमस्ते Ñandú, a long subject that encoders fold over lines`;
     const body = renderEmail(createElement(VerifyEmail, { fullName: "Ñima Dolkar Sherpa", link }));
-    await queue.enqueue("email.send", { to, subject, ...body });
-    await queue.drain();
+    // The handler a drainer runs (the queue itself: jobs/queue.db.test.ts).
+    await emailJobs["email.send"]({ to, subject, ...body });
 
     const listed = await listOutbox();
     const entry = listed.find((m) => m.to === to);

@@ -1,6 +1,6 @@
 import { open, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { config } from "../app/utils/config.server";
+import { config } from "@lib/config.server";
 import { parseEml, parseEmlHeaders, type ParsedAttachment } from "./eml-parse.server";
 import { OUTBOX_ID_PATTERN } from "./mailer.server";
 
@@ -22,9 +22,9 @@ export interface OutboxMessage extends OutboxEntry {
   attachments: ParsedAttachment[];
 }
 
-/** The outbox shows every e-mail the system sent, so it must never be reachable in production. */
+/** The outbox shows every e-mail the system sent: only the embedded mode (no SMTP, no deployment) has it. */
 export function requireDevOutbox(): void {
-  if (config.isProduction) throw new Response("Not Found", { status: 404 });
+  if (!config.embedded) throw new Response("Not Found", { status: 404 });
 }
 
 export function isOutboxId(id: string): boolean {

@@ -1,7 +1,9 @@
 /**
- * The in-process runner has no cron engine (Bull brings one on Redis). It only understands
- * "M H * * *", once a day at H:M Kathmandu time, which covers the nightly sweeps; anything else
- * throws so a schedule never silently stops running on a laptop.
+ * Schedules are rows in the jobs table: whichever drainer ticks first inserts the latest due
+ * occurrence under a key naming it ("cards.sweep@2026-11-23"), and the key's uniqueness makes
+ * it run once however many processes tick (two workers, a restart). Two kinds: "M H * * *",
+ * once a day at H:M Kathmandu time (the nightly sweeps), and every N minutes; anything else
+ * throws so a schedule never silently stops running.
  */
 export const SCHEDULE_TZ = "Asia/Kathmandu";
 
@@ -21,7 +23,7 @@ export function parseDailyCron(cron: string): DailyTime {
   const hour = Number(fields[1]);
   if (!match || minute > 59 || hour > 23) {
     throw new Error(
-      `Inline job runner supports only daily crons "M H * * *"; got "${cron}". Set REDIS_URL to use Bull.`,
+      `Only daily crons "M H * * *" (or everyMinutes) are supported; got "${cron}".`,
     );
   }
   return { hour, minute };
@@ -45,4 +47,34 @@ export function kathmanduClock(at: Date): { day: string; hour: number; minute: n
     hour: Number(parts.hour),
     minute: Number(parts.minute),
   };
+}
+
+/** A job a module wants run on a schedule (TimsModule.schedules). */
+export interface JobSchedule {
+  job: string;
+  /** "M H * * *", Kathmandu time. */
+  cron?: string;
+  /** Or every this many minutes (from the epoch, so every process agrees on the periods). */
+  everyMinutes?: number;
+  data?: unknown;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The key of the schedule's latest occurrence at or before `now`. A process that starts after
+ * missing occurrences (downtime) inserts the latest one at once: a catch-up run.
+ */
+export function scheduleKey(schedule: JobSchedule, now: Date = new Date()): string {
+  if (schedule.everyMinutes !== undefined) {
+    const every = schedule.everyMinutes * 60_000;
+    if (!Number.isFinite(every) || every <= 0) throw new Error(`${schedule.job}: everyMinutes must be positive`);
+    return `${schedule.job}@${new Date(Math.floor(now.getTime() / every) * every).toISOString()}`;
+  }
+  if (!schedule.cron) throw new Error(`${schedule.job}: a schedule needs cron or everyMinutes`);
+  const at = parseDailyCron(schedule.cron);
+  const clock = kathmanduClock(now);
+  const reached = clock.hour > at.hour || (clock.hour === at.hour && clock.minute >= at.minute);
+  const day = reached ? clock.day : kathmanduClock(new Date(now.getTime() - DAY_MS)).day;
+  return `${schedule.job}@${day}`;
 }

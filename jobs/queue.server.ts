@@ -1,4 +1,4 @@
-import { config } from "../app/utils/config.server";
+import { config } from "@lib/config.server";
 import { createBullQueue, type BullJobQueue } from "./bull-queue.server";
 import { createInlineQueue, type InlineQueue } from "./inline-queue.server";
 import type { EnqueueOptions, JobQueue } from "./types";
@@ -6,7 +6,7 @@ import type { EnqueueOptions, JobQueue } from "./types";
 export type { EnqueueOptions, JobQueue } from "./types";
 export { createInlineQueue, type InlineQueue, type InlineQueueOptions } from "./inline-queue.server";
 export { createBullQueue, type BullJobQueue, QUEUE_NAME } from "./bull-queue.server";
-export { parseDailyCron } from "./daily-cron";
+export { parseDailyCron, scheduleKey, type JobSchedule } from "./daily-cron";
 
 type Backend = InlineQueue | BullJobQueue;
 
@@ -29,11 +29,11 @@ function backend(): Promise<Backend> {
   if (existing) return existing;
   const created = (async (): Promise<Backend> => {
     if (config.redisUrl) {
-      // Web instances only enqueue; `npm run worker` processes, so no handlers are needed here.
+      // Web instances only write rows and hand them to Bull; `npm run worker` runs them.
       return createBullQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, handlers: {} });
     }
     // Lazy: the registry imports every module, and modules import this file to enqueue.
-    const { jobHandlers } = await import("../modules/registry");
+    const { jobHandlers } = await import("../modules/registry.server");
     return createInlineQueue(jobHandlers());
   })().catch((error) => {
     // A failed start must not be cached for the life of the process.
@@ -44,23 +44,36 @@ function backend(): Promise<Backend> {
   return created;
 }
 
-const facade: JobQueue = {
-  enqueue: async (name: string, data: unknown, opts?: EnqueueOptions) =>
-    (await backend()).enqueue(name, data, opts),
-  close: closeQueue,
-};
+/**
+ * Queues a job: a row in the jobs table, inside `opts.transaction` when given (then it exists
+ * exactly when the change that needs it committed). Bull when REDIS_URL is set, otherwise the
+ * in-process runner, drains it (DESIGN.md, "Two ways to run").
+ */
+export async function enqueue(name: string, data: unknown, opts?: EnqueueOptions): Promise<void> {
+  await (await backend()).enqueue(name, data, opts);
+}
 
-/** Bull when REDIS_URL is set, otherwise the in-process runner (DESIGN.md, "Two ways to run"). */
+const facade: JobQueue = { enqueue, close: closeQueue };
+
 export function getQueue(): JobQueue {
   return facade;
 }
 
-/** Registers a repeatable job; inline only accepts "M H * * *" (see daily-cron.ts). */
-export async function schedule(name: string, cron: string, data?: unknown): Promise<void> {
-  await (await backend()).schedule(name, cron, data);
+/**
+ * Runs jobs in this process when there is no Redis: the web server calls it at start-up, and the
+ * runner first takes over what a previous process left in the table, then the modules' schedules
+ * tick (the daily sweep, payment reconciliation). With Redis it does nothing: the worker runs
+ * jobs and ticks schedules (jobs/worker.ts).
+ */
+export async function startJobs(): Promise<void> {
+  if (config.redisUrl) return;
+  const queue = (await backend()) as InlineQueue;
+  const { jobSchedules } = await import("../modules/registry.server");
+  for (const s of jobSchedules()) await queue.schedule(s);
+  queue.start();
 }
 
-/** Waits for in-process jobs (tests, shutdown); a no-op on Bull, whose jobs run in the worker. */
+/** Runs in-process jobs until none is left (tests, shutdown); a no-op on Bull, whose jobs run in the worker. */
 export async function drainQueue(): Promise<void> {
   const pending = current();
   if (!pending) return;

@@ -2,7 +2,7 @@
  * `npm run worker`: processes the Bull queue. Only meaningful with Redis; without it the web
  * process runs jobs itself, so a missing REDIS_URL is a configuration mistake worth stopping for.
  */
-import { config } from "../app/utils/config.server";
+import { config } from "@lib/config.server";
 import { createBullQueue } from "./bull-queue.server";
 
 if (!config.redisUrl) {
@@ -13,7 +13,7 @@ if (!config.redisUrl) {
 }
 
 // Imported after the check so a misconfigured worker fails before touching the database.
-const { jobHandlers } = await import("../modules/registry");
+const { jobHandlers, jobSchedules } = await import("../modules/registry.server");
 const handlers = jobHandlers();
 const concurrency = Number(process.env.WORKER_CONCURRENCY || 4);
 if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -21,11 +21,12 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   process.exit(1);
 }
 
+// Runs what Bull hands it, relays rows of the jobs table that nobody handed over (delayed jobs,
+// retries, a crashed process's rows) and ticks the schedules; every worker does all three, and
+// the table's leases and keys keep any number of workers from running a row or a day twice.
 const queue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, handlers });
 queue.raw.on("error", (error) => console.error("[worker] queue error:", error));
-queue.process(concurrency);
-const { scheduleCardJobs } = await import("../modules/cards/sweeper.server");
-await scheduleCardJobs();
+queue.process(concurrency, jobSchedules());
 console.log(
   `[worker] processing "${queue.raw.name}" (prefix "${config.queuePrefix}", concurrency ${concurrency}); jobs: ${Object.keys(handlers).sort().join(", ") || "none"}`,
 );

@@ -6,7 +6,8 @@ import fs from "node:fs";
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
 fs.rmSync(dataDir, { recursive: true, force: true });
-const env = { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true", PAYMENT_SIMULATORS: "1" };
+// As `npm start` runs it: production build, embedded mode (simulators and outbox on by default).
+const env = { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" };
 delete env.REDIS_URL;
 delete env.DATABASE_URL;
 execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });
@@ -16,7 +17,7 @@ const servers = [
   { PORT: process.env.E2E_PORT || "3100" },
   { PORT: process.env.E2E_EXPIRY_PORT || "3101", SESSION_IDLE_SECONDS: "3" },
 ].map((extra) =>
-  spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", serverBuild], {
+  spawn(process.execPath, ["scripts/serve.mjs", serverBuild], {
     stdio: "inherit",
     env: { ...env, HOST: "127.0.0.1", ...extra },
   }),

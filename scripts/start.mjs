@@ -9,7 +9,7 @@ ensureBrowser();
 const env = { ...process.env, VITE_CJS_IGNORE_WARNING: "true" };
 execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });
 execSync("npx remix build", { stdio: "inherit", env });
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "./build/index.js"], {
+const server = spawn(process.execPath, ["scripts/serve.mjs", "./build/index.js"], {
   stdio: "inherit",
   env: { ...env, NODE_ENV: process.env.NODE_ENV || "production", PORT: process.env.PORT || "3000" },
 });

@@ -3,37 +3,40 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/button";
-import { FormErrors, TextField } from "~/components/field";
-import { Modal } from "~/components/modal";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FormErrors, TextField } from "@lib/ui/field";
+import { Modal } from "@lib/ui/modal";
 import { requirePermission } from "~/utils/guards.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { requestEmailChange, SameEmailError } from "@modules/users/email-change.server";
-import { changeEmailSchema } from "@modules/users/schemas/account";
-import { DuplicateEmailError } from "@modules/users/service.server";
+import { limitMailRequest, requestEmailChange } from "@modules/users/index.server";
+import { throttleAddress } from "@lib/client-address.server";
+import { changeEmailSchema } from "@modules/users";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { readForm } from "@lib/multipart.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "settings");
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePermission(request, "settings");
-  const submission = parseWithZod(await request.formData(), { schema: changeEmailSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changeEmailSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await requestEmailChange(user.id, submission.value.email, publicOrigin(request));
-  } catch (error) {
-    if (error instanceof SameEmailError || error instanceof DuplicateEmailError) {
-      return data({ result: submission.reply({ fieldErrors: { email: [error.message] } }) }, { status: 400 });
-    }
-    throw error;
-  }
-  return redirectWithToast("/account-settings", {
-    type: "info",
-    message: `We have sent a confirmation link to ${submission.value.email}. Your email changes when you follow it.`,
-  });
+  return withDomainErrors(
+    async () => {
+      await limitMailRequest(submission.value.email, throttleAddress(context));
+      await requestEmailChange(user.id, submission.value.email, publicOrigin());
+      return redirectWithToast("/account-settings", {
+        type: "info",
+        message: `We have sent a confirmation link to ${submission.value.email}. Your email changes when you follow it.`,
+      });
+    },
+    { submission },
+  );
 }
 
 export default function ChangeEmailAddress() {

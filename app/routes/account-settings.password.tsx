@@ -1,17 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/button";
-import { FormErrors, TextField } from "~/components/field";
-import { Modal } from "~/components/modal";
-import { requirePermission } from "~/utils/guards.server";
-import { commitSession, getSession } from "~/utils/session.server";
+import { useActionData } from "@remix-run/react";
+import { Modal } from "@lib/ui/modal";
+import { renewSession, requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { changeOwnPassword, WrongPasswordError } from "@modules/users/account.server";
-import { NewPasswordField } from "@modules/users/components/password-checklist";
-import { changeOwnPasswordSchema } from "@modules/users/schemas/password";
+import { domainErrorResponse } from "~/utils/domain-error.server";
+import { changeOwnPassword, WrongPasswordError } from "@modules/users/index.server";
+import { changeOwnPasswordSchema, ModalActions, PasswordForm } from "@modules/users";
+import { readForm } from "@lib/multipart.server";
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
 
@@ -22,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "settings");
-  const submission = parseWithZod(await request.formData(), { schema: changeOwnPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changeOwnPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   let version: number;
   try {
@@ -31,51 +28,21 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof WrongPasswordError) {
       return data({ result: submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields: HIDDEN }) }, { status: 400 });
     }
-    throw error;
+    return domainErrorResponse(error, { submission, hideFields: HIDDEN });
   }
-  // Every other session of the account ends; this one carries the new version and goes on.
-  const session = await getSession(request);
-  session.set("version", version);
+  // Every session of the account ended with the change; this browser goes on in a new one.
   return redirectWithToast(
     "/account-settings",
     { type: "success", message: "Password Changed Successfully" },
-    { headers: { "Set-Cookie": await commitSession(session) } },
+    { headers: { "Set-Cookie": await renewSession(request, version) } },
   );
 }
 
 export default function ChangePassword() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeOwnPasswordSchema }),
-  });
   return (
     <Modal title="Change Password" closeTo="/account-settings">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <TextField
-          label="Current Password"
-          {...getInputProps(fields.currentPassword, { type: "password" })}
-          autoComplete="current-password"
-          errors={fields.currentPassword.errors}
-        />
-        <NewPasswordField field={fields.newPassword} label="New Password" />
-        <TextField
-          label="Confirm Password"
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          autoComplete="new-password"
-          errors={fields.confirmPassword.errors}
-        />
-        <FormErrors errors={form.errors} />
-        <div className="flex justify-end gap-2">
-          <LinkButton to="/account-settings" variant="secondary" preventScrollReset>
-            Cancel
-          </LinkButton>
-          <Button type="submit">Change Password</Button>
-        </div>
-      </Form>
+      <PasswordForm id="change-password" schema={changeOwnPasswordSchema} lastResult={actionData?.result} actions={<ModalActions closeTo="/account-settings" submitLabel="Change Password" />} />
     </Modal>
   );
 }

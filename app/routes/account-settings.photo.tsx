@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/button";
-import { FileField } from "~/components/field";
-import { Modal } from "~/components/modal";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FileField } from "@lib/ui/field";
+import { Modal } from "@lib/ui/modal";
 import { requirePermission } from "~/utils/guards.server";
-import { BodyTooLargeError, readMultipart } from "~/utils/multipart.server";
+import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { IMAGE_RULE, checkUpload } from "@modules/files/upload-rules";
-import { setProfilePhoto } from "@modules/users/account.server";
+import { IMAGE_RULE } from "@lib/files/upload-rules";
+import { checkStorableUpload } from "@lib/files/image-safety.server";
+import { setProfilePhoto } from "@modules/users/index.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // One photo of at most 3 MB plus the form's own bytes.
 const MAX_BODY = IMAGE_RULE.maxBytes + 64 * 1024;
@@ -27,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof BodyTooLargeError) return data({ error: IMAGE_RULE.messages.tooLarge }, { status: 413 });
     throw error;
   }
-  const check = await checkUpload(form.get("photo"), IMAGE_RULE);
+  const check = await checkStorableUpload(form.get("photo"), IMAGE_RULE);
   if (!check.ok) return data({ error: check.message }, { status: 400 });
   await setProfilePhoto(user.id, check.file);
   return redirectWithToast("/account-settings", { type: "success", message: "Profile photo successfully updated" });

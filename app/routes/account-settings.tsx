@@ -1,19 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { LinkButton } from "~/components/button";
-import { PageHeader } from "~/components/page-header";
-import { requirePermission } from "~/utils/guards.server";
-import { AccountRows } from "@modules/users/components/account-rows";
-import { profilePhotoUrl } from "@modules/users/photo-url";
+import { LinkButton } from "@lib/ui/button";
+import { PageHeader } from "@lib/ui/page-header";
+import { currentSessionToken, requirePermission } from "~/utils/guards.server";
+import { AccountRows, SessionList } from "@modules/users";
+import { listSessions, profilePhotoUrl } from "@modules/users/index.server";
+import { canUseTwoFactor } from "@modules/users";
+import { twoFactorStatus } from "@modules/users/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Account Settings" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "settings");
+  const sessions = await listSessions(user.id, await currentSessionToken(request));
   return {
     fullName: user.fullName,
     email: user.email,
     photoUrl: profilePhotoUrl(user),
+    // Board and TAAN only: whether two-factor sign-in is on (null: not offered to this account).
+    twoFactor: canUseTwoFactor(user) ? (await twoFactorStatus(user)).enabled : null,
+    sessions: sessions.map(({ key, device, lastSeen, current }) => ({ key, device, lastSeen, current })),
   };
 }
 
@@ -44,8 +52,10 @@ export default function AccountSettings() {
           { label: "Account Details", value: user.fullName, changeTo: "name" },
           { label: "Email", value: user.email, changeTo: "email" },
           { label: "Password", value: "••••••••", changeTo: "password" },
+          ...(user.twoFactor === null ? [] : [{ label: "Two-factor sign-in", value: user.twoFactor ? "On" : "Off", changeTo: "two-factor", changeLabel: user.twoFactor ? "Manage" : "Set up" }]),
         ]}
       />
+      <SessionList sessions={user.sessions} signOutOthersTo="sessions" />
       <Outlet />
     </section>
   );

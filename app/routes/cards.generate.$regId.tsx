@@ -1,27 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/button";
-import { FormErrors } from "~/components/field";
-import { PageHeader } from "~/components/page-header";
-import { cardActionResponse } from "~/utils/card-action.server";
-import { clientAddress } from "~/utils/rate-limit.server";
-import { requirePermission } from "~/utils/guards.server";
-import { generateCards } from "@modules/cards/lifecycle.server";
-import { getRegistration } from "@modules/registration/service.server";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FormErrors } from "@lib/ui/field";
+import { PageHeader } from "@lib/ui/page-header";
+import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 /** Generate cards without payment: holders of the grantable permission only, after confirmation. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "generateCard");
-  // The permission is the authorisation: its holder may look at any registration to generate for it.
-  const reg = await getRegistration(Number(params.regId), { ...user, userType: 4 });
-  if (!reg) throw new Response("Not Found", { status: 404 });
-  return { id: reg.id, status: reg.status, routeName: reg.routeName, trekkers: reg.trekkers.length };
+  return registrationForGeneration(request, params);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "generateCard");
-  const regId = Number(params.regId);
-  return cardActionResponse(`/new-register/${regId}`, () => generateCards(user, regId, { ip: clientAddress(request) }));
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return generateAndReturn(request, params, context, (regId) => `/new-register/${regId}`);
 }
 
 export default function GenerateCards() {

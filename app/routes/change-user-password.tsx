@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { FormErrors, TextField } from "~/components/field";
-import { PageHeader } from "~/components/page-header";
+import { useActionData, useNavigation } from "@remix-run/react";
+import { Button } from "@lib/ui/button";
+import { PageHeader } from "@lib/ui/page-header";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { changePasswordByUsername, SelfActionError, UnknownUsernameError } from "@modules/users/admin.server";
-import { NewPasswordField } from "@modules/users/components/password-checklist";
-import { changeUserPasswordSchema } from "@modules/users/schemas/password";
+import { domainErrorResponse } from "~/utils/domain-error.server";
+import { changePasswordByUsername, SelfActionError, UnknownUsernameError } from "@modules/users/index.server";
+import { changeUserPasswordSchema, PasswordForm } from "@modules/users";
+import { readForm } from "@lib/multipart.server";
 
 export const handle = { title: "Change User Password" };
 
@@ -23,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requirePermission(request, "changeUserPassword");
-  const submission = parseWithZod(await request.formData(), { schema: changeUserPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changeUserPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   try {
     await changePasswordByUsername(actor.id, submission.value.username, submission.value.password);
@@ -34,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : error instanceof SelfActionError
           ? "Change your own password in Account Settings."
           : null;
-    if (!message) throw error;
+    if (!message) return domainErrorResponse(error, { submission, hideFields: HIDDEN });
     return data({ result: submission.reply({ fieldErrors: { username: [message] }, hideFields: HIDDEN }) }, { status: 400 });
   }
   return redirectWithToast("/change-user-password", { type: "success", message: "Password changed successfully" });
@@ -44,31 +43,21 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChangeUserPassword() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "change-user-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeUserPasswordSchema }),
-  });
+  const submit = (
+    <Button type="submit" disabled={busy}>
+      Change Password
+    </Button>
+  );
   return (
     <section className="max-w-lg">
       <PageHeader title="Change User Password" />
-      <Form method="post" className="space-y-4 rounded-lg border border-gray-200 bg-white p-5" {...getFormProps(form)}>
-        <TextField
-          label="Username"
-          {...getInputProps(fields.username, { type: "email" })}
-          autoComplete="off"
-          hint="The e-mail address the user signs in with."
-          errors={fields.username.errors}
-        />
-        <NewPasswordField field={fields.password} label="New Password" />
-        <TextField label="Confirm Password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
-        <FormErrors errors={form.errors} />
-        <Button type="submit" disabled={busy}>
-          Change Password
-        </Button>
-      </Form>
+      <PasswordForm
+        id="change-user-password"
+        schema={changeUserPasswordSchema}
+        lastResult={actionData?.result}
+        actions={submit}
+        className="space-y-4 rounded-lg border border-gray-200 bg-white p-5"
+      />
     </section>
   );
 }

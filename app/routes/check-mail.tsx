@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AuthCard, OpenMailButtons } from "@modules/users/components/auth-card";
+import { AuthCard, OpenMailButtons } from "@modules/users";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Check Mail", chrome: false };
 

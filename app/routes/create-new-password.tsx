@@ -3,13 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { FormErrors, TextField } from "~/components/field";
+import { Button } from "@lib/ui/button";
+import { FormErrors, TextField } from "@lib/ui/field";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AuthCard } from "@modules/users/components/auth-card";
-import { NewPasswordField } from "@modules/users/components/password-checklist";
-import { checkResetLink, resetPassword } from "@modules/users/password-reset.server";
-import { resetPasswordSchema } from "@modules/users/schemas/password";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { AuthCard } from "@modules/users";
+import { NewPasswordField } from "@modules/users";
+import { checkResetLink, resetPassword } from "@modules/users/index.server";
+import { resetPasswordSchema } from "@modules/users";
+import { readForm } from "@lib/multipart.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Create New Password", chrome: false };
 
@@ -26,12 +30,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   const { token, verify, password } = submission.value;
-  const result = await resetPassword(token, verify, password);
-  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
-  return redirectWithToast("/success-password-change", { type: "success", message: "Password changed successfully" });
+  // A refused password (one of the most common) comes back under its field.
+  return withDomainErrors(
+    async () => {
+      const result = await resetPassword(token, verify, password);
+      if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+      return redirectWithToast("/success-password-change", { type: "success", message: "Password changed successfully" });
+    },
+    { submission, hideFields: ["password", "confirmPassword"] },
+  );
 }
 
 export default function CreateNewPassword() {
@@ -48,7 +58,7 @@ export default function CreateNewPassword() {
   if (linkError) {
     return (
       <AuthCard title="Create new password">
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-600">
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
           {linkError}
         </p>
         <p className="mt-6 text-center text-sm">

@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/utils/guards.server";
-import { dashboardSummary } from "@modules/dashboard/summary.server";
-import { landingPath } from "@modules/users/landing";
-import { can } from "@modules/users/permission-table";
+import { dashboardSummary } from "@modules/dashboard/index.server";
+import { landingPath } from "@modules/users/index.server";
+import { can } from "@modules/users/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Dashboard" };
 

@@ -1,10 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { readOutboxMessage, requireDevOutbox } from "../../emails/outbox.server";
+import { readOutboxMessage, requireDevOutbox } from "~/utils/outbox.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.subject || "E-mail"} | Outbox | TIMS` },
-];
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+// The layout writes the one <title> from handle.title; a meta title would add a second one.
+export const handle = { title: "Outbox e-mail" };
 
 export async function loader({ params }: LoaderFunctionArgs) {
   requireDevOutbox();
@@ -36,7 +37,7 @@ export default function DevOutboxMessage() {
     ["Subject", m.subject],
   ];
   return (
-    <main className="mx-auto max-w-5xl space-y-6 p-6">
+    <div className="mx-auto max-w-5xl space-y-6 p-6">
       <Link to="/dev/outbox" className="text-sm text-blue-700 hover:underline">
         ← Outbox
       </Link>
@@ -78,6 +79,6 @@ export default function DevOutboxMessage() {
           <pre className="whitespace-pre-wrap rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm">{m.text}</pre>
         </section>
       )}
-    </main>
+    </div>
   );
 }

@@ -1,8 +1,11 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listOutbox, requireDevOutbox } from "../../emails/outbox.server";
+import { listOutbox, requireDevOutbox } from "~/utils/outbox.server";
 
-export const meta: MetaFunction = () => [{ title: "Outbox | TIMS" }];
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+// The layout writes the one <title> from handle.title; a meta title would add a second one.
+export const handle = { title: "Outbox" };
 
 export async function loader() {
   requireDevOutbox();
@@ -12,7 +15,7 @@ export async function loader() {
 export default function DevOutbox() {
   const { messages } = useLoaderData<typeof loader>();
   return (
-    <main className="mx-auto max-w-5xl p-6">
+    <div className="mx-auto max-w-5xl p-6">
       <h1 className="mb-1 text-2xl font-semibold text-gray-900">Outbox</h1>
       <p className="mb-4 text-sm text-gray-500">E-mails the system wrote instead of sending (development only).</p>
       <div className="overflow-x-auto rounded-lg border border-gray-200">
@@ -49,6 +52,6 @@ export default function DevOutbox() {
           </tbody>
         </table>
       </div>
-    </main>
+    </div>
   );
 }

@@ -3,14 +3,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { FormErrors, TextField } from "~/components/field";
+import { Button } from "@lib/ui/button";
+import { FormErrors, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AuthCard } from "@modules/users/components/auth-card";
-import { requestPasswordReset } from "@modules/users/password-reset.server";
-import { forgotPasswordSchema } from "@modules/users/schemas/password";
+import { AuthCard } from "@modules/users";
+import { requestPasswordReset } from "@modules/users/index.server";
+import { forgotPasswordSchema } from "@modules/users";
+import { limitMailRequest } from "@modules/users/index.server";
+import { throttleAddress } from "@lib/client-address.server";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { readForm } from "@lib/multipart.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Forgot Password", chrome: false };
 
@@ -20,16 +26,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await requestPasswordReset(submission.value.email, publicOrigin(request));
-  // The same answer whether or not the address has an account.
-  return redirectWithToast(`/check-mail?email=${encodeURIComponent(submission.value.email)}`, {
-    type: "success",
-    message: "Link successfully sent",
-  });
+  const { email } = submission.value;
+  return withDomainErrors(
+    async () => {
+      await limitMailRequest(email, throttleAddress(context));
+      await requestPasswordReset(email, publicOrigin());
+      // The same answer whether or not the address has an account.
+      return redirectWithToast(`/check-mail?email=${encodeURIComponent(email)}`, { type: "success", message: "Link successfully sent" });
+    },
+    { submission },
+  );
 }
 
 export default function ForgotPassword() {

@@ -3,16 +3,25 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { Checkbox, FormErrors, TextField } from "~/components/field";
-import { RateLimitError, signIn } from "~/utils/auth.server";
+import { Button } from "@lib/ui/button";
+import { Checkbox, FormErrors, TextField } from "@lib/ui/field";
+import { signIn } from "~/utils/auth.server";
 import { requireAnonymous, startSession } from "~/utils/guards.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { landingPath, safeRedirect } from "@modules/users/landing";
-import { loginSchema, resendSchema } from "@modules/users/schemas/login";
-import { LoginError } from "@modules/users/service.server";
-import { resendVerification } from "@modules/users/verification.server";
+import { landingPath, safeRedirect } from "@modules/users/index.server";
+import { loginSchema } from "@modules/users";
+import { resendSchema } from "@modules/users/index.server";
+import { LoginError } from "@modules/users/index.server";
+import { resendVerification } from "@modules/users/index.server";
+import { beginTwoFactorSignIn } from "@modules/users/index.server";
+import { pendingSignInCookie } from "~/utils/two-factor.server";
+import { TooManySignInsError, limitMailRequest } from "@modules/users/index.server";
+import { throttleAddress } from "@lib/client-address.server";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { boundedRequest, readForm } from "@lib/multipart.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Login", chrome: false };
 
@@ -21,28 +30,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  // remix-auth reads the body itself, so the route reads a clone.
-  const formData = await request.clone().formData();
+export async function action({ request: posted, context }: ActionFunctionArgs) {
+  await requireAnonymous(posted);
+  // remix-auth reads the body itself: both read a copy that was read within the limit.
+  const request = await boundedRequest(posted);
+  const formData = await readForm(request.clone());
   if (formData.get("intent") === "resend") {
     const submission = parseWithZod(formData, { schema: resendSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), unverified: true }, { status: 400 });
-    await resendVerification(submission.value.email, publicOrigin(request));
-    return redirectWithToast("/login", { type: "success", message: "Email Resend successfully" });
+    return withDomainErrors(
+      async () => {
+        await limitMailRequest(submission.value.email, throttleAddress(context));
+        await resendVerification(submission.value.email, publicOrigin());
+        return redirectWithToast("/login", { type: "success", message: "Email Resend successfully" });
+      },
+      { submission, extra: { unverified: true } },
+    );
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), unverified: false }, { status: 400 });
   try {
-    const user = await signIn(request, submission.value.email);
+    const user = await signIn(request, submission.value.email, throttleAddress(context));
+    // Accounts with two-factor sign-in answer a code next; no session exists before it.
+    const pending = await beginTwoFactorSignIn(user, submission.value.remember);
+    if (pending) {
+      const next = submission.value.redirectTo ? `?redirectTo=${encodeURIComponent(submission.value.redirectTo)}` : "";
+      return redirect(`/login/two-factor${next}`, { headers: { "Set-Cookie": await pendingSignInCookie(request, pending) } });
+    }
     const cookie = await startSession(request, user, submission.value.remember);
     return redirect(safeRedirect(submission.value.redirectTo, landingPath(user)), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof LoginError || error instanceof RateLimitError) {
+    if (error instanceof LoginError || error instanceof TooManySignInsError) {
       const unverified = error instanceof LoginError && error.code === "unverified";
       return data(
         { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }), unverified },
-        { status: error instanceof RateLimitError ? 429 : 400 },
+        { status: error.status },
       );
     }
     throw error;
@@ -108,7 +130,7 @@ export default function Login() {
             Self Check in
           </Link>
         </p>
-        <p className="mt-6 text-center text-xs text-slate-400">
+        <p className="mt-6 text-center text-xs text-slate-600">
           For the best experience we recommend Google Chrome or Microsoft Edge.
         </p>
       </div>

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/button";
+import { Button, LinkButton } from "@lib/ui/button";
 import { endSession, requireUser } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Logout" };
 

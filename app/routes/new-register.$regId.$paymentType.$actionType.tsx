@@ -1,22 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { LinkButton } from "~/components/button";
+import { LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
-import { can } from "@modules/users/permission-table";
-import { WizardSteps } from "@modules/registration/components/wizard-steps";
-import { cardNumbersOf } from "@modules/registration/payment-state.server";
-import { confirmGatewayReturn, storedOutcome } from "@modules/payments/gateway-payments.server";
-import { isGatewayId, type GatewayId, type ReturnAction } from "@modules/payments/gateways/index.server";
+import { can } from "@modules/users/index.server";
+import { WizardSteps } from "@modules/registration";
+import { cardNumbersOf } from "@modules/registration/index.server";
+import { confirmGatewayReturn, storedOutcome } from "@modules/payments/index.server";
+import { paymentReturnParams } from "@modules/payments/index.server";
+import { parseParams } from "@lib/params";
+import { readText } from "@lib/multipart.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Register Trek" };
-
-const ACTIONS: ReturnAction[] = ["success", "failure", "decline"];
-
-function parse(params: LoaderFunctionArgs["params"]): { gateway: GatewayId; actionType: ReturnAction } {
-  if (!isGatewayId(params.paymentType) || !ACTIONS.includes(params.actionType as ReturnAction)) throw new Response("Not Found", { status: 404 });
-  return { gateway: params.paymentType, actionType: params.actionType as ReturnAction };
-}
 
 /**
  * Where the gateway sends the payer back (spec 1 §2.1). Nothing on this URL is trusted: the
@@ -25,7 +22,7 @@ function parse(params: LoaderFunctionArgs["params"]): { gateway: GatewayId; acti
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
-  const { gateway, actionType } = parse(params);
+  const { paymentType: gateway, actionType } = parseParams(params, paymentReturnParams);
   const query = new URL(request.url).searchParams;
   const outcome =
     query.get("stored") === "1"
@@ -38,12 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // public: the card gateway POSTs its signed result from the payer's browser, possibly without our
 // (SameSite) cookie; the signature authenticates it, and the payer then sees the stored outcome.
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { gateway, actionType } = parse(params);
-  const body = new URLSearchParams(await request.text());
+  const { regId: regIdParam, paymentType: gateway, actionType } = parseParams(params, paymentReturnParams);
+  const body = new URLSearchParams(await readText(request));
   const url = new URL(request.url);
   const outcome = await confirmGatewayReturn({ gateway, query: url.searchParams, body, actionType, viewer: null });
   const txnId = body.get("req_transaction_uuid") ?? url.searchParams.get("TXNID") ?? "";
-  const regId = outcome.registrationId ?? params.regId;
+  const regId = outcome.registrationId ?? regIdParam;
   return redirect(`/new-register/${regId}/${gateway}/${actionType}?isPayment=1&regId=${regId}&TXNID=${encodeURIComponent(txnId)}&stored=1`, 303);
 }
 

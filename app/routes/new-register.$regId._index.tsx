@@ -2,25 +2,29 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, LinkButton } from "~/components/button";
-import { FormErrors } from "~/components/field";
-import { ConfirmDialog } from "~/components/modal";
-import { displayDate } from "~/utils/dates";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FormErrors } from "@lib/ui/field";
+import { ConfirmDialog } from "@lib/ui/modal";
+import { displayDate } from "@lib/dates";
 import { forbidden, requireUser } from "~/utils/guards.server";
-import { BodyTooLargeError, readMultipart } from "~/utils/multipart.server";
+import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { registrationChange } from "~/utils/registration-action.server";
-import { can } from "@modules/users/permission-table";
-import { formatNrs } from "@modules/registration/fees";
-import { TrekFields } from "@modules/registration/components/trek-fields";
-import { InsuranceFields, TrekkerFields } from "@modules/registration/components/trekker-fields";
-import { WizardSteps } from "@modules/registration/components/wizard-steps";
-import { registrationFormOptions } from "@modules/registration/form-options.server";
-import { canEditRegistration, canPay } from "@modules/registration/policy";
-import { reviewIntent } from "@modules/registration/review-intents.server";
-import { insuranceSchema, trekDetailsSchema, trekkerSchema } from "@modules/registration/schemas";
-import { getRegistration } from "@modules/registration/service.server";
+import { can } from "@modules/users";
+import { formatNrs } from "@modules/registration";
+import { TrekFields } from "@modules/registration";
+import { InsuranceFields, TrekkerFields } from "@modules/registration";
+import { WizardSteps } from "@modules/registration";
+import { registrationFormOptions } from "@modules/registration/index.server";
+import { canPay } from "@modules/registration";
+import { canEditRegistration } from "@modules/registration/index.server";
+import { reviewIntent } from "@modules/registration/index.server";
+import { insuranceSchema, trekDetailsSchema, trekkerSchema } from "@modules/registration";
+import { getRegistration } from "@modules/registration/index.server";
+import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.server";
+import { DataTable } from "@lib/ui/table";
+import { paramId } from "@lib/params";
 
 const MAX_BODY = 4 * 1024 * 1024;
 
@@ -30,15 +34,10 @@ async function guard(request: Request) {
   return user;
 }
 
-function regIdOf(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await guard(request);
-  const registration = await getRegistration(regIdOf(params.regId), user);
+  const registration = await getRegistration(paramId(params, "regId"), user);
   // Someone else's registration looks exactly like a missing one.
   if (!registration) throw new Response("Not Found", { status: 404 });
   return {
@@ -46,13 +45,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     options: await registrationFormOptions(registration.userType, registration.routeId),
     canEdit: canEditRegistration(user, registration),
     canPay: canPay(user, registration),
-    canGenerate: can(user, "generateCard") && ["Payment Pending", "Payment Failure"].includes(registration.status),
+    // The cards module's rule (grant and status), not a copy of it.
+    canGenerate: await mayGenerateCards(user, registration.id),
+    // Each trekker's card once it is issued (the cards module's rule of what may be shown).
+    cards: await cardsOfRegistration(registration.id, user),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await guard(request);
-  const regId = regIdOf(params.regId);
+  const regId = paramId(params, "regId");
   let form: FormData;
   try {
     form = await readMultipart(request, MAX_BODY);
@@ -84,6 +86,13 @@ export default function Review() {
         </h2>
       </div>
       <div className="space-y-6">
+        {reg.status === "Pending" ? (
+          <p className="rounded-lg bg-blue-50 p-4 text-sm text-blue-900" data-testid="voucher-pending">
+            Your voucher has been received. It will be verified within 1 or 2 business days.
+          </p>
+        ) : null}
+        {/* First, so the link in the e-mail lands on the cards (issue 12, item 6). */}
+        <IssuedCards />
         {edit === "trek" ? <TrekEditor /> : <TrekSummary canEdit={canEdit} />}
         {reg.trekkers.map((t, i) =>
           edit === `trekker-${t.id}` ? (
@@ -95,6 +104,7 @@ export default function Review() {
           ),
         )}
         {edit === "add" ? <AddTrekker /> : canEdit ? <LinkButton to="?edit=add" variant="secondary">Add Trekker</LinkButton> : null}
+
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg bg-white p-4 shadow-sm">
           <p className="text-lg">
             Total: <strong data-testid="total">{formatNrs(reg.totalPaisa)}</strong> <span className="text-sm text-slate-500">(including VAT)</span>
@@ -118,6 +128,40 @@ export default function Review() {
         </ConfirmDialog>
       ) : null}
     </>
+  );
+}
+
+/** The registration's TIMS cards, each with its number, status, page and PDF (once issued). */
+function IssuedCards() {
+  const { registration: reg, cards } = useLoaderData<typeof loader>();
+  if (!cards.length) return null;
+  const nameOf = (trekkerId: number) => reg.trekkers.find((t) => t.id === trekkerId)?.fullName ?? "";
+  return (
+    <Card title="TIMS Cards">
+      <DataTable
+        rows={cards}
+        rowKey={(c) => c.trekkerId}
+        columns={[
+          { key: "trekker", header: "Trekker", cell: (c) => nameOf(c.trekkerId) },
+          { key: "number", header: "Card Number", cell: (c) => <span data-testid={`card-number-${c.trekkerId}`}>{c.cardNumber}</span> },
+          { key: "status", header: "Status", cell: (c) => c.status },
+          {
+            key: "links",
+            header: "TIMS Card",
+            cell: (c) => (
+              <span className="flex flex-wrap gap-x-4 gap-y-1">
+                <Link to={`/tims-cards/${c.trekkerId}`} className="text-blue-700 underline" aria-label={`View card ${c.cardNumber} of ${nameOf(c.trekkerId)}`}>
+                  View card
+                </Link>
+                <a href={`/tims-cards/${c.trekkerId}/pdf`} className="text-blue-700 underline" aria-label={`Download PDF of card ${c.cardNumber} of ${nameOf(c.trekkerId)}`}>
+                  Download PDF
+                </a>
+              </span>
+            ),
+          },
+        ]}
+      />
+    </Card>
   );
 }
 

@@ -1,43 +1,73 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import QRCode from "qrcode";
 import { useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
-import { Button } from "~/components/button";
-import { FileField, FormErrors } from "~/components/field";
-import { Tabs } from "~/components/tabs";
+import { useHydrated } from "@lib/ui/use-hydrated";
+import { Button } from "@lib/ui/button";
+import { FileField, FormErrors } from "@lib/ui/field";
+import { Tabs } from "@lib/ui/tabs";
 import { requirePermission } from "~/utils/guards.server";
-import { BodyTooLargeError, readMultipart } from "~/utils/multipart.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
+import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formatNrs } from "@modules/registration/fees";
-import { WizardSteps } from "@modules/registration/components/wizard-steps";
-import { canPay } from "@modules/registration/policy";
-import { getRegistration } from "@modules/registration/service.server";
-import { GatewayForm } from "@modules/payments/components/gateway-form";
-import { confirmGatewayReturn, PaymentRefused, startGatewayPayment } from "@modules/payments/gateway-payments.server";
-import { isGatewayId } from "@modules/payments/gateways/index.server";
-import { GATEWAY_LABELS, ONLINE_METHODS, PAYMENT_TABS, type PaymentTab } from "@modules/payments/methods";
-import { uploadVoucher } from "@modules/payments/vouchers.server";
+import { formatNrs } from "@modules/registration";
+import { WizardSteps } from "@modules/registration";
+import { canPay } from "@modules/registration/index.server";
+import { getRegistration } from "@modules/registration/index.server";
+import { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } from "@modules/payments";
+import { confirmGatewayReturn, gatewayAvailable, qrPayment, startGatewayPayment } from "@modules/payments/index.server";
+import { paymentStepSchema } from "@modules/payments/index.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { paramId } from "@lib/params";
+import { displayDateTime } from "@lib/dates";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, type PaymentTab } from "@modules/payments";
+import { GATEWAY_LABELS } from "@modules/payments/index.server";
+import { uploadVoucher } from "@modules/payments/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Register Trek" };
 
-async function load(request: Request, regIdRaw: string | undefined) {
+async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const user = await requirePermission(request, "registerTrek");
-  const registration = await getRegistration(Number(regIdRaw), user);
+  const registration = await getRegistration(paramId(params, "regId"), user);
   // Only the payer's own registrations: anyone else's looks missing.
   if (!registration || registration.userId !== user.id) throw new Response("Not Found", { status: 404 });
   return { user, registration };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, registration } = await load(request, params.regId);
-  return { registration, payable: canPay(user, registration) };
+/** Where a settled payment's result is shown (the fonepay return route reads the stored outcome). */
+function qrResultUrl(regId: number, txnId: string, status: "success" | "failure" | "declined") {
+  const actionType = status === "success" ? "success" : status === "declined" ? "decline" : "failure";
+  return `/new-register/${regId}/fonepay/${actionType}?isPayment=1&regId=${regId}&TXNID=${encodeURIComponent(txnId)}&stored=1`;
 }
 
+/** ?tab=qr&txn=<PRN>: the QR the payer started is shown again (until it expires) after a reload or a check. */
+async function qrPanel(url: URL, registrationId: number, user: { id: number }): Promise<QrPanelData | null> {
+  const txn = url.searchParams.get("txn");
+  if (url.searchParams.get("tab") !== "qr" || !txn) return null;
+  const qr = await qrPayment(txn.slice(0, 40), registrationId, user);
+  if (!qr) return null;
+  if (qr.status !== "pending") throw redirect(qrResultUrl(registrationId, qr.prn, qr.status));
+  const image = await QRCode.toDataURL(qr.qrText, { margin: 1, width: 240 });
+  return { prn: qr.prn, image, expiresAt: qr.expiresAt, expiresText: displayDateTime(qr.expiresAt), expired: qr.expired };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, registration } = await load(request, params);
+  const available = Object.fromEntries(ONLINE_METHODS.map((m) => [m.id, gatewayAvailable(m.id)]));
+  const qr = canPay(user, registration) ? await qrPanel(new URL(request.url), registration.id, user) : null;
+  return { registration, payable: canPay(user, registration), available, qr };
+}
+
+// The QR page's own status checks (poll=1) change nothing on the page while unpaid: no reload of its data.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("poll") === "1" ? false : defaultShouldRevalidate;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, registration } = await load(request, params.regId);
+  const { user, registration } = await load(request, params);
   let form: FormData;
   try {
     form = await readMultipart(request, 3 * 1024 * 1024);
@@ -45,42 +75,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof BodyTooLargeError) return data({ error: "The file size should not be more than 2MB.", gateway: null, qr: null }, { status: 413 });
     throw error;
   }
-  const intent = String(form.get("intent") ?? "");
-  try {
-    if (intent === "voucher") {
-      const result = await uploadVoucher(registration.id, user, form.get("voucher"));
-      if (!result.ok) return data({ error: result.message, gateway: null, qr: null }, { status: 400 });
-      return redirectWithToast(`/new-register/${registration.id}/payment?tab=voucher`, {
-        type: "success",
-        message: "Voucher uploaded. It will be verified within 1 or 2 business days.",
-      });
-    }
-    if (intent === "qr-status") {
-      const txnId = String(form.get("txnId") ?? "");
-      const outcome = await confirmGatewayReturn({ gateway: "fonepay", query: new URLSearchParams(), actionType: "success", viewer: user, mode: "qr", txnId });
-      if (outcome.status === "pending") {
-        return redirectWithToast(`/new-register/${registration.id}/payment?tab=qr`, { type: "info", message: "The payment has not arrived yet. Please try again in a moment." });
-      }
-      throw redirect(`/new-register/${registration.id}/fonepay/${outcome.status === "success" ? "success" : outcome.status === "declined" ? "decline" : "failure"}?isPayment=1&regId=${registration.id}&TXNID=${encodeURIComponent(txnId)}&stored=1`);
-    }
-    const gateway = String(form.get("gateway") ?? "");
-    const mode = intent === "qr" ? "qr" : "web";
-    if (!isGatewayId(gateway) || (mode === "qr" && gateway !== "fonepay")) return data({ error: "Choose a payment method.", gateway: null, qr: null }, { status: 400 });
-    const started = await startGatewayPayment({ registrationId: registration.id, viewer: user, gateway, origin: publicOrigin(request), mode });
-    if (started.kind === "redirect") throw redirect(started.url);
-    if (started.kind === "qr") {
-      const image = await QRCode.toDataURL(started.qrText, { margin: 1, width: 240 });
-      return data({ error: null, gateway: null, qr: { image, prn: started.prn } });
-    }
-    return data({ error: null, gateway: { ...started, provider: GATEWAY_LABELS[gateway] }, qr: null });
-  } catch (error) {
-    if (error instanceof PaymentRefused) return data({ error: error.message, gateway: null, qr: null }, { status: 409 });
-    throw error;
+  const submission = parseWithZod(form, { schema: paymentStepSchema });
+  if (submission.status !== "success") {
+    return data({ error: "Choose a payment method.", gateway: null, qr: null }, { status: 400 });
   }
+  const input = submission.value;
+  const back = `/new-register/${registration.id}/payment`;
+  return withDomainErrors(
+    async () => {
+      if (input.intent === "voucher") {
+        const result = await uploadVoucher(registration.id, user, form.get("voucher"));
+        if (!result.ok) return data({ error: result.message, gateway: null, qr: null }, { status: 400 });
+        return redirectWithToast(`${back}?tab=voucher`, { type: "success", message: "Voucher uploaded. It will be verified within 1 or 2 business days." });
+      }
+      if (input.intent === "qr-status") {
+        const outcome = await confirmGatewayReturn({ gateway: "fonepay", query: new URLSearchParams(), actionType: "success", viewer: user, mode: "qr", txnId: input.txnId });
+        if (outcome.status === "pending") {
+          if (input.poll) return data({ error: null, gateway: null, qr: null, qrPending: true });
+          // The same QR comes back with the page (kept until it expires).
+          return redirectWithToast(`${back}?tab=qr&txn=${encodeURIComponent(input.txnId)}`, { type: "info", message: "The payment has not arrived yet. Please try again in a moment." });
+        }
+        throw redirect(qrResultUrl(registration.id, input.txnId, outcome.status));
+      }
+      const mode = input.intent === "qr" ? "qr" : "web";
+      const started = await startGatewayPayment({ registrationId: registration.id, viewer: user, gateway: input.gateway, origin: publicOrigin(), mode });
+      if (started.kind === "redirect") throw redirect(started.url);
+      // The QR lives at its own URL, so a reload or a "Check again" shows it again.
+      if (started.kind === "qr") throw redirect(`${back}?tab=qr&txn=${encodeURIComponent(started.prn)}`);
+      return data({ error: null, gateway: { ...started, provider: GATEWAY_LABELS[input.gateway] }, qr: null });
+    },
+    { extra: { gateway: null, qr: null } },
+  );
 }
 
 export default function Payment() {
-  const { registration, payable } = useLoaderData<typeof loader>();
+  const { registration, payable, available, qr } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -96,7 +125,12 @@ export default function Payment() {
           <span className="text-sm text-slate-500">(including VAT) for {registration.trekkers.length} trekker(s)</span>
         </p>
         <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">Please wait 10-15 minutes between payments.</p>
-        {!payable ? (
+        {!payable && registration.status === "Pending" ? (
+          // A voucher is waiting for the board (spec 1 §2.7: verified within 1 or 2 business days).
+          <p className="text-slate-600" data-testid="voucher-pending">
+            Your voucher has been received. It will be verified within 1 or 2 business days.
+          </p>
+        ) : !payable ? (
           <p className="text-slate-600" data-testid="not-payable">
             This registration is {registration.status}; there is nothing to pay.
           </p>
@@ -107,29 +141,12 @@ export default function Payment() {
             <Tabs label="Payment options" tabs={PAYMENT_TABS.map((t) => ({ label: t.label, to: `?tab=${t.id}`, active: t.id === tab }))} />
             <FormErrors errors={actionData?.error ? [actionData.error] : []} />
             {tab === "online" ? (
-              <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-3">
-                <input type="hidden" name="intent" value="pay" />
-                {ONLINE_METHODS.map((m) => (
-                  <Button key={m.id} type="submit" name="gateway" value={m.id} variant="secondary" disabled={busy}>
-                    Pay with {m.label}
-                  </Button>
-                ))}
-              </Form>
+              <OnlineMethodButtons available={available} busy={busy} />
             ) : null}
             {tab === "qr" ? (
-              actionData?.qr ? (
-                <div className="space-y-3">
-                  <img src={actionData.qr.image} alt="NEPALPAY QR code" className="h-60 w-60" data-testid="payment-qr" />
-                  <p className="text-sm text-slate-600">
-                    Scan with any NEPALPAY mobile banking app. Reference <span data-testid="qr-prn">{actionData.qr.prn}</span>
-                  </p>
-                  <Form method="post" encType="multipart/form-data">
-                    <input type="hidden" name="intent" value="qr-status" />
-                    <input type="hidden" name="txnId" value={actionData.qr.prn} />
-                    <Button type="submit">I have paid</Button>
-                  </Form>
-                </div>
-              ) : (
+              qr ? (
+                <QrPaymentPanel key={qr.prn} qr={qr} busy={busy} />
+              ) : available.fonepay ? (
                 <Form method="post" encType="multipart/form-data">
                   <input type="hidden" name="intent" value="qr" />
                   <input type="hidden" name="gateway" value="fonepay" />
@@ -137,6 +154,15 @@ export default function Payment() {
                     Show QR code
                   </Button>
                 </Form>
+              ) : (
+                <div className="flex flex-col items-start gap-1">
+                  <Button type="button" disabled aria-describedby="unavailable-qr">
+                    Show QR code
+                  </Button>
+                  <p id="unavailable-qr" className="text-xs text-slate-600">
+                    {GATEWAY_UNAVAILABLE}
+                  </p>
+                </div>
               )
             ) : null}
             {tab === "voucher" ? <VoucherForm pending={registration.status === "Pending"} /> : null}

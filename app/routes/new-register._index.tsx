@@ -3,33 +3,41 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { FormErrors } from "~/components/field";
-import { requirePermission } from "~/utils/guards.server";
-import { BodyTooLargeError, readMultipart } from "~/utils/multipart.server";
+import { Button } from "@lib/ui/button";
+import { FormErrors } from "@lib/ui/field";
+import { useHydrated } from "@lib/ui/use-hydrated";
+import { requirePermission, requireUser } from "~/utils/guards.server";
+import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { deleteStoredFile } from "@modules/files/storage.server";
-import { TrekFields } from "@modules/registration/components/trek-fields";
-import { TrekkerFields } from "@modules/registration/components/trekker-fields";
-import { WizardSteps } from "@modules/registration/components/wizard-steps";
-import { registrationFormOptions } from "@modules/registration/form-options.server";
-import { parseCrop, processPhoto } from "@modules/registration/photo.server";
-import { firstStepSchema, splitFirstStep } from "@modules/registration/schemas";
-import { createRegistration, getRegistration, RegistrationError } from "@modules/registration/service.server";
+import { deleteStoredFile } from "@lib/files/storage.server";
+import { canPay, TrekFields } from "@modules/registration";
+import { TrekkerFields } from "@modules/registration";
+import { WizardSteps } from "@modules/registration";
+import { registrationFormOptions } from "@modules/registration/index.server";
+import { parseCrop, processPhoto } from "@modules/registration/index.server";
+import { firstStepSchema } from "@modules/registration";
+import { splitFirstStep } from "@modules/registration/index.server";
+import { createRegistration, getRegistration } from "@modules/registration/index.server";
+import { domainErrorResponse } from "~/utils/domain-error.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 const MAX_BODY = 4 * 1024 * 1024;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "registerTrek");
   const params = new URL(request.url).searchParams;
-  // Revisit from the trekking history lands here with ?regId=.
+  // Revisit from the trekking history, and Pay or Edit from the trekker list (?regId=&isPayment=1),
+  // land here: whoever may open the registration (the board edits without registering treks).
   const regId = Number(params.get("regId"));
   if (Number.isInteger(regId) && regId > 0) {
-    // A failed payment resumes at the payment step; anything else at the review.
-    const reg = await getRegistration(regId, user);
+    const viewer = await requireUser(request);
+    const reg = await getRegistration(regId, viewer);
     if (!reg) throw new Response("Not Found", { status: 404 });
-    throw redirect(reg.status === "Payment Failure" ? `/new-register/${regId}/payment` : `/new-register/${regId}`);
+    // Paying resumes at the payment step (as a failed payment does); anything else at the review.
+    const pay = canPay(viewer, reg) && (reg.status === "Payment Failure" || params.get("isPayment") === "1");
+    throw redirect(pay ? `/new-register/${regId}/payment` : `/new-register/${regId}`);
   }
+  const user = await requirePermission(request, "registerTrek");
   const options = await registrationFormOptions(user.userType);
   const routeId = Number(params.get("routeId"));
   return { options, routeId: options.routes.some((r) => r.id === routeId) ? routeId : null };
@@ -54,10 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(`/new-register/${id}`, { type: "success", message: "Trek detail added successfully." });
   } catch (error) {
     await deleteStoredFile(photo.key).catch(() => {});
-    if (error instanceof RegistrationError) {
-      return data({ result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), photoError: null }, { status: 400 });
-    }
-    throw error;
+    return domainErrorResponse(error, { submission, extra: { photoError: null as string | null } });
   }
 }
 
@@ -65,12 +70,16 @@ export default function NewRegistration() {
   const { options, routeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const schema = firstStepSchema({ userType: options.userType });
   const [form, fields] = useForm({
     id: "new-registration",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { routeId: routeId ? String(routeId) : undefined },
+    // Each field is checked when it is left, and again as it is corrected; the schema's
+    // cross-field rules (exit before entry, child and age, visa dates) run with it.
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
@@ -81,7 +90,8 @@ export default function NewRegistration() {
         <h2 className="text-lg font-semibold text-slate-800">Trekker Details</h2>
         <TrekkerFields fields={fields} options={options} photo={{ required: true, errors: actionData?.photoError ? [actionData.photoError] : undefined }} />
         <FormErrors errors={form.errors} />
-        {actionData?.photoError || (actionData?.result && actionData.result.status === "error") ? (
+        {/* With JS the photo input keeps the chosen photo; a browser without JS cannot. */}
+        {actionData?.photoError || (!hydrated && actionData?.result && actionData.result.status === "error") ? (
           <p className="text-sm text-amber-700">Please choose the photo again before you submit.</p>
         ) : null}
         <div className="flex justify-end">

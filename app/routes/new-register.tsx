@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { forbidden, requireUser } from "~/utils/guards.server";
-import { can } from "@modules/users/permission-table";
+import { can } from "@modules/users/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Register Trek" };
 

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { storedFileResponse } from "@modules/files/storage.server";
+import { storedFileResponse } from "@lib/files/storage.server";
 import { getOptionalUser } from "~/utils/guards.server";
-import { profilePhotoKey } from "@modules/users/account.server";
-import { canViewUser } from "@modules/users/kinds";
+import { profilePhotoKey } from "@modules/users/index.server";
+import { canViewUser } from "@modules/users/index.server";
+import { paramId } from "@lib/params";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -13,8 +14,8 @@ const notFound = () => new Response("Not Found", { status: 404 });
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request);
   if (!viewer) throw notFound();
-  const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
-  const photo = id ? await profilePhotoKey(id) : null;
+  const id = paramId(params, "id");
+  const photo = await profilePhotoKey(id);
   if (!photo || (id !== viewer.id && !canViewUser(viewer, photo))) throw notFound();
   return storedFileResponse(photo.key, { inline: true });
 }

@@ -1,13 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Button } from "~/components/button";
-import { publicOrigin } from "~/utils/origin.server";
+import { Button } from "@lib/ui/button";
+import { FormErrors } from "@lib/ui/field";
+import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AuthCard, OpenMailButtons } from "@modules/users/components/auth-card";
-import { resendSchema } from "@modules/users/schemas/register";
-import { resendVerification } from "@modules/users/verification.server";
+import { AuthCard, OpenMailButtons } from "@modules/users";
+import { resendSchema } from "@modules/users/index.server";
+import { resendVerification } from "@modules/users/index.server";
+import { limitMailRequest } from "@modules/users/index.server";
+import { throttleAddress } from "@lib/client-address.server";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { readForm } from "@lib/multipart.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Register Success", chrome: false };
 
@@ -17,18 +24,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // public: resending says the same for any address, so it reveals nothing about accounts.
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resendSchema });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: resendSchema });
   if (submission.status !== "success") return data({ error: "Please enter a correct email address" }, { status: 400 });
-  await resendVerification(submission.value.email, publicOrigin(request));
-  return redirectWithToast(`/register-success?email=${encodeURIComponent(submission.value.email)}`, {
-    type: "success",
-    message: "Email Resend successfully",
+  const { email } = submission.value;
+  return withDomainErrors(async () => {
+    await limitMailRequest(email, throttleAddress(context));
+    await resendVerification(email, publicOrigin());
+    return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "Email Resend successfully" });
   });
 }
 
 export default function RegisterSuccess() {
   const { email } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
     <AuthCard title="Registration successful" subtitle="One more step: verify your e-mail address">
@@ -42,6 +51,7 @@ export default function RegisterSuccess() {
       {email ? (
         <Form method="post" className="mt-6 text-center">
           <input type="hidden" name="email" value={email} />
+          {refused && "error" in refused ? <FormErrors errors={[refused.error]} /> : null}
           <Button type="submit" variant="secondary" disabled={busy}>
             Resend Email
           </Button>

@@ -3,18 +3,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { cx } from "~/components/class-names";
-import { FormErrors, SelectField, TextField } from "~/components/field";
+import { Button } from "@lib/ui/button";
+import { cx } from "@lib/ui/class-names";
+import { FormErrors, SelectField, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { listCountries } from "@modules/lookups/service.server";
-import { AuthCard } from "@modules/users/components/auth-card";
-import { NewPasswordField } from "@modules/users/components/password-checklist";
-import { registerAccount, UnknownCountryError } from "@modules/users/registration.server";
-import { REGISTER_TYPES, registerSchema } from "@modules/users/schemas/register";
-import { DuplicateEmailError } from "@modules/users/service.server";
+import { listCountries } from "@modules/lookups/index.server";
+import { AuthCard } from "@modules/users";
+import { NewPasswordField } from "@modules/users";
+import { limitMailRequest, registerAccount } from "@modules/users/index.server";
+import { throttleAddress } from "@lib/client-address.server";
+import { REGISTER_TYPES, registerSchema } from "@modules/users";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { readForm } from "@lib/multipart.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Register", chrome: false };
 
@@ -32,22 +36,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { typeKey: type?.key ?? null, countries };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
-  try {
-    const { email } = await registerAccount(submission.value, publicOrigin(request));
-    return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "User Successfully Register" });
-  } catch (error) {
-    if (error instanceof DuplicateEmailError) {
-      return data({ result: submission.reply({ fieldErrors: { email: [error.message] }, hideFields: PASSWORDS }) }, { status: 400 });
-    }
-    if (error instanceof UnknownCountryError) {
-      return data({ result: submission.reply({ fieldErrors: { countryId: [error.message] }, hideFields: PASSWORDS }) }, { status: 400 });
-    }
-    throw error;
-  }
+  return withDomainErrors(
+    async () => {
+      await limitMailRequest(submission.value.email, throttleAddress(context));
+      // A taken address gets the same answer; its owner is told by e-mail instead (no oracle).
+      const { email } = await registerAccount(submission.value, publicOrigin());
+      return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "User Successfully Register" });
+    },
+    { submission, hideFields: PASSWORDS },
+  );
 }
 
 export default function Register() {

@@ -1,13 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useSearchParams } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { TextArea } from "~/components/field";
-import { ConfirmDialog } from "~/components/modal";
-import { decisionResponse, parseAgencyId } from "~/utils/agency-decision.server";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { Button } from "@lib/ui/button";
+import { TextArea } from "@lib/ui/field";
+import { ConfirmDialog } from "@lib/ui/modal";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { paramId } from "@lib/params";
 import { requirePermission } from "~/utils/guards.server";
-import { publicOrigin } from "~/utils/origin.server";
-import { approveSchema } from "@modules/agencies/schemas";
-import { decideAgency } from "@modules/agencies/service.server";
+import { publicOrigin } from "@lib/origin.server";
+import { approveSchema } from "@modules/agencies/index.server";
+import { decideAgency } from "@modules/agencies/index.server";
+import { readForm } from "@lib/multipart.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "requests");
@@ -16,19 +23,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "requests");
-  const id = parseAgencyId(params.id);
-  const parsed = approveSchema.safeParse(Object.fromEntries(await request.formData()));
-  const remarks = parsed.success ? parsed.data.remarks : "";
-  const result = await decideAgency({ agencyId: id, approve: true, remarks, actor: user, origin: publicOrigin(request) });
-  return decisionResponse(id, result, "Document Approved Successfully");
+  const id = paramId(params, "id");
+  const submission = parseWithZod(await readForm(request), { schema: approveSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  return withDomainErrors(
+    async () => {
+      await decideAgency({ agencyId: id, approve: true, remarks: submission.value.remarks, actor: user, origin: publicOrigin() });
+      return redirectWithToast(`/requests/${id}?tab=remarks`, { type: "success", message: "Document Approved Successfully" });
+    },
+    { redirectTo: `/requests/${id}` },
+  );
 }
 
 export default function ApproveAgency() {
   const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const errors = (actionData?.result?.error ?? {}) as Record<string, string[] | undefined>;
   return (
     <ConfirmDialog title="Approve Application" closeTo={`..?tab=${params.get("tab") ?? "background"}`}>
       <Form method="post" className="space-y-4">
-        <TextArea label="Remarks (optional)" name="remarks" rows={3} />
+        <TextArea label="Remarks (optional)" name="remarks" rows={3} errors={errors.remarks} />
         <Button type="submit">Approve</Button>
       </Form>
     </ConfirmDialog>

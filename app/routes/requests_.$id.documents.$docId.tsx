@@ -1,15 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { forbidden, requireUser } from "~/utils/guards.server";
-import { canSeeAgencyDocuments } from "@modules/agencies/policy";
-import { findDocument } from "@modules/agencies/service.server";
-import { storedFileResponse } from "@modules/files/storage.server";
+import { canSeeAgencyDocuments } from "@modules/agencies/index.server";
+import { findDocument } from "@modules/agencies/index.server";
+import { storedFileResponse } from "@lib/files/storage.server";
+import { idParam, parseParams } from "@lib/params";
+import { z } from "zod";
+
+const paramsSchema = z.object({ id: idParam, docId: idParam });
 
 /** A private agency document: only reviewers and the agency itself, never by guessing a URL. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const agencyId = Number(params.id);
-  if (!Number.isInteger(agencyId) || !canSeeAgencyDocuments(user, agencyId)) throw forbidden();
-  const doc = await findDocument(agencyId, Number(params.docId));
+  const { id: agencyId, docId } = parseParams(params, paramsSchema);
+  if (!canSeeAgencyDocuments(user, agencyId)) throw forbidden();
+  const doc = await findDocument(agencyId, docId);
   if (!doc) throw new Response("Not Found", { status: 404 });
   return storedFileResponse(doc.fileKey, { downloadName: doc.fileName });
 }

@@ -3,14 +3,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { TextArea } from "~/components/field";
-import { Modal } from "~/components/modal";
+import { Button } from "@lib/ui/button";
+import { TextArea } from "@lib/ui/field";
+import { Modal } from "@lib/ui/modal";
 import { requirePermission } from "~/utils/guards.server";
-import { decisionResponse, parseAgencyId } from "~/utils/agency-decision.server";
-import { rejectSchema } from "@modules/agencies/schemas";
-import { decideAgency } from "@modules/agencies/service.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { paramId } from "@lib/params";
+import { rejectSchema } from "@modules/agencies";
+import { decideAgency } from "@modules/agencies/index.server";
+import { publicOrigin } from "@lib/origin.server";
+import { readForm } from "@lib/multipart.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "requests");
@@ -19,11 +24,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "requests");
-  const id = parseAgencyId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: rejectSchema });
+  const id = paramId(params, "id");
+  const submission = parseWithZod(await readForm(request), { schema: rejectSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await decideAgency({ agencyId: id, approve: false, remarks: submission.value.remarks, actor: user, origin: publicOrigin(request) });
-  return decisionResponse(id, result, "Document Rejected Successfully");
+  return withDomainErrors(
+    async () => {
+      await decideAgency({ agencyId: id, approve: false, remarks: submission.value.remarks, actor: user, origin: publicOrigin() });
+      return redirectWithToast(`/requests/${id}?tab=remarks`, { type: "success", message: "Document Rejected Successfully" });
+    },
+    { redirectTo: `/requests/${id}` },
+  );
 }
 
 export default function RejectAgency() {

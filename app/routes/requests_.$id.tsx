@@ -3,18 +3,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/button";
-import { TextArea } from "~/components/field";
-import { PageHeader } from "~/components/page-header";
-import { Tabs } from "~/components/tabs";
-import { displayDate, displayDateTime } from "~/utils/dates";
-import { parseAgencyId } from "~/utils/agency-decision.server";
+import { Button, LinkButton } from "@lib/ui/button";
+import { TextArea } from "@lib/ui/field";
+import { PageHeader } from "@lib/ui/page-header";
+import { Tabs } from "@lib/ui/tabs";
+import { displayDate, displayDateTime } from "@lib/dates";
+import { paramId } from "@lib/params";
+import { withDomainErrors } from "~/utils/domain-error.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { DocumentGroups } from "@modules/agencies/components/document-groups";
-import { remarkSchema } from "@modules/agencies/schemas";
-import { addRemark, getAgencyRequest } from "@modules/agencies/service.server";
-import { AGENCY_REQUEST_STATUSES } from "@modules/users/agency-status";
+import { DocumentGroups } from "@modules/agencies";
+import { remarkSchema } from "@modules/agencies";
+import { addRemark, getAgencyRequest } from "@modules/agencies/index.server";
+import { AGENCY_REQUEST_STATUSES } from "@modules/users";
+import { readForm } from "@lib/multipart.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Requests" };
 
@@ -23,18 +27,20 @@ type Tab = (typeof TABS)[number];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "requests");
-  const detail = await getAgencyRequest(parseAgencyId(params.id));
+  const detail = await getAgencyRequest(paramId(params, "id"));
   if (!detail) throw new Response("Not Found", { status: 404 });
   return detail;
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "requests");
-  const id = parseAgencyId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: remarkSchema });
+  const id = paramId(params, "id");
+  const submission = parseWithZod(await readForm(request), { schema: remarkSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (!(await addRemark(id, submission.value.note, user))) throw new Response("Not Found", { status: 404 });
-  return redirectWithToast(`/requests/${id}?tab=remarks`, { type: "success", message: "Remark added successfully" });
+  return withDomainErrors(async () => {
+    await addRemark(id, submission.value.note, user);
+    return redirectWithToast(`/requests/${id}?tab=remarks`, { type: "success", message: "Remark added successfully" });
+  }, { submission });
 }
 
 export default function RequestDetail() {

@@ -2,42 +2,56 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { TextArea, TextField } from "~/components/field";
-import { SidePanel } from "~/components/side-panel";
-import { displayDate } from "~/utils/dates";
+import { Button } from "@lib/ui/button";
+import { TextArea, TextField } from "@lib/ui/field";
+import { SidePanel } from "@lib/ui/side-panel";
+import { displayDate } from "@lib/dates";
 import { requirePermission } from "~/utils/guards.server";
-import { publicOrigin } from "~/utils/origin.server";
+import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formatNrs } from "@modules/registration/fees";
-import { voucherDecisionSchema } from "@modules/payments/schemas";
-import { decideVoucher, getVoucher } from "@modules/payments/vouchers.server";
+import { formatNrs } from "@modules/registration";
+import { voucherDecisionSchema } from "@modules/payments/index.server";
+import { decideVoucher, getVoucher } from "@modules/payments/index.server";
+import { paramId } from "@lib/params";
+import { readForm } from "@lib/multipart.server";
+
+export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 const TYPE_NAMES: Record<number, string> = { 3: "Normal", 4: "Diplomat", 5: "Child" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "requestsVouchers");
-  const voucher = await getVoucher(Number(params.id));
+  const voucher = await getVoucher(paramId(params, "id"));
   if (!voucher) throw new Response("Not Found", { status: 404 });
   return voucher;
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "requestsVouchers");
-  const submission = parseWithZod(await request.formData(), { schema: voucherDecisionSchema });
+  const id = paramId(params, "id");
+  const submission = parseWithZod(await readForm(request), { schema: voucherDecisionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   const outcome = await decideVoucher({
-    id: Number(params.id),
+    id,
     approve: v.intent === "approve",
     refNo: v.intent === "approve" ? v.refNo : undefined,
     remarks: v.intent === "reject" ? v.remarks : undefined,
     actorId: user.id,
-    origin: publicOrigin(request),
+    origin: publicOrigin(),
   });
   if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
-  if (outcome === "decided") return redirectWithToast(`/requests/vouchers/${params.id}`, { type: "warning", message: "This voucher has already been decided." });
-  return redirectWithToast(`/requests/vouchers/${params.id}`, { type: "success", message: "Voucher updated successfully" });
+  // A decision closes the panel (spec 2 §4): back to the list, with the filters it was opened from.
+  const list = `/requests/vouchers${listSearch(request)}`;
+  if (outcome === "decided") return redirectWithToast(list, { type: "warning", message: "This voucher has already been decided." });
+  return redirectWithToast(list, { type: "success", message: "Voucher updated successfully" });
+}
+
+function listSearch(request: Request): string {
+  const search = new URL(request.url).searchParams;
+  search.delete("index");
+  const text = search.toString();
+  return text ? `?${text}` : "";
 }
 
 export default function VoucherPanel() {

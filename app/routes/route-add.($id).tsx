@@ -3,24 +3,25 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { listLookup } from "@modules/lookups/service.server";
-import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes/components/route-form";
-import { readRouteForm } from "@modules/trek-routes/form.server";
-import { createRoute, findRouteSummary, getRoute, updateRoute } from "@modules/trek-routes/service.server";
-import { routeImageUrl } from "@modules/trek-routes/urls";
+import { listLookup } from "@modules/lookups/index.server";
+import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes";
+import { readRouteForm } from "@modules/trek-routes/index.server";
+import { createRoute, findRouteSummary, getRoute, updateRoute } from "@modules/trek-routes/index.server";
+import { routeImageUrl } from "@modules/trek-routes/index.server";
+import { idParam, parseParams } from "@lib/params";
+import { z } from "zod";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Route" };
 
 /** /route-add (new) and /route-add/:id (edit); only the board (routesAdd) gets past the guard. */
-function routeIdParam(raw: string | undefined): number | null {
-  if (raw === undefined) return null;
-  if (!/^\d{1,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
-}
+const paramsSchema = z.object({ id: idParam.optional() });
+const routeIdParam = (params: Record<string, string | undefined>) => parseParams(params, paramsSchema).id ?? null;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "routesAdd");
-  const id = routeIdParam(params.id);
+  const id = routeIdParam(params);
   const provinces = await listLookup("provinces");
   if (id === null) {
     const defaults: RouteFormDefaults = { name: "", provinceId: "", startPoint: "", endPoint: "", description: "", checkpoints: [{ name: "" }] };
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "routesAdd");
-  const id = routeIdParam(params.id);
+  const id = routeIdParam(params);
   if (id !== null && !(await findRouteSummary(id))) throw new Response("Not Found", { status: 404 });
   const outcome = await readRouteForm(request, id);
   if (!outcome.ok) return data({ result: outcome.result, fileErrors: outcome.fileErrors }, { status: 400 });

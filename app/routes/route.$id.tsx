@@ -1,16 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LinkButton } from "~/components/button";
-import { PageHeader } from "~/components/page-header";
-import { EMPTY_TEXTS } from "~/components/table";
-import { Tabs } from "~/components/tabs";
+import { LinkButton } from "@lib/ui/button";
+import { PageHeader } from "@lib/ui/page-header";
+import { EMPTY_TEXTS } from "@lib/ui/table";
+import { Tabs } from "@lib/ui/tabs";
 import { requirePermission } from "~/utils/guards.server";
-import { listLookup } from "@modules/lookups/service.server";
-import { DescriptionHtml } from "@modules/trek-routes/components/description-html";
-import { sanitizeDescription } from "@modules/trek-routes/sanitize.server";
-import { getRoute } from "@modules/trek-routes/service.server";
-import { registerTrekUrl, routeEditUrl, routeImageUrl } from "@modules/trek-routes/urls";
-import { can } from "@modules/users/permission-table";
+import { listLookup } from "@modules/lookups/index.server";
+import { DescriptionHtml } from "@modules/trek-routes";
+import { sanitizeDescription } from "@modules/trek-routes/index.server";
+import { getRoute } from "@modules/trek-routes/index.server";
+import { registerTrekUrl, routeEditUrl } from "@modules/trek-routes";
+import { routeImageUrl } from "@modules/trek-routes/index.server";
+import { can } from "@modules/users/index.server";
+
+import { paramId } from "@lib/params";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Route" };
 
@@ -19,8 +24,8 @@ type Tab = (typeof TABS)[number];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "routes");
-  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : NaN;
-  const route = Number.isNaN(id) ? null : await getRoute(id);
+  const id = paramId(params, "id");
+  const route = await getRoute(id);
   if (!route) throw new Response("Not Found", { status: 404 });
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as Tab) : "overview";

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DataTable, EMPTY_TEXTS } from "~/components/table";
+import { DataTable, EMPTY_TEXTS } from "@lib/ui/table";
 import { requireUser } from "~/utils/guards.server";
-import { USER_TYPES } from "@modules/lookups/data/reference";
-import { can } from "@modules/users/permission-table";
-import { searchUsers } from "@modules/users/service.server";
+import { USER_TYPES } from "@modules/lookups";
+import { can } from "@modules/users/index.server";
+import { searchUsers } from "@modules/users/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Search" };
 

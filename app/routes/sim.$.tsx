@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleSimulatorRequest } from "@modules/payments/simulators/dispatch.server";
-import { requireSimulator } from "@modules/payments/simulators/guard.server";
+import { handleSimulatorRequest } from "@modules/payments/index.server";
+import { requireSimulator } from "@modules/payments/index.server";
 
 // public: the payment provider simulators stand in for the providers' own public endpoints (their
 // pages, form endpoints and status APIs); they check the providers' signatures and credentials,

@@ -1,9 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { simulatorView } from "@modules/payments/simulators/dispatch.server";
-import { requireSimulator } from "@modules/payments/simulators/guard.server";
-import { SimulatorPage } from "@modules/payments/simulators/sim-page";
+import { simulatorView } from "@modules/payments/index.server";
+import { requireSimulator } from "@modules/payments/index.server";
+import { SimulatorPage } from "@modules/payments";
 import type { RouteHandle } from "~/root";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle: RouteHandle = { chrome: false, title: "Payment simulator" };
 

@@ -1,5 +1,7 @@
-import { LinkButton } from "~/components/button";
-import { AuthCard } from "@modules/users/components/auth-card";
+import { LinkButton } from "@lib/ui/button";
+import { AuthCard } from "@modules/users";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Password Changed", chrome: false };
 

@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
-import { TrekkerPanel } from "@modules/cards/components/trekker-panel";
+import { TrekkerPanel } from "@modules/cards";
+import type { loader as listLoader } from "./tims-cards";
+
+export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return requireTrekkerPanel(request, params.trekkerId);
+  return requireTrekkerPanel(request, params);
 }
 
 export default function CardListPanel() {
   const { trekker, card } = useLoaderData<typeof loader>();
-  return <TrekkerPanel trekker={trekker} card={card} closeTo="/tims-cards" />;
+  // Without a list behind it (the board), closing goes to the card's own page.
+  const list = useRouteLoaderData<typeof listLoader>("routes/tims-cards");
+  return <TrekkerPanel trekker={trekker} card={card} closeTo={list?.listed === false ? `/tims-cards/${trekker.trekkerId}` : "/tims-cards"} />;
 }

@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PageHeader } from "~/components/page-header";
-import { PrintButton } from "@modules/cards/components/print-button";
-import { PrintableCard } from "@modules/cards/components/printable-card";
+import { PageHeader } from "@lib/ui/page-header";
+import { PrintButton } from "@modules/cards";
+import { PrintableCard } from "@modules/cards";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
+import { requireUser } from "~/utils/guards.server";
+import { mayListCards } from "@modules/cards";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "TIMS Card" };
 
@@ -11,16 +15,18 @@ const MOVE_LABELS: Record<string, string> = { cancel: "Cancel Card", delete: "De
 
 /** The card preview (spec 2 §2 TimsCards/{id}): card with QR, trek and user details, print and PDF. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return requireTrekkerPanel(request, params.trekkerId);
+  const panel = await requireTrekkerPanel(request, params);
+  // The breadcrumb leads to the TIMS Cards list only for those who have one (board and TAAN open cards without it).
+  return { ...panel, canList: mayListCards(await requireUser(request)) };
 }
 
 export default function CardPreview() {
-  const { trekker, card, moves } = useLoaderData<typeof loader>();
+  const { trekker, card, moves, canList } = useLoaderData<typeof loader>();
   return (
     <section>
       <PageHeader
         title={card ? `TIMS Card ${card.cardNumber}` : trekker.fullName}
-        breadcrumbs={[{ label: "TIMS Cards", to: "/tims-cards" }, { label: trekker.fullName }]}
+        breadcrumbs={canList ? [{ label: "TIMS Cards", to: "/tims-cards" }, { label: trekker.fullName }] : [{ label: trekker.fullName }]}
         actions={
           card ? (
             <div className="no-print flex gap-2">

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/utils/guards.server";
-import { storedFileResponse } from "@modules/files/storage.server";
-import { pdfFileName, requestCardPdf } from "@modules/cards/pdf.server";
-import { hasVisibleCard } from "@modules/cards/visibility";
-import { trekkerCardData } from "@modules/registration/card-data.server";
+import { storedFileResponse } from "@lib/files/storage.server";
+import { paramId } from "@lib/params";
+import { pdfFileName, requestCardPdf, trekkerCardData } from "@modules/cards/index.server";
+import { hasVisibleCard } from "@modules/cards/index.server";
 
 /**
  * The card as PDF, named after the trekker (a resource route: it answers with the file). PDFs are
@@ -12,7 +12,7 @@ import { trekkerCardData } from "@modules/registration/card-data.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const card = await trekkerCardData(Number(params.trekkerId), user);
+  const card = await trekkerCardData(paramId(params, "trekkerId"), user);
   if (!card || !hasVisibleCard(card.status, card.cardNumber)) throw new Response("Not Found", { status: 404 });
   const state = await requestCardPdf(card.trekkerId);
   if (state.status === "ready") return storedFileResponse(state.fileKey, { downloadName: pdfFileName(card.fullName), inline: false });

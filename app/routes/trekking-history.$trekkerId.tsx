@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
-import { TrekkerPanel } from "@modules/cards/components/trekker-panel";
+import { TrekkerPanel } from "@modules/cards";
+
+export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return requireTrekkerPanel(request, params.trekkerId);
+  return requireTrekkerPanel(request, params);
 }
 
 export default function HistoryPanel() {

@@ -1,10 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/button";
+import { Button, LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
-import { activateVerifiedAgency } from "@modules/users/agency-state.server";
-import { agencyOnboardingPath } from "@modules/users/landing";
+import { activateVerifiedAgency } from "@modules/users/index.server";
+import { agencyOnboardingPath } from "@modules/users/index.server";
+import { parseParams } from "@lib/params";
+import { z } from "zod";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Document Status", chrome: false };
 
@@ -22,10 +26,11 @@ const PAGES = {
   },
 } as const;
 
+const paramsSchema = z.object({ type: z.enum(["sent", "rejected", "approved"]) });
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "uploadDocuments");
-  const type = params.type as keyof typeof PAGES;
-  if (!(type in PAGES)) throw new Response("Not Found", { status: 404 });
+  const { type } = parseParams(params, paramsSchema);
   // An agency sees only the status page that matches its state.
   const own = agencyOnboardingPath(user);
   if (own && own !== `/upload-documents-status/${type}`) throw redirect(own);
@@ -36,7 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** "Go to Dashboard" on the approved page: the verified agency becomes approved and active. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "uploadDocuments");
-  if (params.type !== "approved" || user.isVerified !== true) throw redirect(agencyOnboardingPath(user) ?? "/new-register");
+  const { type } = parseParams(params, paramsSchema);
+  if (type !== "approved" || user.isVerified !== true) throw redirect(agencyOnboardingPath(user) ?? "/new-register");
   await activateVerifiedAgency(user.id);
   return redirect("/trekkers");
 }

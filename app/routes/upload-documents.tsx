@@ -1,14 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { FileField, FormErrors } from "~/components/field";
+import { Button } from "@lib/ui/button";
+import { FileField, FormErrors } from "@lib/ui/field";
 import { requirePermission } from "~/utils/guards.server";
-import { BodyTooLargeError, readMultipart } from "~/utils/multipart.server";
+import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { DOCUMENT_SLOTS } from "@modules/agencies/documents";
-import { submitDocuments } from "@modules/agencies/service.server";
-import { agencyOnboardingPath } from "@modules/users/landing";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { DOCUMENT_SLOTS } from "@modules/agencies";
+import { uploadDocumentsSchema } from "@modules/agencies/index.server";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { submitDocuments } from "@modules/agencies/index.server";
+import { agencyOnboardingPath } from "@modules/users/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Upload Documents", chrome: false };
 
@@ -33,19 +38,26 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     form = await readMultipart(request, MAX_BODY);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return data({ fieldErrors: {}, formError: error.message }, { status: 413 });
+    if (error instanceof BodyTooLargeError) return data({ result: null, error: error.message, field: null }, { status: 413 });
     throw error;
   }
-  const result = await submitDocuments(user.id, form);
-  if (!result.ok) return data({ fieldErrors: result.fieldErrors, formError: result.formError ?? null }, { status: 400 });
-  return redirectWithToast("/upload-documents-status/sent", { type: "success", message: "Documents uploaded" });
+  const submission = parseWithZod(form, { schema: uploadDocumentsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null, field: null }, { status: 400 });
+  return withDomainErrors(
+    async () => {
+      await submitDocuments(user.id, form);
+      return redirectWithToast("/upload-documents-status/sent", { type: "success", message: "Documents uploaded" });
+    },
+    { submission },
+  );
 }
 
 export default function UploadDocuments() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string[] | undefined>;
-  const failed = actionData && Object.keys(errors).length > 0;
+  const { "": formErrors, ...errors } = (actionData?.result?.error ?? {}) as Record<string, string[] | null | undefined>;
+  const failed = Object.values(errors).some((e) => e?.length);
+  const formError = formErrors?.[0] ?? (actionData?.result ? null : actionData?.error);
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-800">Upload Documents</h1>
@@ -60,12 +72,12 @@ export default function UploadDocuments() {
             name={slot.field}
             accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
             required
-            errors={errors[slot.field]}
+            errors={errors[slot.field] ?? undefined}
             hint="jpg, jpeg, png or pdf; 1 KB to 3 MB"
           />
         ))}
         {failed ? <p className="text-sm text-amber-700">Nothing was saved. Please choose all five files again.</p> : null}
-        <FormErrors errors={actionData?.formError ? [actionData.formError] : []} />
+        <FormErrors errors={formError ? [formError] : []} />
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Uploading…" : "Submit"}
         </Button>

@@ -4,21 +4,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { Button, LinkButton } from "~/components/button";
-import { FormErrors, SelectField, TextField } from "~/components/field";
-import { SidePanel } from "~/components/side-panel";
-import { useHydrated } from "~/components/use-hydrated";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FormErrors, SelectField, TextField } from "@lib/ui/field";
+import { SidePanel } from "@lib/ui/side-panel";
+import { useHydrated } from "@lib/ui/use-hydrated";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { PROVINCES } from "@modules/lookups/data/reference";
-import { listRouteChoices } from "@modules/trek-routes/service.server";
-import { addUser, CheckpointNotOnRouteError } from "@modules/users/admin.server";
-import { NewPasswordField } from "@modules/users/components/password-checklist";
-import { RouteCheckpointFields } from "@modules/users/components/route-checkpoint-fields";
-import { ADDABLE_USER_TYPES, tabOfUserType } from "@modules/users/kinds";
-import { addUserSchema } from "@modules/users/schemas/add-user";
-import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/schemas/checkpost";
-import { DuplicateEmailError } from "@modules/users/service.server";
+import { PROVINCES } from "@modules/lookups";
+import { listRouteChoices } from "@modules/trek-routes/index.server";
+import { addUser } from "@modules/users/index.server";
+import { NewPasswordField } from "@modules/users";
+import { RouteCheckpointFields } from "@modules/users";
+import { ADDABLE_USER_TYPES } from "@modules/users";
+import { tabOfUserType } from "@modules/users/index.server";
+import { addUserSchema } from "@modules/users";
+import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/index.server";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { readForm } from "@lib/multipart.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Users" };
 
@@ -32,22 +36,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, "addUser");
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === LOAD_CHECKPOINTS_INTENT) {
     // No-JS round trip: re-render with the chosen route's checkpoints, keeping what was typed.
     return data({ result: parseWithZod(formData, { schema: draftSchema }).reply() });
   }
   const submission = parseWithZod(formData, { schema: addUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  try {
-    await addUser(submission.value);
-  } catch (error) {
-    const field = error instanceof DuplicateEmailError ? "email" : error instanceof CheckpointNotOnRouteError ? "checkpointId" : null;
-    if (!field) throw error;
-    return data({ result: submission.reply({ fieldErrors: { [field]: [(error as Error).message] }, hideFields: HIDDEN }) }, { status: 400 });
-  }
-  const tab = tabOfUserType(submission.value.userType)?.id ?? "ntb";
-  return redirectWithToast(`/users?tab=${tab}`, { type: "success", message: "User Added Successfully" });
+  return withDomainErrors(
+    async () => {
+      await addUser(submission.value);
+      const tab = tabOfUserType(submission.value.userType)?.id ?? "ntb";
+      return redirectWithToast(`/users?tab=${tab}`, { type: "success", message: "User Added Successfully" });
+    },
+    { submission, hideFields: HIDDEN },
+  );
 }
 
 export default function AddUser() {
@@ -70,8 +73,8 @@ export default function AddUser() {
   return (
     <SidePanel title="Add User" closeTo={closeTo} width="md">
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {/* The first submit button is the one Enter presses: keep it the real one, not "Load checkpoints". */}
-        <button type="submit" name="intent" value="add" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        {/* The first submit button is the one Enter presses: keep it the real one, not "Load checkpoints". Hidden, it still is the form's default button. */}
+        <button type="submit" name="intent" value="add" hidden />
         <SelectField
           label="User Type"
           {...getSelectProps(fields.userType)}

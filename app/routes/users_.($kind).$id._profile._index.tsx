@@ -1,3 +1,5 @@
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 /** The Profile tab with no modal open; the layout route above renders the tab itself. */
 export default function NoModal() {
   return null;

@@ -3,17 +3,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors, SelectField, TextField } from "~/components/field";
-import { Modal } from "~/components/modal";
+import { FormErrors, SelectField, TextField } from "@lib/ui/field";
+import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
-import { PROVINCES } from "@modules/lookups/data/reference";
-import { listRouteChoices } from "@modules/trek-routes/service.server";
-import { CheckpointNotOnRouteError, updateCheckpostInfo } from "@modules/users/admin.server";
-import { ModalActions } from "@modules/users/components/modal-actions";
-import { RouteCheckpointFields } from "@modules/users/components/route-checkpoint-fields";
-import { notFound, requireOtherUserTarget } from "@modules/users/route-guards.server";
-import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/schemas/checkpost";
-import { checkpostInfoSchema } from "@modules/users/schemas/user-admin";
+import { PROVINCES } from "@modules/lookups";
+import { listRouteChoices } from "@modules/trek-routes/index.server";
+import { updateCheckpostInfo } from "@modules/users/index.server";
+import { ModalActions } from "@modules/users";
+import { RouteCheckpointFields } from "@modules/users";
+import { notFound, requireOtherUserTarget } from "../utils/user-target.server";
+import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/index.server";
+import { checkpostInfoSchema } from "@modules/users";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { readForm } from "@lib/multipart.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 async function requireCheckpost(request: Request, params: LoaderFunctionArgs["params"]) {
   const found = await requireOtherUserTarget(request, params, "accountChangeButtons");
@@ -36,19 +40,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, target, base } = await requireCheckpost(request, params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === LOAD_CHECKPOINTS_INTENT) {
     return data({ result: parseWithZod(formData, { schema: draftSchema }).reply() });
   }
   const submission = parseWithZod(formData, { schema: checkpostInfoSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await updateCheckpostInfo(viewer.id, target.id, submission.value);
-  } catch (error) {
-    if (!(error instanceof CheckpointNotOnRouteError)) throw error;
-    return data({ result: submission.reply({ fieldErrors: { checkpointId: [error.message] } }) }, { status: 400 });
-  }
-  return redirectWithToast(base, { type: "success", message: "Checkpost successfully updated" });
+  return withDomainErrors(
+    async () => {
+      await updateCheckpostInfo(viewer.id, target.id, submission.value);
+      return redirectWithToast(base, { type: "success", message: "Checkpost successfully updated" });
+    },
+    { submission },
+  );
 }
 
 export default function UpdateCheckpostInformation() {
@@ -65,7 +69,8 @@ export default function UpdateCheckpostInformation() {
   return (
     <Modal title="Update Checkpost Information" closeTo={base} size="lg">
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />
+        {/* The first submit button is the one Enter presses: keep it the real one, not "Load checkpoints". Hidden, it still is the form's default button. */}
+        <button type="submit" name="intent" value="save" hidden />
         <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} errors={fields.fullName.errors} />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField label="Province" {...getSelectProps(fields.provinceId)} options={PROVINCES.map((p) => ({ value: p.id, label: p.name }))} errors={fields.provinceId.errors} />

@@ -1,20 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/button";
-import { ConfirmDialog, DEFAULT_CONFIRM_MESSAGE } from "~/components/modal";
+import { Button } from "@lib/ui/button";
+import { ConfirmDialog, DEFAULT_CONFIRM_MESSAGE } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
-import { deleteUser } from "@modules/users/admin.server";
-import { tabOfUserType } from "@modules/users/kinds";
-import { requireOtherUserTarget } from "@modules/users/route-guards.server";
+import { deleteUser } from "@modules/users/index.server";
+import { canDeleteUser, tabOfUserType } from "@modules/users/index.server";
+import { forbidden } from "~/utils/guards.server";
+import { requireOtherUserTarget } from "../utils/user-target.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
+// The users module's rule also keeps checkposts from being deleted (spec 2 §2 hides the row).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { target, base } = await requireOtherUserTarget(request, params, "manageUsers");
+  const { viewer, target, base } = await requireOtherUserTarget(request, params, "manageUsers");
+  if (!canDeleteUser(viewer, target)) throw forbidden();
   return { base, fullName: target.fullName };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, target } = await requireOtherUserTarget(request, params, "manageUsers");
+  if (!canDeleteUser(viewer, target)) throw forbidden();
   await deleteUser(viewer.id, target.id);
   return redirectWithToast(`/users?tab=${tabOfUserType(target.userType)?.id ?? "ntb"}`, { type: "success", message: "User Deleted Successfully" });
 }

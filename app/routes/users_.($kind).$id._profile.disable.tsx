@@ -3,13 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors, TextArea } from "~/components/field";
-import { Modal } from "~/components/modal";
+import { FormErrors, TextArea } from "@lib/ui/field";
+import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
-import { disableUser } from "@modules/users/admin.server";
-import { ModalActions } from "@modules/users/components/modal-actions";
-import { requireOtherUserTarget } from "@modules/users/route-guards.server";
-import { disableUserSchema } from "@modules/users/schemas/user-admin";
+import { disableUser } from "@modules/users/index.server";
+import { ModalActions } from "@modules/users";
+import { requireOtherUserTarget } from "../utils/user-target.server";
+import { disableUserSchema } from "@modules/users";
+import { readForm } from "@lib/multipart.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, target, base } = await requireOtherUserTarget(request, params, "manageUsers");
-  const submission = parseWithZod(await request.formData(), { schema: disableUserSchema });
+  const submission = parseWithZod(await readForm(request), { schema: disableUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await disableUser(viewer.id, target.id, submission.value.remarks);
   return redirectWithToast(base, { type: "success", message: "User Disabled Successfully" });

@@ -3,14 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors, TextField } from "~/components/field";
-import { Modal } from "~/components/modal";
+import { FormErrors, TextField } from "@lib/ui/field";
+import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
-import { adminChangeEmail } from "@modules/users/admin.server";
-import { ModalActions } from "@modules/users/components/modal-actions";
-import { requireOtherUserTarget } from "@modules/users/route-guards.server";
-import { changeEmailSchema } from "@modules/users/schemas/account";
-import { DuplicateEmailError } from "@modules/users/service.server";
+import { adminChangeEmail } from "@modules/users/index.server";
+import { ModalActions } from "@modules/users";
+import { requireOtherUserTarget } from "../utils/user-target.server";
+import { changeEmailSchema } from "@modules/users";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { readForm } from "@lib/multipart.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { target, base } = await requireOtherUserTarget(request, params, "accountChangeButtons");
@@ -19,15 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, target, base } = await requireOtherUserTarget(request, params, "accountChangeButtons");
-  const submission = parseWithZod(await request.formData(), { schema: changeEmailSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changeEmailSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await adminChangeEmail(viewer.id, target.id, submission.value.email);
-  } catch (error) {
-    if (!(error instanceof DuplicateEmailError)) throw error;
-    return data({ result: submission.reply({ fieldErrors: { email: [error.message] } }) }, { status: 400 });
-  }
-  return redirectWithToast(base, { type: "success", message: "Email successfully updated" });
+  return withDomainErrors(
+    async () => {
+      await adminChangeEmail(viewer.id, target.id, submission.value.email);
+      return redirectWithToast(base, { type: "success", message: "Email successfully updated" });
+    },
+    { submission },
+  );
 }
 
 /** The board changes another account's address directly (docs/decisions.md, "Accounts"). */

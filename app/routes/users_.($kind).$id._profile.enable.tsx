@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
-import { enableUser } from "@modules/users/admin.server";
-import { requireOtherUserTarget } from "@modules/users/route-guards.server";
+import { enableUser } from "@modules/users/index.server";
+import { requireOtherUserTarget } from "../utils/user-target.server";
 
 /** Nothing to show: enabling is one POST from the Profile tab. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

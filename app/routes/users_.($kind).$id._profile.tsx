@@ -1,8 +1,10 @@
 import { Form, Link, Outlet, useRouteLoaderData } from "@remix-run/react";
-import { Button, LinkButton } from "~/components/button";
-import { displayDate } from "~/utils/dates";
-import { AccountRows, ProfileList, type AccountRow } from "@modules/users/components/account-rows";
+import { Button, LinkButton } from "@lib/ui/button";
+import { displayDate } from "@lib/dates";
+import { AccountRows, ProfileList, type AccountRow } from "@modules/users";
 import type { UserViewData } from "./users_.($kind).$id";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 /**
  * The Profile tab. Its data comes from the account view's loader, which did the guard; the
@@ -11,7 +13,7 @@ import type { UserViewData } from "./users_.($kind).$id";
 export default function UserProfileTab() {
   const view = useRouteLoaderData<UserViewData>("routes/users_.($kind).$id");
   if (!view) return null;
-  const { user, base, canEdit, canManage, isSelf } = view;
+  const { user, base, canEdit, canManage, canDelete, isSelf } = view;
   const profile = {
     staff: [],
     agency: [
@@ -62,7 +64,7 @@ export default function UserProfileTab() {
       ) : null,
     },
   ];
-  if (canManage) {
+  if (canDelete) {
     rows.push({
       label: "Delete User",
       value: "Removes the account; its records stay.",

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { forbidden } from "~/utils/guards.server";
-import { DocumentGroups } from "@modules/agencies/components/document-groups";
-import { canSeeAgencyDocuments } from "@modules/agencies/policy";
-import { getAgencyRequest } from "@modules/agencies/service.server";
-import { notFound, requireUserTarget } from "@modules/users/route-guards.server";
+import { DocumentGroups } from "@modules/agencies";
+import { canSeeAgencyDocuments } from "@modules/agencies/index.server";
+import { getAgencyRequest } from "@modules/agencies/index.server";
+import { notFound, requireUserTarget } from "../utils/user-target.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, target } = await requireUserTarget(request, params);

@@ -1,23 +1,28 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { PageHeader } from "~/components/page-header";
-import { Tabs } from "~/components/tabs";
-import { canEditUser, canManageUser, tabOfUserType, type UserKind } from "@modules/users/kinds";
-import { requireUserTarget } from "@modules/users/route-guards.server";
+import { PageHeader } from "@lib/ui/page-header";
+import { Tabs } from "@lib/ui/tabs";
+import { type UserKind } from "@modules/users";
+import { canDeleteUser, canEditUser, canManageUser, tabOfUserType } from "@modules/users/index.server";
+import { requireUserTarget } from "../utils/user-target.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Users" };
 
 /**
  * Tabs after Profile, per kind of account. Extension point: a module adds its tab here and a
- * sibling route `users_.($kind).$id.<path>.tsx` (guarded with requireUserTarget). An agency's
- * Documents and Registered Trekker tabs, and a checkpost's Scanned and Registered Trekkers,
- * arrive with their modules.
+ * sibling route `users_.($kind).$id.<path>.tsx` (guarded with requireUserTarget). A checkpost's
+ * Scanned Trekkers tab arrives with the check-ins module.
  */
 const EXTRA_TABS: Record<UserKind, readonly { label: string; path: string }[]> = {
   staff: [],
-  agency: [{ label: "Documents", path: "documents" }],
+  agency: [
+    { label: "Documents", path: "documents" },
+    { label: "Registered Trekker", path: "trekkers" },
+  ],
   fit: [{ label: "TIMS Card", path: "tims-cards" }],
-  checkpost: [],
+  checkpost: [{ label: "Registered Trekkers", path: "trekkers" }],
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listTab: tabOfUserType(target.userType)?.id ?? "ntb",
     canEdit: canEditUser(viewer, target),
     canManage: canManageUser(viewer, target),
+    canDelete: canDeleteUser(viewer, target),
     isSelf: viewer.id === target.id,
   };
 }

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LinkButton } from "~/components/button";
-import { AuthCard } from "@modules/users/components/auth-card";
-import { confirmEmailChange, type EmailChangeResult } from "@modules/users/email-change.server";
+import { LinkButton } from "@lib/ui/button";
+import { AuthCard } from "@modules/users";
+import { confirmEmailChange, type EmailChangeResult } from "@modules/users/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Verify Changed Email", chrome: false };
 

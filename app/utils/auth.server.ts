@@ -1,8 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { verifyLogin, LoginError, type AuthUser } from "@modules/users/service.server";
-import { config } from "./config.server";
-import { clientAddress, getLoginLimiter } from "./rate-limit.server";
+import { verifyLogin, LoginError, signInThrottle, type AuthUser } from "@modules/users/index.server";
 
 /** remix-auth's form strategy; the session itself is ours (session.server.ts). */
 export const authenticator = new Authenticator<AuthUser>();
@@ -15,36 +13,19 @@ authenticator.use(
   "form",
 );
 
-export class RateLimitError extends Error {
-  constructor(minutes: number) {
-    super(`Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`);
-  }
-}
-
-function limiterKeys(request: Request, email: string): string[] {
-  const keys = [`email:${email.trim().toLowerCase()}`];
-  const ip = clientAddress(request);
-  if (ip) keys.push(`ip:${ip}`);
-  return keys;
-}
-
 /**
- * Signs in with the form in `request`. Failed attempts are counted per e-mail address and per
- * client address; past the limit nothing is checked until the window ends.
+ * Signs in with the form in `request`, throttled by (e-mail, client address) and by address
+ * (modules/users/throttles.server.ts): a refused attempt throws TooManySignInsError (429) before
+ * the password is looked at. A right password ends the pair's wait, whatever the account's state.
  */
-export async function signIn(request: Request, email: string): Promise<AuthUser> {
-  const limiter = getLoginLimiter();
-  const keys = limiterKeys(request, email);
-  const counts = await Promise.all(keys.map((k) => limiter.count(k)));
-  if (counts.some((c) => c >= config.loginMaxFailures)) {
-    throw new RateLimitError(Math.ceil(config.loginWindowSeconds / 60));
-  }
+export async function signIn(request: Request, email: string, address: string): Promise<AuthUser> {
+  const attempt = await signInThrottle().begin(email, address);
   try {
     const user = await authenticator.authenticate("form", request);
-    await limiter.reset(keys[0]);
+    await attempt.passed();
     return user;
   } catch (error) {
-    if (error instanceof LoginError && error.code === "invalid") await Promise.all(keys.map((k) => limiter.hit(k)));
+    if (error instanceof LoginError && error.code !== "invalid") await attempt.passed();
     throw error;
   }
 }

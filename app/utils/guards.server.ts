@@ -1,8 +1,10 @@
 import { redirect } from "@remix-run/node";
-import { agencyOnboardingPath, isOnboardingPath, landingPath } from "@modules/users/landing";
-import { can, type Permission } from "@modules/users/permission-table";
-import { findAuthUser, type AuthUser } from "@modules/users/service.server";
-import { commitSession, destroySession, getSession, sessionState, TOUCH_INTERVAL_MS, type TimsSession } from "./session.server";
+import { agencyOnboardingPath, isOnboardingPath, landingPath } from "@modules/users";
+import { TWO_FACTOR_SETUP_PATH, isTwoFactorSetupAllowed } from "@modules/users";
+import { mustSetUpTwoFactor } from "@modules/users/index.server";
+import { can, type Permission } from "@modules/permissions";
+import { findAuthUser, type AuthUser } from "@modules/users/index.server";
+import { commitSession, destroySession, getSession, newSession, sessionState, TOUCH_INTERVAL_MS, type TimsSession } from "./session.server";
 import { toastCookie } from "./toast.server";
 
 export const SESSION_EXPIRED_MESSAGE = "Your login session has expired. Please login again to continue.";
@@ -59,7 +61,7 @@ export async function requireUser(request: Request): Promise<AuthUser> {
   if (viewer.state === "anonymous") throw redirect(loginUrl(request));
   if (viewer.state === "expired" || viewer.state === "invalid") {
     const headers = new Headers();
-    headers.append("Set-Cookie", await destroySession(viewer.session));
+    headers.append("Set-Cookie", await destroySession(viewer.session, request));
     if (viewer.state === "expired") {
       headers.append("Set-Cookie", await toastCookie(request, { type: "danger", message: SESSION_EXPIRED_MESSAGE }));
     }
@@ -67,7 +69,9 @@ export async function requireUser(request: Request): Promise<AuthUser> {
   }
   const onboarding = agencyOnboardingPath(viewer.user);
   const { pathname } = new URL(request.url);
-  if (onboarding && !isOnboardingPath(pathname)) throw redirect(onboarding);
+  if (onboarding && !isOnboardingPath(pathname, viewer.user.id)) throw redirect(onboarding);
+  // Staff the board requires to use two-factor sign-in set it up before anything else.
+  if (!isTwoFactorSetupAllowed(pathname) && (await mustSetUpTwoFactor(viewer.user))) throw redirect(TWO_FACTOR_SETUP_PATH);
   return viewer.user;
 }
 
@@ -90,7 +94,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
 
 /**
  * Keeps an active session alive: called for every response (entry.server.tsx), it rewrites the
- * cookie's lastSeen at most every TOUCH_INTERVAL_MS, unless the response already set the cookie.
+ * session's lastSeen at most every TOUCH_INTERVAL_MS, unless the response already set the cookie.
  */
 export async function touchSession(request: Request, headers: Headers): Promise<void> {
   if (!request.headers.get("Cookie")?.includes("__tims_session")) return;
@@ -100,20 +104,54 @@ export async function touchSession(request: Request, headers: Headers): Promise<
   const now = Date.now();
   if (now - (viewer.session.get("lastSeen") ?? 0) < TOUCH_INTERVAL_MS) return;
   viewer.session.set("lastSeen", now);
-  headers.append("Set-Cookie", await commitSession(viewer.session));
+  headers.append("Set-Cookie", await commitSession(viewer.session, request));
 }
 
+/**
+ * Signing in always starts a new server-side session with a new token (a token planted before
+ * sign-in never becomes a signed-in one); whatever session this browser had is ended first.
+ */
 export async function startSession(request: Request, user: AuthUser, remember: boolean): Promise<string> {
-  const session = await getSession(request);
+  await destroySession(await getSession(request), request);
+  const session = await newSession();
   const now = Date.now();
   session.set("userId", user.id);
   session.set("version", user.sessionVersion);
   session.set("issuedAt", now);
   session.set("lastSeen", now);
   session.set("remember", remember);
-  return commitSession(session);
+  session.set("userAgent", request.headers.get("User-Agent"));
+  return commitSession(session, request);
 }
 
+/**
+ * After the user's own password change (which ended every session of the old version, this one
+ * included) this browser goes on in a new session under `version`. Issue time and "remember me"
+ * carry over, so the absolute lifetime does not restart.
+ */
+export async function renewSession(request: Request, version: number): Promise<string> {
+  // The session as the guard loaded it at the start of this request: its row is gone by now.
+  const viewer = await getViewer(request);
+  if (viewer.state !== "active") throw new Error("renewSession needs a signed-in request");
+  const current = viewer.session;
+  const session = await newSession();
+  session.set("userId", current.get("userId")!);
+  session.set("version", version);
+  session.set("issuedAt", current.get("issuedAt")!);
+  session.set("lastSeen", Date.now());
+  session.set("remember", current.get("remember") ?? false);
+  session.set("userAgent", current.get("userAgent") ?? request.headers.get("User-Agent"));
+  await destroySession(current, request);
+  return commitSession(session, request);
+}
+
+/** Ends this browser's session on the server and clears its cookie. */
 export async function endSession(request: Request): Promise<string> {
-  return destroySession(await getSession(request));
+  return destroySession(await getSession(request), request);
+}
+
+/** The token of the signed-in session of this request (for "this device" and "sign out others"). */
+export async function currentSessionToken(request: Request): Promise<string | null> {
+  const viewer = await getViewer(request);
+  return viewer.state === "active" ? viewer.session.id : null;
 }

@@ -1,10 +1,11 @@
-import { data } from "@remix-run/node";
-import { NotAllowedError, RegistrationError } from "@modules/registration/service.server";
+import { domainErrorResponse } from "./domain-error.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
- * Runs a registration change and answers as the review page expects: a toast on success, a field
- * error under the form on a refused value, a warning when the trek can no longer be changed.
+ * The review page's changes: a toast on success; a refusal (a DomainError from the registration
+ * module) is answered by the one helper, domainErrorResponse: a field error under the form, or a
+ * warning toast on the review page when the trek can no longer be changed.
+ * Kept only for new-register.$regId._index.tsx's signature; new code calls withDomainErrors.
  */
 export async function registrationChange<R>(
   regId: number,
@@ -18,8 +19,7 @@ export async function registrationChange<R>(
     return redirectWithToast(`/new-register/${regId}`, { type: "success", message: success });
   } catch (error) {
     if (onRefused) await onRefused();
-    if (error instanceof RegistrationError) return data({ result: reply({ [error.field]: [error.message] }), photoError: null }, { status: 400 });
-    if (error instanceof NotAllowedError) return redirectWithToast(`/new-register/${regId}`, { type: "warning", message: error.message });
-    throw error;
+    const submission = { reply: (options?: { fieldErrors?: Record<string, string[]> }) => reply(options?.fieldErrors) as never };
+    return domainErrorResponse(error, { submission, redirectTo: `/new-register/${regId}`, extra: { photoError: null as string | null } });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { config } from "./config.server";
+import { config } from "@lib/config.server";
 import { sessionState } from "./session.server";
 
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);

@@ -1,6 +1,7 @@
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
-import { config } from "./config.server";
-import { appSecret } from "./secret.server";
+import { createSessionStorage, type Session } from "@remix-run/node";
+import { config } from "@lib/config.server";
+import { appSecret } from "@lib/secret.server";
+import { createSession, deleteSession, readSession, touchSessionRecord, type SessionRecord } from "@modules/users/index.server";
 
 export interface SessionData {
   userId: number;
@@ -9,20 +10,53 @@ export interface SessionData {
   issuedAt: number;
   lastSeen: number;
   remember: boolean;
+  /** For the user's list of sessions ("Chrome on Windows"). */
+  userAgent: string | null;
 }
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | null = null;
+/**
+ * Sessions live on the server (the users module's `sessions` table, docs/adr/0008); the cookie
+ * holds only the session's random token, signed. Ending a session deletes its row, so a copy of
+ * the cookie taken before sign-out no longer signs anyone in.
+ */
+function toRecord(data: Partial<SessionData>): SessionRecord {
+  if (!data.userId || !data.issuedAt || !data.lastSeen || data.version === undefined) {
+    throw new Error("A session is stored only once it names a signed-in user");
+  }
+  return {
+    userId: data.userId,
+    version: data.version,
+    issuedAt: data.issuedAt,
+    lastSeen: data.lastSeen,
+    remember: Boolean(data.remember),
+    userAgent: data.userAgent ?? null,
+    expiresAt: sessionExpiresAt(data),
+  };
+}
+
+function fromRecord(record: SessionRecord): SessionData {
+  const { userId, version, issuedAt, lastSeen, remember, userAgent } = record;
+  return { userId, version, issuedAt, lastSeen, remember, userAgent };
+}
+
+let storage: ReturnType<typeof createSessionStorage<SessionData>> | null = null;
 
 export function sessionStorage() {
-  storage ??= createCookieSessionStorage<SessionData>({
+  storage ??= createSessionStorage<SessionData>({
     cookie: {
       name: "__tims_session",
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: config.isProduction && config.appUrl.startsWith("https"),
       secrets: [appSecret()],
     },
+    createData: (data) => createSession(toRecord(data)),
+    readData: async (id) => {
+      const record = await readSession(id);
+      return record ? fromRecord(record) : null;
+    },
+    updateData: (id, data) => touchSessionRecord(id, toRecord(data)),
+    deleteData: (id) => deleteSession(id),
   });
   return storage;
 }
@@ -33,26 +67,46 @@ export function getSession(request: Request) {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-/** The cookie of a remembered session outlives the browser; otherwise it is a browser-session cookie. */
-export function commitSession(session: TimsSession) {
-  const maxAge = session.get("remember") ? config.sessionRememberSeconds : undefined;
-  return sessionStorage().commitSession(session, { maxAge });
+/** A session with no id yet: committing it creates a new row and a new token. */
+export function newSession() {
+  return sessionStorage().getSession();
 }
 
-export function destroySession(session: TimsSession) {
-  return sessionStorage().destroySession(session);
+/** Secure whenever the request came over https (TRUST_PROXY: as the proxy says) or in a deployment. */
+export function secureCookie(request: Request): boolean {
+  return config.mode === "deployment" || new URL(request.url).protocol === "https:";
+}
+
+/** The cookie of a remembered session outlives the browser; otherwise it is a browser-session cookie. */
+export function commitSession(session: TimsSession, request: Request) {
+  const maxAge = session.get("remember") ? config.sessionRememberSeconds : undefined;
+  return sessionStorage().commitSession(session, { maxAge, secure: secureCookie(request) });
+}
+
+export function destroySession(session: TimsSession, request: Request) {
+  return sessionStorage().destroySession(session, { secure: secureCookie(request) });
 }
 
 export type SessionState = "none" | "active" | "idle-expired" | "absolute-expired";
 
+function maxAgeSeconds(data: Partial<SessionData>): number {
+  return data.remember ? config.sessionRememberSeconds : config.sessionMaxSeconds;
+}
+
 /** Idle and absolute expiry, in seconds like the spec's token expiry comparison. */
 export function sessionState(data: Partial<SessionData>, now = Date.now()): SessionState {
   if (!data.userId || !data.issuedAt || !data.lastSeen) return "none";
-  const maxAge = data.remember ? config.sessionRememberSeconds : config.sessionMaxSeconds;
-  if (now / 1000 - data.issuedAt / 1000 > maxAge) return "absolute-expired";
+  if (now / 1000 - data.issuedAt / 1000 > maxAgeSeconds(data)) return "absolute-expired";
   if (now / 1000 - data.lastSeen / 1000 > config.sessionIdleSeconds) return "idle-expired";
   return "active";
 }
 
-/** lastSeen is rewritten at most this often so most responses carry no Set-Cookie. */
+/** When an unused session stops being active by the rules above: stored, to list and sweep by. */
+export function sessionExpiresAt(data: Partial<SessionData>): number {
+  const absolute = (data.issuedAt ?? 0) + maxAgeSeconds(data) * 1000;
+  const idle = (data.lastSeen ?? 0) + config.sessionIdleSeconds * 1000;
+  return Math.min(absolute, idle);
+}
+
+/** lastSeen is rewritten at most this often so most requests write nothing. */
 export const TOUCH_INTERVAL_MS = 30_000;

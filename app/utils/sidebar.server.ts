@@ -1,9 +1,9 @@
-import { sidebarEntries } from "@modules/registry";
-import { can, isPermission, type PermissionHolder } from "@modules/users/permission-table";
+import { can, type PermissionHolder } from "@modules/permissions";
+import { sidebarEntries } from "@modules/registry.server";
 
-/** The sidebar entries a user may see: contributed by the modules, filtered by the permission table. */
+/** The sidebar entries a user may see: contributed by the modules, filtered by the assembled permission table. */
 export function sidebarFor(user: PermissionHolder): { label: string; to: string }[] {
   return sidebarEntries()
-    .filter((e) => isPermission(e.permission) && can(user, e.permission))
+    .filter((e) => can(user, e.permission))
     .map(({ label, to }) => ({ label, to }));
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import type { ToastMessage, ToastType } from "~/components/toasts";
-import { appSecret } from "./secret.server";
+import type { ToastMessage, ToastType } from "@lib/ui/toasts";
+import { appSecret } from "@lib/secret.server";
 
 /**
  * Toasts travel in their own flash cookie so they survive redirects, including the redirect

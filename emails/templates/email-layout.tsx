@@ -64,3 +64,29 @@ export function EmailLayout({ children }: { children: ReactNode }) {
     </table>
   );
 }
+
+/**
+ * The e-mails whose point is one link (verify, reset, change address): greeting, why, the button,
+ * the link written out for clients that drop buttons, then the notes (expiry, "ignore if not you").
+ */
+export function LinkEmail({ fullName, intro, button, link, notes }: { fullName: string; intro: ReactNode; button: string; link: string; notes: string[] }) {
+  return (
+    <EmailLayout>
+      <p style={styles.paragraph}>Dear {fullName},</p>
+      <p style={styles.paragraph}>{intro}</p>
+      <EmailButton href={link}>{button}</EmailButton>
+      <p style={styles.muted}>
+        If the button does not work, open this link in your browser:
+        <br />
+        <a href={link} style={styles.link}>
+          {link}
+        </a>
+      </p>
+      {notes.map((note) => (
+        <p key={note} style={styles.muted}>
+          {note}
+        </p>
+      ))}
+    </EmailLayout>
+  );
+}

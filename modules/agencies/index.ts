@@ -1,9 +1,7 @@
-import type { TimsModule } from "../contract";
-import { agencyMigrations } from "./migrations";
-
-/** Agency onboarding and review; onboarding pages are reached by the guard's redirects. */
-export const agenciesModule: TimsModule = {
-  name: "agencies",
-  migrations: agencyMigrations,
-  sidebar: [{ label: "Requests", to: "/requests", permission: "requests", order: 110, icon: "requests" }],
-};
+// The agencies module's public entry for code that may run in the browser (components, pure rules,
+// schemas, types). Routes and other modules import only this and index.server.ts.
+export { DOCUMENT_SLOTS } from "./documents";
+export { DocumentGroups } from "./components/document-groups";
+export { approveSchema, rejectSchema, remarkSchema, uploadDocumentsSchema } from "./schemas";
+export { canSeeAgencyDocuments } from "./policy";
+export { agencyRequestsList } from "./requests-list";

@@ -1,11 +1,14 @@
 import { createElement } from "react";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
+import { insertRows } from "../../db/insert-rows.server";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { AgencyDecisionEmail, agencyDecisionSubject } from "../../emails/templates/agency-decision";
-import { kathmanduDate } from "../../app/utils/dates";
-import { checkUpload, DOCUMENT_RULE, type CheckedUpload } from "../files/upload-rules";
-import { deleteStoredFile, storeFile } from "../files/storage.server";
+import { kathmanduDate } from "@lib/dates";
+import { conflictError, DomainError, forbiddenError, notFoundError } from "@lib/errors";
+import { DOCUMENT_RULE, type CheckedUpload } from "@lib/files/upload-rules";
+import { checkStorableUpload } from "@lib/files/image-safety.server";
+import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import {
   agencyRequestStatus,
   findAgencyAccount,
@@ -14,7 +17,7 @@ import {
   setAgencyVerification,
   type AgencyAccount,
   type AgencyRequestStatus,
-} from "../users/agency-state.server";
+} from "@modules/users/index.server";
 import { DOCUMENT_SLOTS, type DocumentField } from "./documents";
 import { AgencyDocument, AgencyNote } from "./models/agency-records.server";
 
@@ -23,17 +26,17 @@ export interface Actor {
   fullName: string;
 }
 
-export type SubmitResult = { ok: true } | { ok: false; fieldErrors: Partial<Record<DocumentField, string[]>>; formError?: string };
-
 /**
  * Stores the five documents of an agency that has none under review. Every file is checked by
- * content before any is stored, so a refused submission leaves nothing behind.
+ * content before any is stored, so a refused submission leaves nothing behind. Throws a
+ * DomainError: 400 with the refused files as field errors, 403 for a non-agency, 409 when
+ * documents are already under review.
  */
-export async function submitDocuments(agencyId: number, form: FormData): Promise<SubmitResult> {
+export async function submitDocuments(agencyId: number, form: FormData): Promise<void> {
   const agency = await findAgencyAccount(agencyId);
-  if (!agency) return { ok: false, fieldErrors: {}, formError: "Only trekking agencies upload documents." };
+  if (!agency) throw forbiddenError("Only trekking agencies upload documents.");
   if (agency.isDocumentUploaded && agency.isVerified !== false) {
-    return { ok: false, fieldErrors: {}, formError: "Your documents have already been received and are under review." };
+    throw conflictError("Your documents have already been received and are under review.");
   }
   const checked: { type: number; file: CheckedUpload }[] = [];
   const fieldErrors: Partial<Record<DocumentField, string[]>> = {};
@@ -43,29 +46,29 @@ export async function submitDocuments(agencyId: number, form: FormData): Promise
       fieldErrors[slot.field] = ["Only one file is allowed."];
       continue;
     }
-    const result = await checkUpload(entries[0] ?? null, DOCUMENT_RULE);
+    const result = await checkStorableUpload(entries[0] ?? null, DOCUMENT_RULE);
     if (result.ok) checked.push({ type: slot.type, file: result.file });
     else fieldErrors[slot.field] = [result.message];
   }
-  if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
+  if (Object.keys(fieldErrors).length) throw new DomainError("Nothing was saved. Please choose all five files again.", { fieldErrors: fieldErrors as Record<string, string[]> });
 
   const stored: string[] = [];
   try {
     for (const c of checked) stored.push(await storeFile("agency-documents", c.file.bytes, c.file.kind));
     await writeTransaction(async (transaction) => {
       const now = new Date();
-      await AgencyDocument.bulkCreate(
+      await insertRows(
+        AgencyDocument,
         checked.map((c, i) => ({ userId: agencyId, documentType: c.type, fileKey: stored[i], fileName: c.file.name, fileKind: c.file.kind, createdAt: now })),
         { transaction },
       );
       await AgencyNote.create({ userId: agencyId, note: "Documents uploaded", type: "Logs", createdBy: agencyId, createdByName: agency.organizationName ?? agency.fullName }, { transaction });
+      await markDocumentsSubmitted(agencyId, transaction);
     });
   } catch (error) {
     await Promise.all(stored.map((k) => deleteStoredFile(k).catch(() => {})));
     throw error;
   }
-  await markDocumentsSubmitted(agencyId);
-  return { ok: true };
 }
 
 export interface AgencyRequestRow extends AgencyAccount {
@@ -130,33 +133,40 @@ export async function getAgencyRequest(agencyId: number): Promise<AgencyRequestD
   };
 }
 
-export type DecisionResult = "done" | "not-found" | "not-awaiting";
+export const NOT_AWAITING_REVIEW = "This application is not awaiting review any more; nothing was changed.";
 
 /**
  * Approves or rejects an agency awaiting review. The state change is conditional (only from
- * "awaiting review"), so two reviewers deciding at once cannot both succeed.
+ * "awaiting review"), so two reviewers deciding at once cannot both succeed: the second gets a
+ * 409 DomainError; an unknown agency is a 404. The decision and its two notes are one
+ * transaction: a failed note leaves the agency awaiting review, as if nothing had happened.
  */
-export async function decideAgency(input: { agencyId: number; approve: boolean; remarks: string; actor: Actor; origin: string }): Promise<DecisionResult> {
+export async function decideAgency(input: { agencyId: number; approve: boolean; remarks: string; actor: Actor; origin: string }): Promise<void> {
   const detail = await getAgencyRequest(input.agencyId);
-  if (!detail) return "not-found";
-  if (!detail.canDecide) return "not-awaiting";
-  if (!(await setAgencyVerification(input.agencyId, input.approve))) return "not-awaiting";
-  await AgencyNote.bulkCreate([
-    { userId: input.agencyId, note: input.remarks, type: "Remarks", isRejectionNote: !input.approve, createdBy: input.actor.id, createdByName: input.actor.fullName },
-    { userId: input.agencyId, note: input.approve ? "Documents approved" : "Documents rejected", type: "Logs", createdBy: input.actor.id, createdByName: input.actor.fullName },
-  ]);
+  if (!detail) throw notFoundError();
+  if (!detail.canDecide) throw conflictError(NOT_AWAITING_REVIEW);
+  await writeTransaction(async (transaction) => {
+    if (!(await setAgencyVerification(input.agencyId, input.approve, transaction))) throw conflictError(NOT_AWAITING_REVIEW);
+    await insertRows(
+      AgencyNote,
+      [
+        { userId: input.agencyId, note: input.remarks, type: "Remarks", isRejectionNote: !input.approve, createdBy: input.actor.id, createdByName: input.actor.fullName },
+        { userId: input.agencyId, note: input.approve ? "Documents approved" : "Documents rejected", type: "Logs", createdBy: input.actor.id, createdByName: input.actor.fullName },
+      ],
+      { transaction },
+    );
+  });
   const name = detail.agency.organizationName ?? detail.agency.fullName;
   const { html, text } = renderEmail(
     createElement(AgencyDecisionEmail, { name, approved: input.approve, remarks: input.remarks, link: `${input.origin}/login` }),
   );
   await sendEmail({ to: detail.agency.email, subject: agencyDecisionSubject(input.approve), html, text });
-  return "done";
 }
 
-export async function addRemark(agencyId: number, note: string, actor: Actor): Promise<boolean> {
-  if (!(await findAgencyAccount(agencyId))) return false;
+/** Adds a reviewer's remark; an unknown agency is a 404 DomainError. */
+export async function addRemark(agencyId: number, note: string, actor: Actor): Promise<void> {
+  if (!(await findAgencyAccount(agencyId))) throw notFoundError();
   await AgencyNote.create({ userId: agencyId, note, type: "Remarks", createdBy: actor.id, createdByName: actor.fullName });
-  return true;
 }
 
 /** The stored document, for the authorised resource route (the policy decides who may ask). */

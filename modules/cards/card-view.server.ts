@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import QRCode from "qrcode";
-import { config } from "../../app/utils/config.server";
-import { displayDate } from "../../app/utils/dates";
-import { listCountries, listLookup } from "../lookups/service.server";
-import { formatNrs } from "../registration/fees";
-import type { TrekkerCardData } from "../registration/card-data.server";
+import { config } from "@lib/config.server";
+import { displayDate } from "@lib/dates";
+import { listCountries, listLookup } from "@modules/lookups/index.server";
+import { formatNrs } from "@modules/registration";
+import type { TrekkerCardData } from "./card-data.server";
 import { signQrPayload } from "./qr-signing.server";
 import type { CardView } from "./components/printable-card";
 

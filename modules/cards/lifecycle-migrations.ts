@@ -47,4 +47,24 @@ export const lifecycleMigrations: Migration[] = [
       for (const column of Object.keys(TREKKER_COLUMNS).reverse()) await qi.removeColumn("trekkers", column);
     },
   },
+  {
+    // The card columns the trekker lists filter on (issue 14): when the card was issued (the
+    // spec's payment date, PaymmentDate), and the return state of the TIMS Card Return tab.
+    name: "2026112420-cards-issued-at",
+    async up(qi, sequelize) {
+      await qi.addColumn("trekkers", "issuedAt", { type: DataTypes.DATE, allowNull: true });
+      // Cards issued before this column: the time of their issue (or generate) move, else the
+      // last change of the card, which pages showed as the issue date until now.
+      await sequelize.query(
+        "UPDATE trekkers SET issuedAt = COALESCE((SELECT MIN(e.createdAt) FROM card_events e WHERE e.trekkerId = trekkers.id AND e.action IN ('issue', 'generate')), updatedAt) WHERE cardNumber IS NOT NULL",
+      );
+      await qi.addIndex("trekkers", ["issuedAt"], { name: "trekkers_issued_at" });
+      await qi.addIndex("trekkers", ["returnState"], { name: "trekkers_return_state" });
+    },
+    async down(qi) {
+      await qi.removeIndex("trekkers", "trekkers_return_state");
+      await qi.removeIndex("trekkers", "trekkers_issued_at");
+      await qi.removeColumn("trekkers", "issuedAt");
+    },
+  },
 ];

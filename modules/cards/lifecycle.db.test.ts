@@ -1,12 +1,13 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { getQueue } from "../../jobs/queue.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { JobRow } from "../../jobs/job-store.server";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { createRoute } from "../trek-routes/service.server";
-import { createUser, grantPermission } from "../users/service.server";
-import { cardLifecycleFields } from "../registration/card-state.server";
-import { cardNumbersOf, registrationForPayment, setUnpaidStatus } from "../registration/payment-state.server";
-import { addTrekker, createRegistration, lockPrice } from "../registration/service.server";
-import type { TrekkerInput } from "../registration/schemas";
+import { person } from "../../tests/factories/registrations";
+import { makeUser } from "../../tests/factories/users";
+import { createRoute } from "@modules/trek-routes/index.server";
+import { cardLifecycleFields } from "./card-store.server";
+import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";
+import { markCardsUnpaid } from "./issue.server";
+import { addTrekker, createRegistration, lockPrice } from "@modules/registration/index.server";
 import { CardNotFoundError, CardPermissionError, CardReasonError, CardTransitionError, isCancelled } from "./lifecycle";
 import { cancelCard, cardEvents, decideCardReturn, deleteTrekkerCard, generateCards, returnCard, type CardActor, type CheckinLookup } from "./lifecycle.server";
 
@@ -17,21 +18,13 @@ const DURING = "2030-03-15";
 const AFTER = "2030-03-25";
 const REASON = "Trekker asked us to cancel";
 
-const person = (fullName: string): TrekkerInput => ({
-  fullName, trekkerType: 3, nationality: 276, city: "Berlin", gender: 1, dob: "1985-01-01", email: "p@x.test", passportNumber: "P",
-  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
-  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
-  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking",
-});
 
 let routeId = 0;
-let seq = 0;
 const actors = {} as Record<"ntb" | "generator" | "taan" | "agency" | "otherAgency" | "fit" | "checkpost", CardActor>;
 
 async function actor(userType: number, grants: string[] = []): Promise<CardActor> {
-  const u = await createUser({ userType, email: `card${++seq}-${Date.now()}@t.test`, password: "Trek@2026", fullName: `User ${seq}`, emailVerified: true });
-  for (const g of grants) await grantPermission(u.id, g as "generateCard");
-  return { id: u.id, userType, grants };
+  const { id } = await makeUser({ userType, grants: grants as "generateCard"[] });
+  return { id, userType, grants };
 }
 
 /** An unpaid registration of `owner` with `count` trekkers; returns its id and trekker ids. */
@@ -91,20 +84,19 @@ describe("generate card", () => {
     expect(events).toMatchObject([{ action: "generate", fromStatus: "Payment Pending", toStatus: "Upcoming", userId: actors.generator.id, ip: "10.0.0.9" }]);
   });
 
-  it("queues the issued-cards e-mails after the commit, as a payment does", async () => {
+  it("queues the issued-cards e-mails in its own transaction, as a payment does", async () => {
     const { regId } = await unpaid(actors.agency);
-    const enqueue = vi.spyOn(getQueue(), "enqueue").mockResolvedValue(undefined);
-    try {
-      await generateCards(actors.generator, regId, { today: BEFORE });
-      expect(enqueue).toHaveBeenCalledWith("cards.issued", { registrationId: regId });
-    } finally {
-      enqueue.mockRestore();
-    }
+    const queued = async () => (await JobRow.findAll({ where: { name: "cards.issued", status: "queued" } })).filter((j) => JSON.parse(j.data)?.registrationId === regId);
+    await generateCards(actors.generator, regId, { today: BEFORE });
+    expect(await queued()).toHaveLength(1);
+    // A refused second generate rolls back and queues nothing.
+    await expect(generateCards(actors.generator, regId, { today: BEFORE })).rejects.toBeInstanceOf(CardTransitionError);
+    expect(await queued()).toHaveLength(1);
   });
 
   it("issues Active from the entry date on, and from Payment Failure", async () => {
     const { regId, trekkerIds } = await unpaid(actors.agency);
-    expect(await setUnpaidStatus(regId, "Payment Failure")).toBe(true);
+    expect(await markCardsUnpaid(regId, "Payment Failure")).toBe(true);
     const result = await generateCards(actors.generator, regId, { today: TREK.entryDate, announce: false });
     expect(result.status).toBe("Active");
     expect((await statusOf(trekkerIds[0])).status).toBe("Active");
@@ -114,7 +106,7 @@ describe("generate card", () => {
     const { regId } = await issued();
     expect(await refusal(generateCards(actors.generator, regId, { today: BEFORE, announce: false }))).toEqual(new CardTransitionError("A card in status Upcoming can not be generated."));
     const pending = await unpaid(actors.agency);
-    await setUnpaidStatus(pending.regId, "Pending");
+    await markCardsUnpaid(pending.regId, "Pending");
     expect((await refusal(generateCards(actors.generator, pending.regId))).message).toBe("A card in status Pending can not be generated.");
     for (const who of [actors.ntb, actors.taan, actors.agency, actors.fit, actors.checkpost]) {
       expect(await refusal(generateCards(who, pending.regId))).toBeInstanceOf(CardPermissionError);
@@ -192,12 +184,12 @@ describe("delete", () => {
 
   it("works from Rejected and Payment Failure, not from issued cards", async () => {
     const rejected = await unpaid(actors.agency);
-    await setUnpaidStatus(rejected.regId, "Pending");
-    await setUnpaidStatus(rejected.regId, "Rejected");
+    await markCardsUnpaid(rejected.regId, "Pending");
+    await markCardsUnpaid(rejected.regId, "Rejected");
     expect((await refusal(deleteTrekkerCard(actors.agency, rejected.trekkerIds[0], "short"))).message).toBe("Minimum 10 character is required");
     expect((await deleteTrekkerCard(actors.agency, rejected.trekkerIds[0], REASON)).fromStatus).toBe("Rejected");
     const failed = await unpaid(actors.agency);
-    await setUnpaidStatus(failed.regId, "Payment Failure");
+    await markCardsUnpaid(failed.regId, "Payment Failure");
     expect((await deleteTrekkerCard(actors.agency, failed.trekkerIds[0], REASON)).fromStatus).toBe("Payment Failure");
     const live = await issued();
     expect((await refusal(deleteTrekkerCard(actors.agency, live.trekkerIds[0], REASON))).message).toBe("A card in status Upcoming can not be deleted.");

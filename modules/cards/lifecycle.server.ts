@@ -1,92 +1,37 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Transaction } from "sequelize";
-import { kathmanduDate } from "../../app/utils/dates";
-import { sequelize, writeTransaction } from "../../db/sequelize.server";
-import { getQueue } from "../../jobs/queue.server";
-import {
-  changeCardRecord,
-  findCardRecord,
-  findRegistrationForCards,
-  issueCardsWithoutPayment,
-  liveCardsOf,
-  unlockPriceAfterDeletion,
-  type CardPatch,
-  type CardRecord,
-} from "../registration/card-state.server";
-import type { PermissionHolder } from "../users/permission-table";
+import type { Transaction } from "sequelize";
+import { kathmanduDate } from "@lib/dates";
+import { writeTransaction } from "../../db/sequelize.server";
+import { registrationForCards, unlockPrice } from "@modules/registration/index.server";
+import type { PermissionHolder } from "@modules/users";
+import { logCardEvents } from "./card-events.server";
+import { changeCardRecord, findCardRecord, liveCardsOf, type CardPatch, type CardRecord } from "./card-store.server";
+import { issueCardsOf } from "./issue.server";
 import {
   CARD_TRANSITIONS,
   CardNotFoundError,
   CardPermissionError,
   CardTransitionError,
   checkReason,
-  issueStatus,
   mayAct,
   nextStatus,
   ruleOf,
   transitionRefusal,
   type CardAction,
+  type CardMove,
   type CardStatus,
 } from "./lifecycle";
+import { announceCardsIssued, refreshCardPdf } from "./pdf.server";
 
 /**
  * The card lifecycle service: every user move on a card goes through here. Each one checks the
  * permission, loads and locks the card, checks the row (own registrations where the table says
  * so), asks the table (lifecycle.ts) whether the move is allowed, writes conditionally and logs
- * the move in card_events, all in one transaction.
+ * the move in card_events, all in one transaction. After the commit it refreshes what depends on
+ * the move (the card's PDF, the issued-cards e-mails), so routes only ask and answer.
  */
 
-/** One logged move of a card (also the daily sweeper's moves, with no user). */
-export class CardEvent extends Model<InferAttributes<CardEvent>, InferCreationAttributes<CardEvent>> {
-  declare id: CreationOptional<number>;
-  declare trekkerId: number;
-  declare registrationId: number;
-  declare action: string;
-  declare fromStatus: string;
-  declare toStatus: string;
-  declare reason: string | null;
-  declare userId: number | null;
-  declare ip: string | null;
-  declare createdAt: CreationOptional<Date>;
-}
-
-CardEvent.init(
-  {
-    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
-    trekkerId: { type: DataTypes.INTEGER, allowNull: false },
-    registrationId: { type: DataTypes.INTEGER, allowNull: false },
-    action: { type: DataTypes.STRING(30), allowNull: false },
-    fromStatus: { type: DataTypes.STRING(30), allowNull: false },
-    toStatus: { type: DataTypes.STRING(30), allowNull: false },
-    reason: DataTypes.TEXT,
-    userId: DataTypes.INTEGER,
-    ip: DataTypes.STRING(64),
-    createdAt: DataTypes.DATE,
-  },
-  { sequelize, tableName: "card_events", updatedAt: false },
-);
-
-export type CardEventInput = Omit<InferCreationAttributes<CardEvent>, "id" | "createdAt">;
-
-export async function logCardEvents(events: readonly CardEventInput[], transaction: Transaction): Promise<void> {
-  if (events.length) await CardEvent.bulkCreate(events.map((e) => ({ ...e })), { transaction });
-}
-
-export interface CardEventView {
-  id: number;
-  action: CardAction | string;
-  fromStatus: string;
-  toStatus: string;
-  reason: string | null;
-  userId: number | null;
-  ip: string | null;
-  createdAt: Date;
-}
-
-/** A card's history, oldest first. */
-export async function cardEvents(trekkerId: number): Promise<CardEventView[]> {
-  const rows = await CardEvent.findAll({ where: { trekkerId }, order: [["id", "ASC"]] });
-  return rows.map((e) => ({ id: e.id, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, reason: e.reason ?? null, userId: e.userId ?? null, ip: e.ip ?? null, createdAt: e.createdAt }));
-}
+// The history is read through this file by callers that already import the moves.
+export { cardEvents } from "./card-events.server";
 
 /**
  * Which of these trekkers have been scanned at a checkpoint ("has check-ins"). There is no
@@ -125,7 +70,6 @@ export interface CardTransitionResult {
   message: string;
 }
 
-export type CardMove = "cancel" | "delete" | "return" | "approveReturn" | "rejectReturn";
 
 /** What each move writes besides the status. */
 const PATCHES: Record<CardMove, (input: { to: CardStatus; reason: string | null; actor: CardActor; ip: string | null; now: Date }) => CardPatch> = {
@@ -148,7 +92,7 @@ async function moveCard(actor: CardActor, action: CardMove, trekkerId: number, r
   requirePermission(actor, action);
   const rule = ruleOf(action);
   const ip = opts.ip?.slice(0, 64) || null;
-  return writeTransaction(async (transaction) => {
+  const result = await writeTransaction(async (transaction): Promise<CardTransitionResult> => {
     const card: CardRecord | null = await findCardRecord(trekkerId, transaction);
     if (!card || mayAct(actor, action, card.ownerId) !== "allowed") throw new CardNotFoundError();
     const state = { status: card.status, returnState: card.returnState, deleted: card.deleted };
@@ -163,10 +107,22 @@ async function moveCard(actor: CardActor, action: CardMove, trekkerId: number, r
     if (!(await changeCardRecord(card.trekkerId, expected, patch, transaction))) {
       throw new CardTransitionError("This card was changed by someone else meanwhile. Please reload and try again.");
     }
-    if (action === "delete") await unlockPriceAfterDeletion(card.registrationId, transaction);
+    // A deleted trekker no longer counts towards the price: it is worked out afresh at payment.
+    if (action === "delete") await unlockPrice(card.registrationId, transaction);
     await logCardEvents([{ trekkerId: card.trekkerId, registrationId: card.registrationId, action, fromStatus: card.status, toStatus: to, reason, userId: actor.id, ip }], transaction);
     return { action, trekkerId: card.trekkerId, registrationId: card.registrationId, fromStatus: card.status as CardStatus, toStatus: to, message: rule.success };
   });
+  if (rule.refreshesPdf) await refreshRenderedPdf(result.trekkerId);
+  return result;
+}
+
+/**
+ * After a move that changes the printed card: a PDF already rendered (or being rendered) is made
+ * again; one never rendered renders with the new state on its first request anyway. The move
+ * stands if queueing fails; the next download request re-queues.
+ */
+async function refreshRenderedPdf(trekkerId: number): Promise<void> {
+  await refreshCardPdf(trekkerId, { onlyIfRendered: true }).catch((error) => console.error(`[cards] could not queue the PDF of trekker ${trekkerId}:`, error));
 }
 
 /** Board (cardsCancel): Accomplished/Active/Completed/Upcoming → Cancelled; reason of 10+. */
@@ -212,38 +168,27 @@ export interface GenerateCardsResult {
  * Generate card (grantable generateCard), after the page's confirmation: the registration's
  * live Payment Failure/Payment Pending trekkers get card numbers without a payment (no bill) and
  * become Upcoming, or Active from the entry date on, as a payment would make them. Per
- * registration, like the spec's `users/generatecard/{registrationId}`. After the commit the
- * trekkers are e-mailed their cards as after a payment (the "cards.issued" job), unless
+ * registration, like the spec's `users/generatecard/{registrationId}`. The trekkers are e-mailed
+ * their cards as after a payment (the "cards.issued" job, queued in the same transaction), unless
  * `announce: false`.
  */
 export async function generateCards(actor: CardActor, registrationId: number, opts: CardActionOptions & { announce?: boolean } = {}): Promise<GenerateCardsResult> {
   requirePermission(actor, "generate");
   const rule = CARD_TRANSITIONS.generate;
   const result = await writeTransaction(async (transaction): Promise<GenerateCardsResult> => {
-    const reg = await findRegistrationForCards(registrationId, transaction);
+    const reg = await registrationForCards(registrationId, transaction);
     if (!reg || mayAct(actor, "generate", reg.userId) !== "allowed") throw new CardNotFoundError();
     const refusal = transitionRefusal("generate", reg.status);
     if (refusal) throw new CardTransitionError(refusal);
-    const to = issueStatus(reg.entryDate, todayOf(opts));
-    const issued = await issueCardsWithoutPayment(reg.id, rule.from, to, transaction);
-    if (!issued.length) {
+    const issued = await issueCardsOf(reg, "generate", { today: todayOf(opts), userId: actor.id, ip: opts.ip }, transaction);
+    if (!issued.cards.length) {
       const live = await liveCardsOf(reg.id, transaction);
       throw new CardTransitionError(live.length ? transitionRefusal("generate", live[0].status) ?? "There is no card to generate." : transitionRefusal("generate", { status: reg.status, deleted: true })!);
     }
-    const ip = opts.ip?.slice(0, 64) || null;
-    await logCardEvents(
-      issued.map((c) => ({ trekkerId: c.trekkerId, registrationId: reg.id, action: "generate", fromStatus: c.fromStatus, toStatus: to, reason: null, userId: actor.id, ip })),
-      transaction,
-    );
-    return { registrationId: reg.id, status: to, cards: issued.map(({ trekkerId, cardNumber }) => ({ trekkerId, cardNumber })), message: rule.success };
+    // The same job a payment queues, in the same transaction as the cards.
+    if (opts.announce !== false) await announceCardsIssued(reg.id, transaction);
+    return { registrationId: reg.id, status: issued.status, cards: issued.cards.map(({ trekkerId, cardNumber }) => ({ trekkerId, cardNumber })), message: rule.success };
   });
-  if (opts.announce !== false) {
-    // The same job a payment queues (modules/cards/pdf.server.ts ISSUED_JOB); the cards stand
-    // even if queueing fails, and their PDFs render on request.
-    await getQueue()
-      .enqueue("cards.issued", { registrationId: result.registrationId })
-      .catch((error) => console.error(`[cards] could not queue the card e-mails of registration ${result.registrationId}:`, error));
-  }
   return result;
 }
 

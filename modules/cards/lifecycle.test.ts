@@ -30,6 +30,8 @@ const ALLOWED_FROM: Record<CardAction, CardStatus[]> = {
   activate: ["Upcoming"],
   complete: ["Active"],
   miss: ["Active"],
+  issue: ["Payment Pending", "Payment Failure", "Pending", "Rejected"],
+  markUnpaid: ["Payment Pending", "Payment Failure", "Rejected", "Pending"],
 };
 const VERB: Record<CardAction, string> = {
   cancel: "cancelled",
@@ -41,6 +43,8 @@ const VERB: Record<CardAction, string> = {
   activate: "activated",
   complete: "completed",
   miss: "missed",
+  issue: "issued",
+  markUnpaid: "marked unpaid",
 };
 
 // A trek from 10 to 20 March 2030; "today" is fixed per case.
@@ -48,6 +52,8 @@ const DATES = { entryDate: "2030-03-10", exitDate: "2030-03-20" };
 const before = { ...DATES, today: "2030-03-01", scanned: false };
 const during = { ...DATES, today: "2030-03-15", scanned: false };
 const after = { ...DATES, today: "2030-03-21", scanned: false };
+/** markUnpaid needs the payment outcome; the other moves ignore it. */
+const duringUnpaid = { ...during, unpaid: "Payment Failure" as const };
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -67,7 +73,7 @@ describe("the 13 statuses and the actions", () => {
       ["Active", "Approved", "Approval Pending", "Pending", "Payment Pending", "Payment Failure", "Cancelled", "Accomplished", "Completed", "Missed", "Returned", "Rejected", "Upcoming"].sort(),
     );
     expect([...CARD_ACTIONS].sort()).toEqual(Object.keys(ALLOWED_FROM).sort());
-    expect([...SYSTEM_ACTIONS].sort()).toEqual(["activate", "complete", "miss"]);
+    expect([...SYSTEM_ACTIONS].sort()).toEqual(["activate", "complete", "issue", "markUnpaid", "miss"]);
     expect([...USER_ACTIONS].sort()).toEqual(["approveReturn", "cancel", "delete", "generate", "rejectReturn", "return"]);
   });
 
@@ -76,11 +82,11 @@ describe("the 13 statuses and the actions", () => {
     expect(canTransition(action, card(status))).toBe(allowed);
     if (allowed) {
       expect(transitionRefusal(action, card(status))).toBeNull();
-      expect(() => nextStatus(action, card(status), during)).not.toThrow();
+      expect(() => nextStatus(action, card(status), duringUnpaid)).not.toThrow();
     } else {
       const message = `A card in status ${status} can not be ${VERB[action]}.`;
       expect(transitionRefusal(action, card(status))).toBe(message);
-      expect(() => nextStatus(action, card(status), during)).toThrow(new CardTransitionError(message));
+      expect(() => nextStatus(action, card(status), duringUnpaid)).toThrow(new CardTransitionError(message));
     }
   });
 
@@ -148,6 +154,22 @@ describe("where each move leads", () => {
     expect(nextStatus("cancel", "Active", scanned)).toBe("Cancelled");
   });
 
+  it("issue (a confirmed payment) issues like generate, also from Pending and Rejected", () => {
+    expect(nextStatus("issue", "Payment Pending", before)).toBe("Upcoming");
+    expect(nextStatus("issue", "Pending", during)).toBe("Active");
+    expect(nextStatus("issue", "Rejected", before)).toBe("Upcoming");
+    expect(() => nextStatus("issue", "Upcoming", before)).toThrow("A card in status Upcoming can not be issued.");
+  });
+
+  it("markUnpaid goes where the payment outcome says; a rejected voucher only from Pending", () => {
+    expect(nextStatus("markUnpaid", "Payment Pending", { ...during, unpaid: "Payment Failure" })).toBe("Payment Failure");
+    expect(nextStatus("markUnpaid", "Payment Failure", { ...during, unpaid: "Pending" })).toBe("Pending");
+    expect(nextStatus("markUnpaid", "Pending", { ...during, unpaid: "Rejected" })).toBe("Rejected");
+    expect(() => nextStatus("markUnpaid", "Payment Pending", { ...during, unpaid: "Rejected" })).toThrow(CardTransitionError);
+    expect(() => nextStatus("markUnpaid", "Upcoming", { ...during, unpaid: "Payment Failure" })).toThrow("A card in status Upcoming can not be marked unpaid.");
+    expect(() => nextStatus("markUnpaid", "Payment Pending", during)).toThrow(/needs the payment outcome/);
+  });
+
   it("the sweeper's moves", () => {
     expect(nextStatus("activate", "Upcoming", during)).toBe("Active");
     expect(nextStatus("complete", "Active", after)).toBe("Completed");
@@ -201,6 +223,8 @@ describe("who may act (permission table)", () => {
     activate: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     complete: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     miss: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
+    issue: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
+    markUnpaid: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
   };
   const cases = CARD_ACTIONS.flatMap((a) => (Object.keys(ROLES) as (keyof typeof ROLES)[]).map((r) => [a, r] as const));
 

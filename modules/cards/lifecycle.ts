@@ -1,6 +1,7 @@
-import { messages, reasonField } from "../../app/utils/validation";
-import { CARD_STATUSES as CARD_STATUS_ROWS } from "../lookups/data/reference";
-import { can, type Permission, type PermissionHolder } from "../users/permission-table";
+import { DomainError, type DomainStatus } from "@lib/errors";
+import { messages, plainText, reasonField } from "@lib/validation";
+import { CARD_STATUSES as CARD_STATUS_ROWS } from "@modules/lookups";
+import { can, type Permission, type PermissionHolder } from "@modules/users";
 
 /**
  * The card lifecycle (spec 2 §4) as one table: every move a card can make, who may make it and
@@ -32,15 +33,28 @@ export interface ActorRule {
 
 /**
  * Where a card goes: a fixed status; "unchanged" (delete keeps the status, the record is marked
- * deleted); "issue" (Upcoming before the entry date, else Active, as a payment does); "restore"
- * (back to what the dates say: Upcoming, Active, or after the exit date Completed/Missed).
+ * deleted); "issue" (Upcoming before the entry date, else Active); "restore" (back to what the
+ * dates say: Upcoming, Active, or after the exit date Completed/Missed); "unpaid" (the status
+ * the payment outcome names, see UNPAID_FROM).
  */
-export type Target = CardStatus | "unchanged" | "issue" | "restore";
+export type Target = CardStatus | "unchanged" | "issue" | "restore" | "unpaid";
+
+/**
+ * The statuses a payment outcome leaves an unpaid card in (markUnpaid), and where each may come
+ * from: a failed or declined gateway payment and a voucher sent from any payable status; a
+ * rejected voucher only from Pending (the voucher's own wait).
+ */
+export const UNPAID_FROM = {
+  "Payment Failure": ["Payment Pending", "Payment Failure", "Rejected", "Pending"],
+  Pending: ["Payment Pending", "Payment Failure", "Rejected", "Pending"],
+  Rejected: ["Pending"],
+} as const satisfies Record<string, readonly CardStatus[]>;
+export type UnpaidStatus = keyof typeof UNPAID_FROM;
 
 export interface TransitionRule {
   from: readonly CardStatus[];
   to: Target;
-  /** Empty: only the system (the daily sweeper) makes this move. */
+  /** Empty: only the system (the daily sweeper, a payment) makes this move. */
   who: readonly ActorRule[];
   /** "required": 10+ characters (spec 2 §5); "optional": kept if given. */
   reason: "required" | "optional" | "none";
@@ -53,6 +67,8 @@ export interface TransitionRule {
   success: string;
   /** For the README and the sweeper: when the system moves. */
   when?: string;
+  /** The move changes what the printed card shows, so a rendered PDF is made again. */
+  refreshesPdf?: boolean;
 }
 
 const UPDATED = "Card status updated successfully";
@@ -67,6 +83,8 @@ export const CARD_TRANSITIONS = {
     refuseWhenScanned: false,
     verb: "cancelled",
     success: "Card cancelled successfully",
+    // The CANCELLED watermark.
+    refreshesPdf: true,
   },
   delete: {
     from: ["Payment Failure", "Payment Pending", "Rejected"],
@@ -149,13 +167,43 @@ export const CARD_TRANSITIONS = {
     success: UPDATED,
     when: "after the exit date, without check-ins",
   },
+  // Rejected is payable again (spec 2 §4: Pay for Payment Failure, Payment Pending, Rejected),
+  // so a gateway payment after a rejected voucher issues from there.
+  issue: {
+    from: ["Payment Pending", "Payment Failure", "Pending", "Rejected"],
+    to: "issue",
+    who: [],
+    reason: "none",
+    refuseWhenScanned: false,
+    verb: "issued",
+    success: UPDATED,
+    when: "a payment is confirmed (gateway or approved voucher), with the card numbers",
+  },
+  markUnpaid: {
+    from: ["Payment Pending", "Payment Failure", "Rejected", "Pending"],
+    to: "unpaid",
+    who: [],
+    reason: "none",
+    refuseWhenScanned: false,
+    verb: "marked unpaid",
+    success: UPDATED,
+    when: "a payment failed or was declined, a voucher was sent or rejected",
+  },
 } as const satisfies Record<string, TransitionRule>;
 
 export type CardAction = keyof typeof CARD_TRANSITIONS;
 export const CARD_ACTIONS = Object.keys(CARD_TRANSITIONS) as CardAction[];
-/** Moves people make; the others belong to the daily sweeper. */
+/** Moves people make; the others belong to the system (daily sweeper, payments). */
 export const USER_ACTIONS = CARD_ACTIONS.filter((a) => CARD_TRANSITIONS[a].who.length > 0);
 export const SYSTEM_ACTIONS = CARD_ACTIONS.filter((a) => CARD_TRANSITIONS[a].who.length === 0);
+
+/** The per-card moves people make on a card page (generate works per registration). */
+export const CARD_MOVES = ["cancel", "delete", "return", "approveReturn", "rejectReturn"] as const satisfies readonly CardAction[];
+export type CardMove = (typeof CARD_MOVES)[number];
+
+export function isCardMove(value: unknown): value is CardMove {
+  return typeof value === "string" && (CARD_MOVES as readonly string[]).includes(value);
+}
 
 export function ruleOf(action: CardAction): TransitionRule {
   return CARD_TRANSITIONS[action];
@@ -195,11 +243,13 @@ export function canTransition(action: CardAction, card: CardState | string): boo
   return transitionRefusal(action, card) === null;
 }
 
-/** A refusal with the reason in words; routes show `message` and answer with `status`. */
-export class CardActionError extends Error {
-  constructor(message: string, readonly status: number, readonly field?: string) {
-    super(message);
-    this.name = new.target.name;
+/**
+ * A refusal with the reason in words: a DomainError, so routes answer it with
+ * domainErrorResponse (status, and the message under `field` when there is one).
+ */
+export class CardActionError extends DomainError {
+  constructor(message: string, status: DomainStatus, field?: string) {
+    super(message, { status, fieldErrors: field ? { [field]: [message] } : undefined });
   }
 }
 /** The move is not in the table for this card (or the card changed meanwhile): 409. */
@@ -233,9 +283,11 @@ export interface TransitionContext {
   entryDate: string;
   exitDate: string;
   scanned: boolean;
+  /** markUnpaid only: the status the payment outcome leaves the card in. */
+  unpaid?: UnpaidStatus;
 }
 
-/** Issued like a paid card: Upcoming before the entry date, else Active (markRegistrationPaid). */
+/** An issued card (paid or generated): Upcoming before the entry date, else Active. */
 export function issueStatus(entryDate: string, today: string): "Upcoming" | "Active" {
   return entryDate > today ? "Upcoming" : "Active";
 }
@@ -261,6 +313,13 @@ export function nextStatus(action: CardAction, card: CardState | string, ctx: Tr
       return issueStatus(ctx.entryDate, ctx.today);
     case "restore":
       return statusByDates(ctx);
+    case "unpaid": {
+      if (!ctx.unpaid) throw new Error(`${action} needs the payment outcome (ctx.unpaid)`);
+      if (!(UNPAID_FROM[ctx.unpaid] as readonly string[]).includes(c.status)) {
+        throw new CardTransitionError(`A card in status ${c.status} can not be ${rule.verb} as ${ctx.unpaid}.`);
+      }
+      return ctx.unpaid;
+    }
     default:
       return rule.to;
   }
@@ -298,11 +357,12 @@ export function actionsFor(actor: (PermissionHolder & { id: number }) | null | u
  */
 export function checkReason(action: CardAction, reason: string | null | undefined): string | null {
   const rule = ruleOf(action);
-  const text = typeof reason === "string" ? reason.trim() : "";
   if (rule.reason === "none") return null;
   if (rule.reason === "optional") {
-    if (text.length > 2000) throw new CardReasonError("At most 2000 characters are allowed");
-    return text || null;
+    const optional = plainText({ multiline: true }).safeParse(reason ?? "");
+    if (!optional.success) throw new CardReasonError(optional.error.issues[0]?.message ?? messages.controlChars);
+    if (optional.data.length > 2000) throw new CardReasonError("At most 2000 characters are allowed");
+    return optional.data || null;
   }
   const parsed = reasonField("Reason").safeParse(reason ?? "");
   if (!parsed.success) throw new CardReasonError(parsed.error.issues[0]?.message ?? messages.minReason);

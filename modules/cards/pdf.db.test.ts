@@ -5,36 +5,27 @@ import path from "node:path";
 import { Jimp } from "jimp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { config } from "../../app/utils/config.server";
-import { kathmanduDate } from "../../app/utils/dates";
+import { inDays } from "../../tests/factories/dates";
+import { person as trekker } from "../../tests/factories/registrations";
+import { makeUser } from "../../tests/factories/users";
+import { config } from "@lib/config.server";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
 import { closePdfRenderer, createPdfRenderer, getPdfRenderer } from "../../jobs/pdf-renderer.server";
 import { drainQueue, getQueue } from "../../jobs/queue.server";
-import { storeFile } from "../files/storage.server";
-import { PaymentAttempt } from "../payments/models/payment-records.server";
-import { claimAttempt, settle } from "../payments/settle.server";
-import { cardNumbersOf, markRegistrationPaid } from "../registration/payment-state.server";
-import type { TrekkerInput } from "../registration/schemas";
-import { addTrekker, createRegistration, lockPrice } from "../registration/service.server";
-import { createRoute } from "../trek-routes/service.server";
-import { createUser } from "../users/service.server";
+import { storeFile } from "@lib/files/storage.server";
+import { PaymentAttempt } from "@modules/payments/index.server";
+import { claimAttempt, settle } from "@modules/payments/index.server";
+import { cardNumbersOf } from "@modules/registration/index.server";
+import { addTrekker, createRegistration, lockPrice } from "@modules/registration/index.server";
+import { createRoute } from "@modules/trek-routes/index.server";
+import { issuePaidCards } from "./issue.server";
 import { CardPdf, cardPdfState, pdfFileName, renderCardPdf, requestCardPdf } from "./pdf.server";
 
 // The first test launches Chromium (about a second, more on a busy machine).
 const SLOW = 45_000;
 
-const inDays = (n: number) => {
-  const d = new Date(`${kathmanduDate()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const person = (fullName: string, email: string): TrekkerInput => ({
-  fullName, trekkerType: 3, nationality: 276, city: "Berlin", gender: 1, dob: "1985-01-01", email, passportNumber: "P1234567",
-  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
-  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
-  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking",
-});
+const person = (fullName: string, email: string) => trekker(fullName, { email, passportNumber: "P1234567" });
 
 let routeId = 0;
 let photoKey = "";
@@ -44,7 +35,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tims-pdf-test-"));
 /** A registration with trekkers, priced; `names` become the trekkers' full names. */
 async function registration(names: string[]) {
   const n = ++seq;
-  const u = await createUser({ userType: 1, email: `pdf${n}-${Date.now()}@t.test`, password: "Trek@2026", fullName: "Payer", emailVerified: true });
+  const u = await makeUser({ userType: 1, fullName: "Payer" });
   const viewer = { id: u.id, userType: 1, grants: [] };
   const trek = { routeId, entryDate: inDays(2), exitDate: inDays(8), entryPoint: "Besisahar", exitPoint: "Jomsom" };
   const regId = await createRegistration(viewer, trek, person(names[0], `trekker${n}-0@t.test`), photoKey);
@@ -56,7 +47,7 @@ async function registration(names: string[]) {
 /** Cards issued without going through settle, so no "cards.issued" job runs in the background. */
 async function issuedWithoutJobs(names: string[]) {
   const r = await registration(names);
-  await writeTransaction((t) => markRegistrationPaid(r.regId, t));
+  await writeTransaction((t) => issuePaidCards(r.regId, t, { announce: false }));
   return cardNumbersOf(r.regId);
 }
 

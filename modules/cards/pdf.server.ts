@@ -1,16 +1,17 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DataTypes, Model, Op, UniqueConstraintError, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
-import { displayDate } from "../../app/utils/dates";
+import { displayDate } from "@lib/dates";
 import { sequelize } from "../../db/sequelize.server";
-import { sendEmail } from "../../emails/jobs.server";
+import { deliver } from "../../emails/mailer.server";
 import { renderEmail } from "../../emails/render.server";
 import { CardIssuedEmail, cardIssuedSubject } from "../../emails/templates/card-issued";
 import { getPdfRenderer } from "../../jobs/pdf-renderer.server";
-import { getQueue } from "../../jobs/queue.server";
-import { deleteStoredFile, storedFileExists, storedFileResponse, storeFile } from "../files/storage.server";
-import { trekkerCardData, type TrekkerCardData } from "../registration/card-data.server";
-import { cardNumbersOf } from "../registration/payment-state.server";
+import { enqueue } from "../../jobs/queue.server";
+import type { Transaction } from "sequelize";
+import { deleteStoredFile, storedFileExists, storedFileResponse, storeFile } from "@lib/files/storage.server";
+import { cardNumbersOf } from "@modules/registration/index.server";
+import { trekkerCardData, type TrekkerCardData } from "./card-data.server";
 import { buildCardView, photoDataUrl } from "./card-view.server";
 import { PrintableCard, type CardView } from "./components/printable-card";
 
@@ -185,12 +186,13 @@ export async function requestCardPdf(trekkerId: number): Promise<CardPdfState> {
 
 /**
  * Renders again even when a PDF is ready: for the lifecycle after a change the card shows (a
- * cancellation's watermark). The old file is served until the new one replaces it.
+ * cancellation's watermark). The old file is served until the new one replaces it. With
+ * `onlyIfRendered`, a card whose PDF was never asked for is left to render on its first request.
  */
-export async function refreshCardPdf(trekkerId: number): Promise<void> {
+export async function refreshCardPdf(trekkerId: number, opts: { onlyIfRendered?: boolean } = {}): Promise<void> {
   const [updated] = await CardPdf.update({ status: "pending", error: null }, { where: { trekkerId } });
   if (updated === 0) {
-    await requestCardPdf(trekkerId);
+    if (!opts.onlyIfRendered) await requestCardPdf(trekkerId);
     return;
   }
   await enqueueRender(trekkerId);
@@ -200,7 +202,7 @@ async function enqueueRender(trekkerId: number): Promise<void> {
   try {
     // One attempt: the renderer already retries once on a fresh page or browser, and a failed
     // row is re-queued by the next request.
-    await getQueue().enqueue(RENDER_JOB, { trekkerId }, { attempts: 1 });
+    await enqueue(RENDER_JOB, { trekkerId }, { attempts: 1 });
   } catch (error) {
     await CardPdf.update({ status: "failed", error: "Could not queue the render" }, { where: { trekkerId } });
     throw error;
@@ -238,7 +240,12 @@ async function storedBytes(fileKey: string): Promise<Uint8Array> {
   return new Uint8Array(await (await storedFileResponse(fileKey)).arrayBuffer());
 }
 
-/** E-mails one trekker their card (rendering it first if needed), at most once. */
+/**
+ * E-mails one trekker their card (rendering it first if needed). Sent from this job itself, not
+ * through another queued job, and marked sent only after delivery: a retry or a take-over after a
+ * crash sends what is missing, and a card is sent twice only if the process dies between the
+ * delivery and the mark.
+ */
 async function emailCard(trekkerId: number): Promise<void> {
   const row = await CardPdf.findOne({ where: { trekkerId } });
   if (row?.emailedAt) return;
@@ -265,7 +272,7 @@ async function emailCard(trekkerId: number): Promise<void> {
       exitDate: displayDate(data.exitDate),
     }),
   );
-  await sendEmail({
+  await deliver({
     to: data.email,
     subject: cardIssuedSubject(data.cardNumber),
     html,
@@ -286,7 +293,11 @@ export async function emailIssuedCards(registrationId: number): Promise<void> {
   if (failures.length) throw new AggregateError(failures, `${failures.length} of ${trekkers.length} card e-mails of registration ${registrationId} failed`);
 }
 
-/** After a payment or an approved voucher issued cards (settle), outside its transaction. */
-export async function announceCardsIssued(registrationId: number): Promise<void> {
-  await getQueue().enqueue(ISSUED_JOB, { registrationId });
+/**
+ * Queues the issued cards' PDFs and e-mails in the transaction that issued them (a payment's
+ * settle, an approved voucher, a generate), so the job exists exactly when the cards do: a crash
+ * right after the commit cannot lose it, and a rollback leaves none.
+ */
+export async function announceCardsIssued(registrationId: number, transaction: Transaction): Promise<void> {
+  await enqueue(ISSUED_JOB, { registrationId }, { transaction, attempts: 5 });
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { config } from "../../app/utils/config.server";
+import { config } from "@lib/config.server";
 
 /**
  * QR payloads are signed with Ed25519 so a checkpost can tell a real card from a made-up one.
@@ -17,6 +17,7 @@ function loadKeys() {
     const privateKey = crypto.createPrivateKey(envPrivate.replace(/\\n/g, "\n"));
     return (keys = { privateKey, publicKey: crypto.createPublicKey(privateKey) });
   }
+  // A deployment is stopped at start without the key (missingSettings in lib/config.server.ts).
   if (config.isProduction && config.databaseUrl) throw new Error("QR_SIGNING_PRIVATE_KEY must be set in production");
   const file = path.join(config.dataDir, "qr-signing-key.pem");
   if (!fs.existsSync(file)) {

@@ -1,22 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { closeQueue, drainQueue } from "../../jobs/queue.server";
-import { jobHandlers } from "../registry";
-import { createRoute } from "../trek-routes/service.server";
-import { createUser, grantPermission } from "../users/service.server";
-import { cardLifecycleFields } from "../registration/card-state.server";
-import { cardNumbersOf, registrationForPayment } from "../registration/payment-state.server";
-import { addTrekker, createRegistration } from "../registration/service.server";
-import type { TrekkerInput } from "../registration/schemas";
+import { person } from "../../tests/factories/registrations";
+import { makeUser } from "../../tests/factories/users";
+import { closeQueue, drainQueue, startJobs } from "../../jobs/queue.server";
+import { jobHandlers } from "../registry.server";
+import { createRoute } from "@modules/trek-routes/index.server";
+import { cardLifecycleFields } from "./card-store.server";
+import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";
+import { addTrekker, createRegistration } from "@modules/registration/index.server";
 import { cancelCard, cardEvents, deleteTrekkerCard, generateCards, returnCard, type CardActor, type CheckinLookup } from "./lifecycle.server";
-import { scheduleCardJobs, sweepCards, SWEEP_JOB } from "./sweeper.server";
+import { sweepCards, SWEEP_JOB } from "./sweeper.server";
 
-const person = (fullName: string): TrekkerInput => ({
-  fullName, trekkerType: 3, nationality: 276, city: "Berlin", gender: 1, dob: "1985-01-01", email: "p@x.test", passportNumber: "P",
-  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
-  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
-  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking",
-});
 
 let routeId = 0;
 let agency: CardActor;
@@ -34,9 +28,8 @@ const regStatus = async (id: number) => (await registrationForPayment(id))!.stat
 beforeAll(async () => {
   await prepareTestDatabase();
   routeId = await createRoute({ name: `Sweep Route ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [], description: "<p>x</p>" });
-  const a = await createUser({ userType: 2, email: `sweep-agency-${Date.now()}@t.test`, password: "Trek@2026", fullName: "Agency", emailVerified: true });
-  const b = await createUser({ userType: 4, email: `sweep-board-${Date.now()}@t.test`, password: "Trek@2026", fullName: "Board", emailVerified: true });
-  await grantPermission(b.id, "generateCard");
+  const a = await makeUser({ userType: 2, fullName: "Agency" });
+  const b = await makeUser({ userType: 4, fullName: "Board", grants: ["generateCard"] });
   agency = { id: a.id, userType: 2, grants: [] };
   board = { id: b.id, userType: 4, grants: ["generateCard"] };
 });
@@ -100,7 +93,7 @@ describe("the daily sweep on fixed dates", () => {
     const t = await issuedTrek("2026-01-01", "2026-01-02", 1, "2025-12-01");
     expect(await status(t.ids[0])).toBe("Upcoming");
     // The start-up catch-up sweeps with today's date (after 2026-01-02).
-    await scheduleCardJobs();
+    await startJobs();
     await drainQueue();
     expect(await status(t.ids[0])).toBe("Missed");
     await closeQueue();

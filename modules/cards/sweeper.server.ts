@@ -1,10 +1,12 @@
-import { kathmanduDate } from "../../app/utils/dates";
+import { kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
-import { getQueue, schedule } from "../../jobs/queue.server";
+import type { Transaction } from "sequelize";
 import type { JobHandler } from "../contract";
-import { cardsDueForSweep, moveCards, sweepRegistrationStatuses } from "../registration/card-state.server";
-import { nextStatus, sweepPath, type CardAction, type CardStatus } from "./lifecycle";
-import { checkinLookup, logCardEvents, type CardEventInput, type CheckinLookup } from "./lifecycle.server";
+import { sweepRegistrationStatuses, trekDatesOf, trekkersDueByTrekDates } from "@modules/registration/index.server";
+import { logCardEvents, type CardEventInput } from "./card-events.server";
+import { lockLiveCards, moveCards, registrationsWithCardIn } from "./card-store.server";
+import { CARD_TRANSITIONS, nextStatus, sweepPath, type CardAction, type CardStatus } from "./lifecycle";
+import { checkinLookup, type CheckinLookup } from "./lifecycle.server";
 
 /**
  * The daily sweep (Nepal date): Upcoming → Active once the entry date has come; Active →
@@ -35,6 +37,34 @@ export interface SweepOptions {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A live card the daily sweeper must move today. */
+interface SweepCandidate {
+  trekkerId: number;
+  registrationId: number;
+  status: string;
+  entryDate: string;
+  exitDate: string;
+}
+
+/**
+ * Up to `limit` live cards after `afterId` that are due on `today`: the table's activate moves
+ * start once the entry date has come, its complete/miss moves after the exit date. Candidates
+ * are found without locks, then only their card rows are locked (MySQL) and re-read, so the
+ * status is the current one and the sweep never holds registration rows while waiting.
+ */
+async function cardsDueForSweep(today: string, afterId: number, limit: number, transaction: Transaction): Promise<{ scanned: number[]; due: SweepCandidate[] }> {
+  const started = CARD_TRANSITIONS.activate.from;
+  const ended = [...new Set([...CARD_TRANSITIONS.complete.from, ...CARD_TRANSITIONS.miss.from])];
+  const ids = await trekkersDueByTrekDates({ today, started, ended, afterId, limit }, transaction);
+  const cards = await lockLiveCards(ids, [...new Set([...started, ...ended])], transaction);
+  const dates = await trekDatesOf(cards.map((c) => c.registrationId), transaction);
+  const due = cards.flatMap((c) => {
+    const d = dates.get(c.registrationId);
+    return d ? [{ ...c, entryDate: d.entryDate, exitDate: d.exitDate }] : [];
+  });
+  return { scanned: ids, due };
+}
+
 export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> {
   const today = opts.today ?? kathmanduDate();
   if (!DATE.test(today)) throw new Error(`Sweep date must be YYYY-MM-DD, got "${today}"`);
@@ -44,9 +74,10 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
   let afterId = 0;
   for (;;) {
     const seen = await writeTransaction(async (transaction) => {
-      const due = await cardsDueForSweep(today, afterId, batchSize, transaction);
-      if (!due.length) return 0;
-      afterId = due[due.length - 1].trekkerId;
+      const { scanned: found, due } = await cardsDueForSweep(today, afterId, batchSize, transaction);
+      if (!found.length) return 0;
+      // Paging follows what was found, so a card that moved meanwhile does not end the run early.
+      afterId = found[found.length - 1];
       // Check-ins matter only for cards whose trek is over.
       const finishing = due.filter((c) => sweepPath(c.status, c, today, false).some((a) => a === "miss" || a === "complete"));
       const scanned = finishing.length ? await lookup(finishing.map((c) => c.trekkerId), transaction) : new Set<number>();
@@ -80,11 +111,13 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
         else if (a === "complete") counts.completed++;
         else if (a === "miss") counts.missed++;
       }
-      return due.length;
+      return found.length;
     });
     if (seen < batchSize) break;
   }
-  counts.registrations = await writeTransaction((transaction) => sweepRegistrationStatuses(today, transaction));
+  counts.registrations = await writeTransaction((transaction) =>
+    sweepRegistrationStatuses(today, (ids, t) => registrationsWithCardIn("Completed", ids, t), transaction),
+  );
   return counts;
 }
 
@@ -96,11 +129,10 @@ export const sweepJob: JobHandler<{ today?: string } | undefined> = async (data)
 };
 
 /**
- * Call once at start-up (web process without Redis, or the worker with it): the daily sweep at
- * 00:05 Nepal time (Bull repeatable job, or the in-process timer), and by default one run now,
- * so days missed while the app was down are caught up.
+ * The daily sweep at 00:05 Nepal time, as the plugin declares it. Whichever drainer ticks first
+ * (the web process without Redis, a worker with it) inserts the day's run under the key
+ * "cards.sweep@<day>", so it runs once a day however many workers there are; a drainer that
+ * starts after a missed 00:05 runs the latest missed day at once, which catches up (the sweep
+ * compares dates, so one run covers every missed day).
  */
-export async function scheduleCardJobs(opts: { catchUp?: boolean } = {}): Promise<void> {
-  await schedule(SWEEP_JOB, SWEEP_CRON);
-  if (opts.catchUp !== false) await getQueue().enqueue(SWEEP_JOB, {}, { jobId: `${SWEEP_JOB}:catch-up` });
-}
+export const sweepSchedule = { job: SWEEP_JOB, cron: SWEEP_CRON } as const;

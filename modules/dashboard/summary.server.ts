@@ -1,5 +1,5 @@
-import { USER_TYPES } from "../lookups/data/reference";
-import { countUsersByType } from "../users/service.server";
+import { USER_TYPES } from "@modules/lookups";
+import { countUsersByType } from "@modules/users/index.server";
 
 export interface DashboardSummary {
   users: { total: number; byType: { name: string; count: number }[] };

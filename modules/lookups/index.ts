@@ -1,9 +1,3 @@
-import type { TimsModule } from "../contract";
-import { lookupMigrations } from "./migrations";
-import { seedLookupTables } from "./service.server";
-
-export const lookupsModule: TimsModule = {
-  name: "lookups",
-  migrations: lookupMigrations,
-  seedLookups: seedLookupTables,
-};
+// The lookups module's public entry for code that may run in the browser (components, pure rules,
+// schemas, types). Routes and other modules import only this and index.server.ts.
+export { CARD_STATUSES, NEPAL_ID, PROVINCES, REGIONS, USER_TYPES, VOUCHER_PAYMENT_METHOD } from "./data/reference";

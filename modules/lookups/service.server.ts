@@ -14,13 +14,15 @@ export async function seedLookupTables(): Promise<void> {
   const isSqlite = sequelize.getDialect() === "sqlite";
   const upsert = async (table: string, columns: string[], rows: unknown[][]) => {
     if (!rows.length) return;
-    const placeholders = rows.map(() => `(${columns.map(() => "?").join(",")})`).join(",");
+    // Bound values ($n), never written into the SQL text.
+    let n = 0;
+    const placeholders = rows.map(() => `(${columns.map(() => `$${++n}`).join(",")})`).join(",");
     const updates = columns.filter((c) => c !== "id");
     const tail = isSqlite
       ? `ON CONFLICT(id) DO UPDATE SET ${updates.map((c) => `${c}=excluded.${c}`).join(",")}`
       : `ON DUPLICATE KEY UPDATE ${updates.map((c) => `${c}=VALUES(${c})`).join(",")}`;
     await sequelize.query(`INSERT INTO ${table} (${columns.join(",")}) VALUES ${placeholders} ${tail}`, {
-      replacements: rows.flat(),
+      bind: rows.flat(),
     });
   };
   for (const [table, rows] of Object.entries(SIMPLE_LOOKUPS)) {

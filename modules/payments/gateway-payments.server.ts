@@ -1,41 +1,85 @@
 import crypto from "node:crypto";
-import { getGateway, GATEWAY_METHOD_ID, type ConfirmResult, type GatewayId, type ReturnAction, type StartResult } from "./gateways/index.server";
+import { Op } from "sequelize";
+import { DomainError, notFoundError } from "@lib/errors";
+import { getGateway, GATEWAY_METHOD_ID, type ConfirmResult, type GatewayId, type PaymentGateway, type ReturnAction, type StartResult } from "./gateways/gateway-set.server";
 import { PaymentAttempt, type AttemptStatus } from "./models/payment-records.server";
 import { claimAttempt, settle, type SettleOutcome } from "./settle.server";
-import { canPay, type RegistrationViewer } from "../registration/policy";
-import { getRegistration, lockPrice } from "../registration/service.server";
-import { setUnpaidStatus } from "../registration/payment-state.server";
+import { canPay, type RegistrationViewer } from "@modules/registration";
+import { getRegistration, lockPrice, unlockPrice } from "@modules/registration/index.server";
+import { writeTransaction } from "../../db/sequelize.server";
+import { gatewayAvailable } from "./gateways/config.server";
+import { GATEWAY_UNAVAILABLE } from "./methods";
+import { markCardsUnpaid } from "@modules/cards/index.server";
 
-export class PaymentRefused extends Error {}
+/** Nothing to pay (any more) on this registration: a 409 DomainError. */
+export class PaymentRefused extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 409 });
+  }
+}
 
 /** Our transaction id: unique, at most 20 characters of [A-Za-z0-9-] (connectIPS' limit). */
 function newTxnId(registrationId: number): string {
   return `R${registrationId}-${crypto.randomBytes(6).toString("hex")}`.slice(0, 20);
 }
 
+/** The gateway is not configured here, or its provider did not answer the start: a 409 DomainError. */
+export class GatewayUnavailable extends DomainError {
+  constructor() {
+    super(GATEWAY_UNAVAILABLE, { status: 409 });
+  }
+}
+
 /**
  * Starts one attempt: fixes the price, stores the attempt, and asks the gateway where the
  * browser goes next. The amount always comes from the registration, never from the form.
+ * All or nothing: the provider is called outside any transaction (an HTTP call must not hold the
+ * database's writer lock), so when it fails the attempt is removed and a price lock this start
+ * took is released again; the payer can then choose another method with nothing left behind.
  */
 export async function startGatewayPayment(opts: { registrationId: number; viewer: RegistrationViewer & { fullName?: string; email?: string }; gateway: GatewayId; origin: string; mode?: "web" | "qr" }): Promise<StartResult> {
   const reg = await getRegistration(opts.registrationId, opts.viewer);
-  if (!reg) throw new Response("Not Found", { status: 404 });
+  if (!reg) throw notFoundError();
   if (!canPay(opts.viewer, reg)) throw new PaymentRefused(`This registration is ${reg.status}; there is nothing to pay.`);
+  if (!gatewayAvailable(opts.gateway)) throw new GatewayUnavailable();
+  if (reg.totalPaisa <= 0) throw new PaymentRefused("Nothing to pay: every trekker on this registration is free.");
+  const lockedBefore = reg.priceLocked;
+  const startedAt = new Date(Date.now() - 1000);
   const amountPaisa = await lockPrice(reg.id, opts.viewer);
-  if (amountPaisa <= 0) throw new PaymentRefused("Nothing to pay: every trekker on this registration is free.");
   const txnId = newTxnId(reg.id);
-  const attempt = await PaymentAttempt.create({ registrationId: reg.id, userId: opts.viewer.id, gateway: opts.gateway, methodId: GATEWAY_METHOD_ID[opts.gateway], txnId, amountPaisa });
-  const started = await getGateway(opts.gateway).start({
-    txnId,
-    amountPaisa,
-    registrationId: reg.id,
-    description: `TIMS card x${reg.trekkers.length}`,
-    returnUrl: `${opts.origin}/new-register/${reg.id}/${opts.gateway}`,
-    customer: { name: opts.viewer.fullName, email: opts.viewer.email },
-    mode: opts.mode,
+  let attempt: PaymentAttempt | null = null;
+  try {
+    attempt = await PaymentAttempt.create({ registrationId: reg.id, userId: opts.viewer.id, gateway: opts.gateway, methodId: GATEWAY_METHOD_ID[opts.gateway], txnId, amountPaisa });
+    const started = await getGateway(opts.gateway).start({
+      txnId,
+      amountPaisa,
+      registrationId: reg.id,
+      description: `TIMS card x${reg.trekkers.length}`,
+      returnUrl: `${opts.origin}/new-register/${reg.id}/${opts.gateway}`,
+      customer: { name: opts.viewer.fullName, email: opts.viewer.email },
+      mode: opts.mode,
+    });
+    await attempt.update({ providerRef: started.providerRef ?? (started.kind === "qr" ? started.prn : null), answers: JSON.stringify([{ at: new Date().toISOString(), start: started }]) });
+    return started;
+  } catch (error) {
+    console.error(`[payments] ${opts.gateway} could not start ${txnId}: ${(error as Error)?.message ?? error}`);
+    await undoStart(reg.id, attempt?.id ?? null, lockedBefore, startedAt).catch((undo) => console.error(`[payments] undoing ${txnId} failed: ${(undo as Error)?.message ?? undo}`));
+    throw new GatewayUnavailable();
+  }
+}
+
+/**
+ * Removes a failed start's attempt and, when that start took the price lock and no other attempt
+ * of the registration relies on it (a second tab may have started one meanwhile), releases it.
+ * Attempts abandoned before this start do not count: the price was unlocked since.
+ */
+async function undoStart(registrationId: number, attemptId: number | null, lockedBefore: boolean, startedAt: Date): Promise<void> {
+  await writeTransaction(async (transaction) => {
+    if (attemptId !== null) await PaymentAttempt.destroy({ where: { id: attemptId }, transaction });
+    if (lockedBefore) return;
+    const others = await PaymentAttempt.count({ where: { registrationId, status: ["initiated", "pending"], createdAt: { [Op.gte]: startedAt } }, transaction });
+    if (others === 0) await unlockPrice(registrationId, transaction);
   });
-  await attempt.update({ providerRef: started.providerRef ?? (started.kind === "qr" ? started.prn : null), answers: JSON.stringify([{ at: new Date().toISOString(), start: started }]) });
-  return started;
 }
 
 export interface ReturnOutcome {
@@ -46,11 +90,15 @@ export interface ReturnOutcome {
 }
 
 async function record(attempt: PaymentAttempt, result: ConfirmResult, status: AttemptStatus | null) {
-  const answers = JSON.parse(attempt.answers || "[]") as unknown[];
+  const answers = JSON.parse(attempt.answers || "[]") as Record<string, unknown>[];
+  // A QR page asks every few seconds while the payer pays: keep one "still pending" answer, not hundreds.
+  if (result.status === "pending" && answers.at(-1)?.status === "pending") answers.pop();
   answers.push({ at: new Date().toISOString(), status: result.status, tampered: result.tampered ?? false, reason: result.reason, raw: result.raw });
+  // A status is written only while the attempt is still open: a late "pending" or "failure" (the
+  // reconciliation job asking while the browser's return settles) never reopens a settled attempt.
   await PaymentAttempt.update(
     { answers: JSON.stringify(answers), providerRef: result.providerRef ?? attempt.providerRef, ...(status ? { status } : {}) },
-    { where: { id: attempt.id } },
+    { where: { id: attempt.id, ...(status ? { status: { [Op.in]: ["initiated", "pending", "failure", "declined"] } } : {}) } },
   );
 }
 
@@ -79,6 +127,19 @@ export async function confirmGatewayReturn(opts: {
   if (attempt.status === "success" || attempt.status === "duplicate") {
     return { status: "success", registrationId: attempt.registrationId, settle: "already" };
   }
+  return confirmAttempt(attempt, adapter, opts);
+}
+
+/**
+ * Asks the provider about an attempt and acts on the answer: a success settles once, a failure
+ * or decline leaves the registration payable again, "pending" is recorded and changes nothing.
+ * The browser's return and the reconciliation job (reconcile.server.ts) both end here.
+ */
+export async function confirmAttempt(
+  attempt: PaymentAttempt,
+  adapter: PaymentGateway,
+  opts: { query: URLSearchParams; body?: URLSearchParams; actionType?: ReturnAction; mode?: "web" | "qr" },
+): Promise<ReturnOutcome> {
   const result = await adapter.confirm({
     query: opts.query,
     body: opts.body,
@@ -101,7 +162,7 @@ export async function confirmGatewayReturn(opts: {
   }
   const status = result.status === "success" ? "failure" : result.status;
   await record(attempt, result, status);
-  if (status === "failure" || status === "declined") await setUnpaidStatus(attempt.registrationId, "Payment Failure");
+  if (status === "failure" || status === "declined") await markCardsUnpaid(attempt.registrationId, "Payment Failure");
   return { status, registrationId: attempt.registrationId, reason: result.reason };
 }
 
@@ -111,4 +172,33 @@ export async function storedOutcome(txnId: string, viewer: { id: number }): Prom
   if (!attempt || attempt.userId !== viewer.id) return { status: "failure", registrationId: null, reason: "Unknown transaction" };
   const status = attempt.status === "success" || attempt.status === "duplicate" ? "success" : attempt.status === "initiated" ? "pending" : attempt.status;
   return { status, registrationId: attempt.registrationId };
+}
+
+/** How long a NEPALPAY QR is shown and checked; after that the payer asks for a new one. */
+export const QR_VALID_MS = 15 * 60 * 1000;
+
+export interface QrPaymentView {
+  prn: string;
+  qrText: string;
+  /** ISO instant. */
+  expiresAt: string;
+  expired: boolean;
+  /** "pending" while unpaid (initiated or pending at the provider). */
+  status: ReturnOutcome["status"];
+}
+
+/**
+ * A QR payment the payer started on this registration, so the page can show the same QR again
+ * after a reload or a "Check again" (it is kept until it expires). Null for anyone else's.
+ */
+export async function qrPayment(txnId: string, registrationId: number, viewer: { id: number }): Promise<QrPaymentView | null> {
+  if (!txnId) return null;
+  const attempt = await PaymentAttempt.findOne({ where: { txnId, registrationId, userId: viewer.id, gateway: "fonepay" } });
+  if (!attempt) return null;
+  const answers = JSON.parse(attempt.answers || "[]") as { start?: { kind?: string; qrText?: string } }[];
+  const qrText = answers.find((a) => a.start?.kind === "qr")?.start?.qrText;
+  if (!qrText) return null;
+  const expiresAt = new Date(new Date(attempt.createdAt).getTime() + QR_VALID_MS);
+  const status = attempt.status === "success" || attempt.status === "duplicate" ? "success" : attempt.status === "initiated" ? "pending" : attempt.status;
+  return { prn: attempt.txnId, qrText, expiresAt: expiresAt.toISOString(), expired: expiresAt.getTime() <= Date.now(), status };
 }

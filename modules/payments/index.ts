@@ -1,7 +1,10 @@
-import type { TimsModule } from "../contract";
-import { paymentMigrations } from "./migrations";
-
-export const paymentsModule: TimsModule = {
-  name: "payments",
-  migrations: paymentMigrations,
-};
+// The payments module's public entry for code that may run in the browser (components, pure rules,
+// schemas, types). Routes and other modules import only this and index.server.ts.
+export type { PaymentTab } from "./methods";
+export { GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS } from "./methods";
+export { GatewayForm, OnlineMethodButtons } from "./components/gateway-form";
+export { QrPaymentPanel, type QrPanelData } from "./components/qr-payment";
+export { SimulatorPage } from "./simulators/sim-page";
+export { RETURN_ACTIONS, VOUCHER_STATUSES, paymentReturnParams, paymentStepSchema, voucherDecisionSchema } from "./schemas";
+export { vouchersList } from "./vouchers-list";
+export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, markRefundedSchema, refundGatewayLabel, refundListParams, type RefundReason, type RefundStatus } from "./refunds";

@@ -17,3 +17,6 @@ export const PAYMENT_TABS = [
   { id: "voucher", label: "Cash/Voucher Deposit" },
 ] as const;
 export type PaymentTab = (typeof PAYMENT_TABS)[number]["id"];
+
+/** Shown for a gateway this deployment has not configured, and the server's answer when one is posted anyway. */
+export const GATEWAY_UNAVAILABLE = "This payment method is not available right now";

@@ -1,37 +1,26 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { kathmanduDate } from "../../app/utils/dates";
-import { createRoute } from "../trek-routes/service.server";
-import { createUser } from "../users/service.server";
-import { cardNumbersOf, registrationForPayment } from "../registration/payment-state.server";
-import { addTrekker, createRegistration, lockPrice } from "../registration/service.server";
-import type { TrekkerInput } from "../registration/schemas";
-import { verifyQrPayload, signQrPayload } from "../cards/qr-signing.server";
+import { inDays } from "../../tests/factories/dates";
+import { person } from "../../tests/factories/registrations";
+import { makeUser } from "../../tests/factories/users";
+import { createRoute } from "@modules/trek-routes/index.server";
+import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";
+import { addTrekker, createRegistration, lockPrice } from "@modules/registration/index.server";
+import { verifyQrPayload, signQrPayload } from "@modules/cards/index.server";
 import { PaymentAttempt } from "./models/payment-records.server";
 import { claimAttempt, settle } from "./settle.server";
 
-const inDays = (n: number) => {
-  const d = new Date(`${kathmanduDate()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const person = (fullName: string): TrekkerInput => ({
-  fullName, trekkerType: 3, nationality: 276, city: "Berlin", gender: 1, dob: "1985-01-01", email: "p@x.test", passportNumber: "P",
-  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
-  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
-  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking",
-});
 
 let routeId = 0;
 let seq = 0;
 
 async function paidSetup(trekkers = 2) {
-  const u = await createUser({ userType: 1, email: `pay${++seq}-${Date.now()}@t.test`, password: "Trek@2026", fullName: "Payer", emailVerified: true });
+  const u = await makeUser({ userType: 1, fullName: "Payer" });
   const viewer = { id: u.id, userType: 1, grants: [] };
   const regId = await createRegistration(viewer, { routeId, entryDate: inDays(2), exitDate: inDays(8), entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("First"), "k");
   for (let i = 1; i < trekkers; i++) await addTrekker(regId, viewer, person(`Trekker ${i}`), "k");
   const amount = await lockPrice(regId, viewer);
-  const attempt = await PaymentAttempt.create({ registrationId: regId, userId: u.id, gateway: "esewa", methodId: 1, txnId: `T${regId}-${seq}-${Date.now()}`.slice(0, 20), amountPaisa: amount });
+  const attempt = await PaymentAttempt.create({ registrationId: regId, userId: u.id, gateway: "esewa", methodId: 1, txnId: `T${regId}-${++seq}-${Date.now()}`.slice(0, 20), amountPaisa: amount });
   return { regId, attempt, amount, payer: u.id };
 }
 

@@ -1,8 +1,9 @@
 import { Op, type Transaction } from "sequelize";
 import { writeTransaction } from "../../db/sequelize.server";
-import { getQueue } from "../../jobs/queue.server";
-import { markRegistrationPaid, registrationForPayment } from "../registration/payment-state.server";
+import { issuePaidCards } from "@modules/cards/index.server";
+import { registrationForPayment } from "@modules/registration/index.server";
 import { Bill, PaymentAttempt } from "./models/payment-records.server";
+import { recordRefundDue } from "./refunds.server";
 
 export function invoiceNumberFor(registrationId: number): string {
   return `INV-${String(registrationId).padStart(7, "0")}`;
@@ -11,9 +12,13 @@ export function invoiceNumberFor(registrationId: number): string {
 export type SettleOutcome = "issued" | "already" | "duplicate" | "mismatch";
 
 /**
- * Issues what a confirmed payment buys, exactly once: the bill, the paid status and the card
- * numbers commit together. `claim` moves the payment record out of its open state; only the
- * caller whose claim changed a row goes on, so replays and races issue nothing twice.
+ * Issues what a confirmed payment buys, exactly once: the bill and the cards module's "issue"
+ * move (statuses, card numbers, card_events rows) commit together. `claim` moves the payment
+ * record out of its open state; only the caller whose claim changed a row goes on, so replays
+ * and races issue nothing twice ("already"). A second payment of a registration that already
+ * has its bill, or whose amount is no longer the registration's price (trekkers changed after
+ * the payment started), issues nothing: it is reported ("duplicate", "mismatch") and recorded as
+ * a refund due to the payer in the same transaction (refunds.server.ts).
  */
 export async function settle(opts: {
   registrationId: number;
@@ -30,12 +35,14 @@ export async function settle(opts: {
     if (!reg) throw new Error(`Registration ${opts.registrationId} not found`);
     if (await Bill.findOne({ where: { registrationId: reg.id }, transaction })) {
       if (opts.attemptId) await PaymentAttempt.update({ status: "duplicate" }, { where: { id: opts.attemptId }, transaction });
+      await recordRefundDue({ ...opts, reason: "already-paid" }, transaction);
       console.warn(`[payments] registration ${reg.id} was already paid; attempt ${opts.attemptId ?? "-"} needs a refund`);
       return "duplicate";
     }
     if (reg.totalPaisa !== opts.amountPaisa) {
       if (opts.attemptId) await PaymentAttempt.update({ status: "duplicate" }, { where: { id: opts.attemptId }, transaction });
-      console.warn(`[payments] registration ${reg.id} owes ${reg.totalPaisa} but ${opts.amountPaisa} was paid; nothing issued`);
+      await recordRefundDue({ ...opts, reason: "registration-changed" }, transaction);
+      console.warn(`[payments] registration ${reg.id} owes ${reg.totalPaisa} but ${opts.amountPaisa} was paid; nothing issued, refund due`);
       return "mismatch";
     }
     await Bill.create(
@@ -50,16 +57,11 @@ export async function settle(opts: {
       },
       { transaction },
     );
-    await markRegistrationPaid(reg.id, transaction);
+    await issuePaidCards(reg.id, transaction);
     return "issued";
   });
-  // After the commit, so the job never reads a registration that is not paid yet. The payment
-  // stands even if queueing fails; the card stays downloadable (its PDF renders on request).
-  if (outcome === "issued") {
-    await getQueue()
-      .enqueue("cards.issued", { registrationId: opts.registrationId })
-      .catch((error) => console.error(`[payments] could not queue the card e-mails of registration ${opts.registrationId}:`, error));
-  }
+  // The cards' PDF and e-mail job was queued inside the transaction (issuePaidCards), so it
+  // exists exactly when the payment does, whatever happens to this process after the commit.
   return outcome;
 }
 

@@ -3,13 +3,19 @@ import { Op, type WhereOptions } from "sequelize";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { VoucherDecisionEmail, voucherDecisionSubject } from "../../emails/templates/voucher-decision";
-import { checkUpload, VOUCHER_RULE } from "../files/upload-rules";
-import { deleteStoredFile, storeFile } from "../files/storage.server";
-import { VOUCHER_PAYMENT_METHOD } from "../lookups/data/reference";
-import { cardNumbersOf, registrationForPayment, setUnpaidStatus } from "../registration/payment-state.server";
-import { canPay, type RegistrationViewer } from "../registration/policy";
-import { getRegistration, lockPrice } from "../registration/service.server";
-import { displayNames } from "../users/names.server";
+import { VOUCHER_RULE } from "@lib/files/upload-rules";
+import { checkStorableUpload } from "@lib/files/image-safety.server";
+import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
+import { writeTransaction } from "../../db/sequelize.server";
+import { markCardsUnpaid } from "@modules/cards/index.server";
+import { VOUCHER_PAYMENT_METHOD } from "@modules/lookups";
+import { cardNumbersOf, registrationForPayment, registrationIdsOnRoute, routeNamesOf } from "@modules/registration/index.server";
+import { canPay, type RegistrationViewer } from "@modules/registration";
+import { getRegistration, lockPrice } from "@modules/registration/index.server";
+import { displayNames, userIdsMatching } from "@modules/users/index.server";
+import { listRouteChoices } from "@modules/trek-routes/index.server";
+import type { ListSource } from "@lib/list/list.server";
+import { modelListSource } from "@lib/list/model-source.server";
 import { Voucher } from "./models/payment-records.server";
 import { settle } from "./settle.server";
 
@@ -20,13 +26,16 @@ export async function uploadVoucher(registrationId: number, viewer: Registration
   const reg = await getRegistration(registrationId, viewer);
   if (!reg || reg.userId !== viewer.id) throw new Response("Not Found", { status: 404 });
   if (!canPay(viewer, reg)) return { ok: false, message: `This registration is ${reg.status}; there is nothing to pay.` };
-  const checked = await checkUpload(value, VOUCHER_RULE);
+  const checked = await checkStorableUpload(value, VOUCHER_RULE);
   if (!checked.ok) return checked;
   const amountPaisa = await lockPrice(reg.id, viewer);
   const key = await storeFile("vouchers", checked.file.bytes, checked.file.kind);
   try {
-    await Voucher.create({ registrationId: reg.id, userId: viewer.id, amountPaisa, fileKey: key, fileName: checked.file.name, fileKind: checked.file.kind });
-    await setUnpaidStatus(reg.id, "Pending");
+    // The voucher and the wait for its review (the cards' "markUnpaid" move to Pending) together.
+    await writeTransaction(async (transaction) => {
+      await Voucher.create({ registrationId: reg.id, userId: viewer.id, amountPaisa, fileKey: key, fileName: checked.file.name, fileKind: checked.file.kind }, { transaction });
+      await markCardsUnpaid(reg.id, "Pending", transaction);
+    });
   } catch (error) {
     await deleteStoredFile(key).catch(() => {});
     throw error;
@@ -49,45 +58,76 @@ export interface VoucherRow {
 
 const statusOf = (v: Voucher): VoucherRow["status"] => (v.isVerified === null || v.isVerified === undefined ? "Pending" : v.isVerified ? "Approved" : "Rejected");
 
-export interface VoucherQuery {
+export interface VoucherFilters {
   status?: VoucherRow["status"];
-  route?: string;
-  search?: string;
-  offset: number;
-  limit: number;
+  /** A route id: the vouchers of registrations on it. */
+  route?: number;
+  /** An invoice id (V-000123 or 123) or part of the payer's name or e-mail. */
+  name?: string;
 }
 
-export async function listVouchers(q: VoucherQuery): Promise<{ rows: VoucherRow[]; total: number }> {
+/** The WHERE of the voucher list, or null when the filters can match nothing. */
+async function voucherWhere(f: VoucherFilters): Promise<WhereOptions<Voucher> | null> {
   const where: WhereOptions<Voucher>[] = [];
-  if (q.status === "Pending") where.push({ isVerified: { [Op.is]: null } });
-  if (q.status === "Approved") where.push({ isVerified: true });
-  if (q.status === "Rejected") where.push({ isVerified: false });
-  const { rows, count } = await Voucher.findAndCountAll({ where: { [Op.and]: where }, order: [["createdAt", "DESC"], ["id", "DESC"]] });
-  const regs = new Map(await Promise.all([...new Set(rows.map((r) => r.registrationId))].map(async (id) => [id, await registrationForPayment(id)] as const)));
-  const names = await displayNames(rows.map((r) => r.userId));
-  const search = q.search?.trim().toLowerCase();
-  const all = rows
-    .map((v): VoucherRow => ({
-      id: v.id,
-      invoiceId: voucherInvoiceId(v.id),
-      status: statusOf(v),
-      payer: names.get(v.userId)?.name ?? "",
-      routeName: regs.get(v.registrationId)?.routeName ?? "",
-      amountPaisa: v.amountPaisa,
-      paymentDate: v.createdAt,
-      registrationId: v.registrationId,
-    }))
-    .filter((r) => !q.route || r.routeName === q.route)
-    .filter((r) => !search || `${r.invoiceId} ${r.payer} ${r.routeName}`.toLowerCase().includes(search));
-  // Route and search filters apply to joined names, so they are applied here; vouchers are few.
-  return { rows: all.slice(q.offset, q.offset + q.limit), total: q.route || search ? all.length : count };
+  if (f.status === "Pending") where.push({ isVerified: { [Op.is]: null } });
+  if (f.status === "Approved") where.push({ isVerified: true });
+  if (f.status === "Rejected") where.push({ isVerified: false });
+  if (f.route !== undefined) {
+    const regIds = await registrationIdsOnRoute(f.route);
+    if (!regIds.length) return null;
+    where.push({ registrationId: { [Op.in]: regIds } });
+  }
+  const search = f.name?.trim();
+  if (search) {
+    const invoice = /^(?:v-?)?0*(\d{1,9})$/i.exec(search);
+    if (invoice) where.push({ id: Number(invoice[1]) });
+    else {
+      const payers = await userIdsMatching(search);
+      if (!payers.length) return null;
+      where.push({ userId: { [Op.in]: payers } });
+    }
+  }
+  return { [Op.and]: where };
+}
+
+async function voucherRows(vouchers: Voucher[]): Promise<VoucherRow[]> {
+  const [routes, names] = await Promise.all([routeNamesOf(vouchers.map((v) => v.registrationId)), displayNames(vouchers.map((v) => v.userId))]);
+  return vouchers.map((v) => ({
+    id: v.id,
+    invoiceId: voucherInvoiceId(v.id),
+    status: statusOf(v),
+    payer: names.get(v.userId)?.name ?? "",
+    routeName: routes.get(v.registrationId) ?? "",
+    amountPaisa: v.amountPaisa,
+    paymentDate: v.createdAt,
+    registrationId: v.registrationId,
+  }));
+}
+
+/** The voucher list for the list kit: newest first, filtered in SQL, names read a page at a time. */
+export function voucherListSource(): ListSource<VoucherRow, VoucherFilters> {
+  return modelListSource({
+    model: Voucher,
+    where: voucherWhere,
+    keys: (sort) => [{ column: "id", desc: sort.desc }],
+    cursor: (r) => [r.id],
+    rows: voucherRows,
+    options: async () => ({ routes: (await listRouteChoices()).map((r) => ({ value: String(r.id), label: r.name })) }),
+  });
+}
+
+/** One page of vouchers, newest first (tests and callers outside the list page). */
+export async function listVouchers(q: VoucherFilters & { offset: number; limit: number }): Promise<{ rows: VoucherRow[]; total: number }> {
+  const source = voucherListSource();
+  const query = { filters: q, sort: { key: "id", desc: true } };
+  const [rows, total] = await Promise.all([source.page(query, q), source.count(query, Number.MAX_SAFE_INTEGER)]);
+  return { rows, total };
 }
 
 export async function getVoucher(id: number) {
   const v = await Voucher.findByPk(id);
   if (!v) return null;
   const reg = await registrationForPayment(v.registrationId);
-  const full = reg ? await getRegistration(reg.id, { id: 0, userType: 4 }) : null;
   return {
     id: v.id,
     invoiceId: voucherInvoiceId(v.id),
@@ -97,9 +137,9 @@ export async function getVoucher(id: number) {
     fileName: v.fileName,
     refNo: v.refNo ?? null,
     remarks: v.remarks ?? null,
-    routeName: full?.routeName ?? "",
-    entryDate: full?.entryDate ?? "",
-    exitDate: full?.exitDate ?? "",
+    routeName: reg?.routeName ?? "",
+    entryDate: reg?.entryDate ?? "",
+    exitDate: reg?.exitDate ?? "",
     trekkers: reg ? await cardNumbersOf(reg.id) : [],
   };
 }
@@ -133,9 +173,15 @@ export async function decideVoucher(opts: { id: number; approve: boolean; refNo?
     });
     if (outcome === "already") return "decided";
   } else {
-    const [n] = await Voucher.update({ isVerified: false, remarks: opts.remarks ?? "", decidedBy: opts.actorId }, { where: { id: v.id, isVerified: { [Op.is]: null } } });
-    if (n !== 1) return "decided";
-    await setUnpaidStatus(v.registrationId, "Rejected");
+    // The decision and the cards' "markUnpaid" move to Rejected commit together; the claim on
+    // the undecided voucher lets only one of two deciders through.
+    const claimed = await writeTransaction(async (transaction) => {
+      const [n] = await Voucher.update({ isVerified: false, remarks: opts.remarks ?? "", decidedBy: opts.actorId }, { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction });
+      if (n !== 1) return false;
+      await markCardsUnpaid(v.registrationId, "Rejected", transaction);
+      return true;
+    });
+    if (!claimed) return "decided";
   }
   const payer = (await displayNames([v.userId])).get(v.userId);
   if (payer) {

@@ -1,5 +1,5 @@
-import { listCountries, listLookup } from "../lookups/service.server";
-import { listRoutePoints } from "../trek-routes/points.server";
+import { listCountries, listLookup } from "@modules/lookups/index.server";
+import { listRoutePoints } from "@modules/trek-routes/index.server";
 
 /** Choices the registration forms offer: active routes with their points, countries, genders. */
 export async function registrationFormOptions(userType: number, includeRouteId?: number) {

@@ -1,15 +1,10 @@
-import type { TimsModule } from "../contract";
-import { registrationMigrations } from "./migrations";
-import { registrationsUseRoute, seedFeeRules } from "./service.server";
-
-export const registrationModule: TimsModule = {
-  name: "registration",
-  migrations: registrationMigrations,
-  seedLookups: seedFeeRules,
-  routeInUse: registrationsUseRoute,
-  sidebar: [
-    { label: "Register Trek", to: "/new-register", permission: "registerTrek", order: 10, icon: "register" },
-    { label: "Trekking History", to: "/trekking-history", permission: "trekkingHistory", order: 50, icon: "history" },
-    { label: "Trekkers", to: "/trekkers", permission: "trekkers", order: 60, icon: "trekkers" },
-  ],
-};
+// The registration module's public entry for code that may run in the browser (components, pure rules,
+// schemas, types). Routes and other modules import only this and index.server.ts.
+export type { RegistrationViewer } from "./policy";
+export type { TrekkerInput } from "./schemas";
+export { InsuranceFields, TrekkerFields } from "./components/trekker-fields";
+export { TrekFields } from "./components/trek-fields";
+export { WizardSteps } from "./components/wizard-steps";
+export { EDITABLE_STATUSES, TREKKER_LIST_SCOPES, canEditRegistration, canOpenRegistration, canPay, trekkerListScope } from "./policy";
+export { firstStepSchema, insuranceSchema, splitFirstStep, trekDetailsSchema, trekkerSchema } from "./schemas";
+export { formatNrs } from "./fees";

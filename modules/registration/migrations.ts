@@ -75,4 +75,27 @@ export const registrationMigrations: Migration[] = [
       await qi.dropTable("registrations");
     },
   },
+  {
+    // The trekker lists (issue 14) at a million rows: every list reads trekkers newest first (the
+    // primary key) through an index on what it filters by, never the whole table.
+    name: "2026112410-registration-trekker-lists",
+    async up(qi, sequelize) {
+      await qi.addColumn("trekkers", "registeredBy", { type: DataTypes.INTEGER, allowNull: true });
+      await sequelize.query("UPDATE trekkers SET registeredBy = (SELECT r.userId FROM registrations r WHERE r.id = trekkers.registrationId)");
+      // An agency's or a checkpost's own trekkers (InnoDB and SQLite append the id to every index).
+      await qi.addIndex("trekkers", ["registeredBy", "deletedAt"], { name: "trekkers_registered_by" });
+      await qi.addIndex("trekkers", ["createdAt"], { name: "trekkers_created_at" });
+      await qi.addIndex("trekkers", ["nationality"], { name: "trekkers_nationality" });
+      await qi.addIndex("trekkers", ["deletedAt"], { name: "trekkers_deleted_at" });
+      // Search: a name's beginning, a passport number.
+      await qi.addIndex("trekkers", ["fullName"], { name: "trekkers_full_name" });
+      await qi.addIndex("trekkers", ["passportNumber"], { name: "trekkers_passport" });
+    },
+    async down(qi) {
+      for (const name of ["trekkers_passport", "trekkers_full_name", "trekkers_deleted_at", "trekkers_nationality", "trekkers_created_at", "trekkers_registered_by"]) {
+        await qi.removeIndex("trekkers", name);
+      }
+      await qi.removeColumn("trekkers", "registeredBy");
+    },
+  },
 ];

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { deleteStoredFile } from "../files/storage.server";
+import { deleteStoredFile } from "@lib/files/storage.server";
 import type { RegistrationViewer } from "./policy";
 import { parseCrop, processPhoto } from "./photo.server";
 import { insuranceSchema, trekDetailsSchema, trekkerSchema } from "./schemas";

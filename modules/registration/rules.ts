@@ -1,4 +1,4 @@
-import { kathmanduDate } from "../../app/utils/dates";
+import { kathmanduDate } from "@lib/dates";
 
 export const TREKKER_TYPE = { Normal: 3, Diplomat: 4, Child: 5 } as const;
 export const NEPAL = 524;

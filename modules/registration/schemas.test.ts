@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kathmanduDate } from "../../app/utils/dates";
+import { kathmanduDate } from "@lib/dates";
 import { ageOn, dobProblem, passportLabel } from "./rules";
 import { firstStepSchema, insuranceSchema, trekDetailsSchema, trekkerSchema } from "./schemas";
 
@@ -103,5 +103,34 @@ describe("trekker", () => {
     expect(ageOn("2016-11-23", "2026-11-22")).toBe(9);
     expect(ageOn("2016-11-22", "2026-11-22")).toBe(10);
     expect(dobProblem("2016-11-22", 5, "2026-11-22")).toBe("Child's date of birth can not be greater than 9 years of age");
+  });
+});
+
+describe("cross-field rules while other fields are still empty (blur validation)", () => {
+  const issuesOf = (input: Record<string, unknown>) => {
+    const result = firstStepSchema({ userType: 1 }).safeParse(input);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+  };
+
+  it("exit before entry shows with only the two dates given", () => {
+    const issues = issuesOf({ entryDate: "2099-01-10", exitDate: "2099-01-05" });
+    expect(issues.exitDate).toBe("Trek Exit Date can not be less than Entry Date");
+    expect(issues.fullName).toBeDefined();
+  });
+
+  it("the child and age rules show with only type and date of birth given", () => {
+    const eightYearsAgo = `${Number(kathmanduDate().slice(0, 4)) - 8}${kathmanduDate().slice(4)}`;
+    expect(issuesOf({ trekkerType: "3", dob: eightYearsAgo }).dob).toBe("Please select type Child for age below 10 years.");
+    expect(issuesOf({ dob: "2999-01-01" }).dob).toBe("Date of birth can not be greater than today Date");
+  });
+
+  it("visa expiry before issue shows with only the nationality and the visa dates", () => {
+    expect(issuesOf({ nationality: "276", visaIssueDate: "2024-05-01", visaExpiryDate: "2024-04-01" }).visaExpiryDate).toBe("Visa Expiry Date can not be less than Visa Issue Date");
+  });
+
+  it("a rule whose field is itself wrong stays quiet", () => {
+    const issues = issuesOf({ entryDate: "", exitDate: "2099-01-05" });
+    expect(issues.exitDate).toBeUndefined();
+    expect(issues.entryDate).toMatch(/^Trek Entry Date/);
   });
 });

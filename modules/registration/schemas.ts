@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { contactField, emailField, messages, requiredText, textOnlyField } from "../../app/utils/validation";
+import { contactField, emailField, messages, optionalText as optionalTextField, plainText, requiredText, textOnlyField, type TextOptions } from "@lib/validation";
 import { dobProblem, needsVisa, NEPAL, REGISTRATION_MESSAGES, TREKKER_TYPE } from "./rules";
-import { kathmanduDate } from "../../app/utils/dates";
+import { kathmanduDate } from "@lib/dates";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const requiredDate = (label: string) => requiredText(label).regex(ISO_DATE, `${label} must be a date`);
 const requiredId = (label: string) =>
   z.coerce.number({ error: messages.required(label) }).int().positive(messages.required(label));
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
+const optionalText = (max: number, options: TextOptions = {}) => optionalTextField(max, options).transform((v) => v || null);
 const optionalDate = (label: string) =>
-  z.string().trim().optional().transform((v) => v || null).refine((v) => v === null || ISO_DATE.test(v), `${label} must be a date`);
+  plainText().optional().transform((v) => v || null).refine((v) => v === null || ISO_DATE.test(v), `${label} must be a date`);
 
 const trekDetailsShape = {
   routeId: requiredId("Trekking Area"),
@@ -22,12 +22,26 @@ const trekDetailsShape = {
 type Ctx = z.RefinementCtx;
 type TrekShape = { entryDate: string; exitDate: string };
 
+/**
+ * The cross-field rules run even while other fields are still empty or wrong: the browser checks
+ * each field as it is left (Conform's blur validation), long before the whole form is valid, and
+ * zod would otherwise skip an object's refinements after any field's issue. Each rule then looks
+ * only at fields that parsed.
+ */
+const EVEN_WITH_ISSUES = { when: () => true };
+
+/** Whether each named top-level field parsed without an issue so far. */
+function parsed(ctx: Ctx, ...names: string[]): boolean {
+  return !ctx.issues.some((issue) => names.includes(String(issue.path?.[0])));
+}
+
 function refineTrek(v: TrekShape, ctx: Ctx) {
-  if (v.exitDate < v.entryDate) ctx.addIssue({ code: "custom", path: ["exitDate"], message: REGISTRATION_MESSAGES.exitBeforeEntry });
+  if (!parsed(ctx, "entryDate")) return;
+  if (parsed(ctx, "exitDate") && v.exitDate < v.entryDate) ctx.addIssue({ code: "custom", path: ["exitDate"], message: REGISTRATION_MESSAGES.exitBeforeEntry });
   if (v.entryDate < kathmanduDate()) ctx.addIssue({ code: "custom", path: ["entryDate"], message: REGISTRATION_MESSAGES.entryInPast });
 }
 
-export const trekDetailsSchema = z.object(trekDetailsShape).superRefine(refineTrek);
+export const trekDetailsSchema = z.object(trekDetailsShape).superRefine(refineTrek, EVEN_WITH_ISSUES);
 export type TrekDetailsInput = z.infer<typeof trekDetailsSchema>;
 
 const insuranceShape = {
@@ -65,7 +79,7 @@ function trekkerShape(opts: { userType: number }) {
     guideName: isAgency ? textOnlyField("Guide Name") : optionalText(150),
     guideLicense: isAgency ? requiredText("Guide ID").max(50) : optionalText(50),
     guideContact: isAgency ? contactField("Guide Contact") : optionalText(20),
-    otherSupportStaff: optionalText(500),
+    otherSupportStaff: optionalText(500, { multiline: true }),
     ...insuranceShape,
   };
 }
@@ -74,11 +88,15 @@ type TrekkerShape = { trekkerType: number; dob: string; nationality: number; vis
 
 function refineTrekker(opts: { userType: number }) {
   return (v: TrekkerShape, ctx: Ctx) => {
-    if (v.trekkerType === TREKKER_TYPE.Diplomat) ctx.addIssue({ code: "custom", path: ["trekkerType"], message: REGISTRATION_MESSAGES.diplomat });
-    const dob = dobProblem(v.dob, v.trekkerType);
+    const typeOk = parsed(ctx, "trekkerType");
+    const nationalityOk = parsed(ctx, "nationality");
+    if (typeOk && v.trekkerType === TREKKER_TYPE.Diplomat) ctx.addIssue({ code: "custom", path: ["trekkerType"], message: REGISTRATION_MESSAGES.diplomat });
+    // A date of birth in the future is wrong whatever the type; the age rules need the type.
+    const dob = !parsed(ctx, "dob") ? null : typeOk ? dobProblem(v.dob, v.trekkerType) : v.dob > kathmanduDate() ? REGISTRATION_MESSAGES.dobFuture : null;
     if (dob) ctx.addIssue({ code: "custom", path: ["dob"], message: dob });
-    if (opts.userType === 1 && v.nationality === NEPAL) ctx.addIssue({ code: "custom", path: ["nationality"], message: REGISTRATION_MESSAGES.nepalForFit });
-    if (needsVisa(v.nationality) && v.visaIssueDate && v.visaExpiryDate && v.visaExpiryDate < v.visaIssueDate) {
+    if (nationalityOk && opts.userType === 1 && v.nationality === NEPAL) ctx.addIssue({ code: "custom", path: ["nationality"], message: REGISTRATION_MESSAGES.nepalForFit });
+    const visaOk = nationalityOk && parsed(ctx, "visaIssueDate", "visaExpiryDate");
+    if (visaOk && needsVisa(v.nationality) && v.visaIssueDate && v.visaExpiryDate && v.visaExpiryDate < v.visaIssueDate) {
       ctx.addIssue({ code: "custom", path: ["visaExpiryDate"], message: REGISTRATION_MESSAGES.visaExpiry });
     }
   };
@@ -94,7 +112,7 @@ function dropVisaUnlessNeeded<T extends TrekkerShape & { visaNumber: string | nu
  * refused (the page shows the spec's modal).
  */
 export function trekkerSchema(opts: { userType: number }) {
-  return z.object(trekkerShape(opts)).superRefine(refineTrekker(opts)).transform(dropVisaUnlessNeeded);
+  return z.object(trekkerShape(opts)).superRefine(refineTrekker(opts), EVEN_WITH_ISSUES).transform(dropVisaUnlessNeeded);
 }
 export type TrekkerInput = z.infer<ReturnType<typeof trekkerSchema>>;
 
@@ -106,7 +124,7 @@ export function firstStepSchema(opts: { userType: number }) {
     .superRefine((v, ctx) => {
       refineTrek(v, ctx);
       refine(v, ctx);
-    })
+    }, EVEN_WITH_ISSUES)
     .transform(dropVisaUnlessNeeded);
 }
 

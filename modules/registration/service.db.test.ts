@@ -1,27 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { createRoute, deleteRoute, RouteInUseError, setRouteStatus } from "../trek-routes/service.server";
-import { createUser } from "../users/service.server";
-import { kathmanduDate } from "../../app/utils/dates";
+import { inDays } from "../../tests/factories/dates";
+import { person as trekker } from "../../tests/factories/registrations";
+import { makeUser } from "../../tests/factories/users";
+import { createRoute, deleteRoute, RouteInUseError, setRouteStatus } from "@modules/trek-routes/index.server";
+import { routeInUse } from "../registry.server";
 import { addTrekker, createRegistration, getRegistration, listHistory, lockPrice, NotAllowedError, RegistrationError, removeTrekker, updateInsurance } from "./service.server";
 import type { TrekkerInput } from "./schemas";
 import { FeeRule, Registration } from "./models/registration.server";
 
-const inDays = (n: number) => {
-  const d = new Date(`${kathmanduDate()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const person = (over: Partial<TrekkerInput> = {}): TrekkerInput => ({
-  fullName: "Anna Keller", trekkerType: 3, nationality: 276, city: "Berlin", gender: 2, dob: "1990-01-01", email: "a@x.test", passportNumber: "P1",
-  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
-  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
-  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking", ...over,
-});
+const person = (over: Partial<TrekkerInput> = {}) => trekker("Anna Keller", { gender: 2, dob: "1990-01-01", email: "a@x.test", passportNumber: "P1", ...over });
 let routeId = 0;
-let seq = 0;
 const user = async (userType = 1) => {
-  const u = await createUser({ userType, email: `r${++seq}-${Date.now()}@t.test`, password: "Trek@2026", fullName: "Reg User", emailVerified: true });
+  const u = await makeUser({ userType, fullName: "Reg User" });
   return { id: u.id, userType, grants: [] as string[] };
 };
 const trek = () => ({ routeId, entryDate: inDays(3), exitDate: inDays(9), entryPoint: "Besisahar", exitPoint: "Jomsom" });
@@ -81,6 +72,6 @@ describe("registrations", () => {
     await expect(removeTrekker(id, only.id, fit)).rejects.toBeInstanceOf(RegistrationError);
     await Registration.update({ status: "Active" }, { where: { id } });
     await expect(updateInsurance(id, only.id, fit, { insuranceCompany: null, policyNumber: null, policyType: "Y" })).rejects.toBeInstanceOf(NotAllowedError);
-    await expect(deleteRoute(routeId)).rejects.toBeInstanceOf(RouteInUseError);
+    await expect(deleteRoute(routeId, routeInUse)).rejects.toBeInstanceOf(RouteInUseError);
   });
 });

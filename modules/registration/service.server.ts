@@ -1,24 +1,27 @@
-import { Op } from "sequelize";
+import { Op, type Transaction } from "sequelize";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
-import { deleteStoredFile } from "../files/storage.server";
-import { listCountries } from "../lookups/service.server";
-import { findRoutePoints } from "../trek-routes/points.server";
+import { insertRows } from "../../db/insert-rows.server";
+import { deleteStoredFile } from "@lib/files/storage.server";
+import { DomainError } from "@lib/errors";
+import { listCountries } from "@modules/lookups/index.server";
+import { findRoutePoints } from "@modules/trek-routes/index.server";
 import { FeeRule, Registration, Trekker } from "./models/registration.server";
 import { DEFAULT_FEE_RULES, feeFor, priceRegion, type FeeRuleData } from "./fees";
 import { canEditRegistration, canOpenRegistration, type RegistrationViewer } from "./policy";
 import { REGISTRATION_MESSAGES } from "./rules";
 import type { InsuranceInput, TrekDetailsInput, TrekkerInput } from "./schemas";
 
-/** A refusal tied to a form field, shown under that field. */
-export class RegistrationError extends Error {
-  constructor(public readonly field: string, message: string) {
-    super(message);
+/** A refusal tied to a form field, shown under that field (400). */
+export class RegistrationError extends DomainError {
+  constructor(field: string, message: string) {
+    super(message, { status: 400, fieldErrors: { [field]: [message] } });
   }
 }
 
-export class NotAllowedError extends Error {
+/** The registration has moved on (paid, cancelled...) and can no longer be changed (409). */
+export class NotAllowedError extends DomainError {
   constructor() {
-    super("This registration can not be changed any more.");
+    super("This registration can not be changed any more.", { status: 409 });
   }
 }
 
@@ -53,7 +56,7 @@ async function feeRules(): Promise<FeeRuleData[]> {
 }
 
 export async function seedFeeRules(): Promise<void> {
-  if ((await FeeRule.count()) === 0) await FeeRule.bulkCreate(DEFAULT_FEE_RULES.map((r) => ({ ...r })));
+  if ((await FeeRule.count()) === 0) await insertRows(FeeRule, DEFAULT_FEE_RULES.map((r) => ({ ...r })));
 }
 
 async function checkTrek(trek: TrekDetailsInput): Promise<string> {
@@ -85,7 +88,7 @@ export async function createRegistration(viewer: RegistrationViewer, trek: TrekD
   await checkCountry(trekker.nationality);
   return writeTransaction(async (transaction) => {
     const reg = await Registration.create({ userId: viewer.id, userType: viewer.userType, routeName, ...trek }, { transaction });
-    await Trekker.create({ registrationId: reg.id, photoKey, ...trekkerColumns(trekker) }, { transaction });
+    await Trekker.create({ registrationId: reg.id, registeredBy: reg.userId, photoKey, ...trekkerColumns(trekker) }, { transaction });
     return reg.id;
   });
 }
@@ -156,9 +159,11 @@ export async function updateTrekker(id: number, trekkerId: number, viewer: Regis
   const trekker = await editableTrekker(id, trekkerId, viewer);
   await checkCountry(input.nationality);
   const oldPhoto = trekker.photoKey;
-  await trekker.update({ ...trekkerColumns(input), ...(photoKey ? { photoKey } : {}) });
-  // Nationality or type may have changed the fee.
-  await unlockPrice(id);
+  // Nationality or type may have changed the fee: the price lock goes with the change, or neither.
+  await writeTransaction(async (transaction) => {
+    await trekker.update({ ...trekkerColumns(input), ...(photoKey ? { photoKey } : {}) }, { transaction });
+    await unlockPrice(id, transaction);
+  });
   if (photoKey && oldPhoto !== photoKey) await deleteStoredFile(oldPhoto).catch(() => {});
 }
 
@@ -168,11 +173,14 @@ export async function updateInsurance(id: number, trekkerId: number, viewer: Reg
 }
 
 export async function addTrekker(id: number, viewer: RegistrationViewer, input: TrekkerInput, photoKey: string): Promise<number> {
-  await editable(id, viewer);
+  const reg = await editable(id, viewer);
   await checkCountry(input.nationality);
-  const t = await Trekker.create({ registrationId: id, photoKey, ...trekkerColumns(input) });
-  await unlockPrice(id);
-  return t.id;
+  // The registration's owner, also when the board adds the trekker: lists are scoped by it.
+  return writeTransaction(async (transaction) => {
+    const t = await Trekker.create({ registrationId: id, registeredBy: reg.userId, photoKey, ...trekkerColumns(input) }, { transaction });
+    await unlockPrice(id, transaction);
+    return t.id;
+  });
 }
 
 /** Extra rows can go; the last trekker stays (a registration without trekkers means nothing). */
@@ -182,8 +190,10 @@ export async function removeTrekker(id: number, trekkerId: number, viewer: Regis
     throw new RegistrationError("trekker", "A registration needs at least one trekker.");
   }
   // A row removed during review never had a card: it goes for good (force), unlike a deleted card.
-  await trekker.destroy({ force: true });
-  await unlockPrice(id);
+  await writeTransaction(async (transaction) => {
+    await trekker.destroy({ force: true, transaction });
+    await unlockPrice(id, transaction);
+  });
   await deleteStoredFile(trekker.photoKey).catch(() => {});
 }
 
@@ -258,7 +268,11 @@ export async function lockPrice(id: number, viewer: RegistrationViewer): Promise
   return view.totalPaisa;
 }
 
-async function unlockPrice(registrationId: number): Promise<void> {
-  await Registration.update({ totalPaisa: null, priceLockedAt: null }, { where: { id: registrationId } });
-  await Trekker.update({ amountPaisa: null }, { where: { registrationId } });
+/**
+ * Forgets the fixed price so it is worked out afresh when payment starts again: after an edit,
+ * or (called by the cards module inside its transaction) after a trekker was deleted.
+ */
+export async function unlockPrice(registrationId: number, transaction?: Transaction): Promise<void> {
+  await Registration.update({ totalPaisa: null, priceLockedAt: null }, { where: { id: registrationId }, transaction });
+  await Trekker.update({ amountPaisa: null }, { where: { registrationId }, transaction });
 }

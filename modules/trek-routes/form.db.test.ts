@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { readRouteForm } from "./form.server";
 import { createRoute } from "./service.server";
+import { makePng } from "../../tests/factories/images";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 function file(name: string, size: number, head: number[] | string = PNG): File {
@@ -9,6 +10,8 @@ function file(name: string, size: number, head: number[] | string = PNG): File {
   bytes.set(typeof head === "string" ? Array.from(Buffer.from(head)) : head);
   return new File([bytes], name, { type: "image/png" });
 }
+/** A real PNG: stored images are decoded and written again, so magic bytes alone are refused. */
+const png = (name: string) => new File([new Uint8Array(makePng(32, 32))], name, { type: "image/png" });
 
 function request(fields: Record<string, string | string[]>, files: [string, File][] = []): Request {
   const fd = new FormData();
@@ -32,7 +35,7 @@ beforeAll(async () => {
 
 describe("readRouteForm", () => {
   it("returns clean input and checked images", async () => {
-    const out = await readRouteForm(request(base(), [["galleryFiles", file("one.png", 2048)], ["mapFiles", file("map.png", 4096)]]), null);
+    const out = await readRouteForm(request(base(), [["galleryFiles", png("one.png")], ["mapFiles", png("map.png")]]), null);
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.input.description).toBe("<p>Valley</p>");

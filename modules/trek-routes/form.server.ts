@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { IMAGE_RULE, checkUpload, isMissingFile } from "../files/upload-rules";
-import { listLookup } from "../lookups/service.server";
+import { IMAGE_RULE, isMissingFile } from "@lib/files/upload-rules";
+import { checkStorableUpload } from "@lib/files/image-safety.server";
+import { listLookup } from "@modules/lookups/index.server";
 import { MAX_IMAGES_PER_KIND, routeFormSchema } from "./schemas";
 import { sanitizeDescription } from "./sanitize.server";
 import { routeNameTaken, type NewRouteImage, type RouteImageKind, type RouteInput } from "./service.server";
+import { readForm } from "@lib/multipart.server";
 
-/** Two kinds of up to ten 3 MB images, plus the fields: refuse bigger posts before buffering. */
+/** Two kinds of up to ten 3 MB images, plus the fields: reading stops past this (413). */
 const MAX_BODY_BYTES = 2 * MAX_IMAGES_PER_KIND * 3 * 1024 * 1024 + 1024 * 1024;
 
 export const IMAGE_FIELDS: Record<RouteImageKind, string> = { gallery: "galleryFiles", map: "mapFiles" };
@@ -23,10 +25,7 @@ export type RouteFormOutcome =
  * shared schema, then checks every file by content. Nothing is stored here.
  */
 export async function readRouteForm(request: Request, routeId: number | null): Promise<RouteFormOutcome> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    throw new Response("The upload is too large.", { status: 413 });
-  }
-  const formData = await request.formData();
+  const formData = await readForm(request, MAX_BODY_BYTES);
   formData.set("description", sanitizeDescription(String(formData.get("description") ?? "")));
   const submission = parseWithZod(formData, { schema: routeFormSchema });
   // List intents (add, remove, move a checkpoint without JS) also end here: not a save.
@@ -47,7 +46,7 @@ export async function readRouteForm(request: Request, routeId: number | null): P
       continue;
     }
     for (const file of files) {
-      const check = await checkUpload(file, IMAGE_RULE);
+      const check = await checkStorableUpload(file, IMAGE_RULE);
       if (check.ok) newImages.push({ kind, file: check.file });
       else (fileErrors[kind] ??= []).push(`${(file as File).name}: ${check.message}`);
     }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages, requiredText } from "../../app/utils/validation";
+import { messages, plainText, requiredText } from "@lib/validation";
 
 /** Spec 2 §5: Route Name, Province, Start Point, End Point, Description and each checkpoint name are required. */
 export const ROUTE_LABELS = {
@@ -23,8 +23,7 @@ export function htmlText(html: string): string {
   return html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ").trim();
 }
 
-const description = z
-  .string({ error: messages.required(ROUTE_LABELS.description) })
+const description = plainText({ multiline: true }, messages.required(ROUTE_LABELS.description))
   .max(20_000, "Description is too long")
   .refine((v) => htmlText(v) !== "", messages.required(ROUTE_LABELS.description));
 

@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { storedFileExists } from "../files/storage.server";
-import type { CheckedUpload } from "../files/upload-rules";
+import { storedFileExists } from "@lib/files/storage.server";
+import type { CheckedUpload } from "@lib/files/upload-rules";
 import { seedDemoRoutes, DEMO_ROUTES } from "./demo.server";
-import { trekRoutesModule } from "./index";
 import { RouteImage } from "./models/trek-route.server";
 import { findRoutePoints, listRoutePoints } from "./points.server";
 import {
@@ -44,10 +43,6 @@ function png(name: string): CheckedUpload {
 
 beforeAll(async () => {
   await prepareTestDatabase();
-});
-
-afterEach(() => {
-  delete trekRoutesModule.routeInUse;
 });
 
 describe("trek routes service", () => {
@@ -153,16 +148,16 @@ describe("trek routes service", () => {
     const id = await createRoute(input(), [{ kind: "gallery", file: png("g.png") }]);
     const image = (await getRoute(id))!.gallery[0];
     const file = (await findRouteImage(id, image.id))!.fileKey;
-    trekRoutesModule.routeInUse = async (routeId) => routeId === id;
-    await expect(deleteRoute(id)).rejects.toBeInstanceOf(RouteInUseError);
+    const inUse = async (routeId: number) => routeId === id;
+    await expect(deleteRoute(id, inUse)).rejects.toBeInstanceOf(RouteInUseError);
     expect(await getRoute(id)).not.toBeNull();
 
-    delete trekRoutesModule.routeInUse;
-    expect(await deleteRoute(id)).toBe(true);
+    const unused = async () => false;
+    expect(await deleteRoute(id, unused)).toBe(true);
     expect(await getRoute(id)).toBeNull();
     expect(await RouteImage.count({ where: { routeId: id } })).toBe(0);
     expect(await storedFileExists(file)).toBe(false);
-    expect(await deleteRoute(id)).toBe(false);
+    expect(await deleteRoute(id, unused)).toBe(false);
   });
 
   it("searches and pages the list by name, escaping wildcards", async () => {

@@ -1,9 +1,11 @@
 import { Op, col, fn, type WhereOptions } from "sequelize";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
-import type { CheckedUpload } from "../files/upload-rules";
-import { deleteStoredFile, storeFile } from "../files/storage.server";
+import { insertRows } from "../../db/insert-rows.server";
+import type { CheckedUpload } from "@lib/files/upload-rules";
+import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import { RouteCheckpoint, RouteImage, TrekRoute, type RouteImageKind, type RouteStatus } from "./models/trek-route.server";
 import { sanitizeDescription } from "./sanitize.server";
+import { DomainError } from "@lib/errors";
 
 export type { RouteImageKind, RouteStatus };
 
@@ -51,15 +53,16 @@ export interface NewRouteImage {
   file: CheckedUpload;
 }
 
-export class RouteInUseError extends Error {
+/** Registrations use the route, so it can only be disabled: a 409 DomainError. */
+export class RouteInUseError extends DomainError {
   constructor() {
-    super("This route cannot be deleted because registrations use it. Disable it instead.");
+    super("This route cannot be deleted because registrations use it. Disable it instead.", { status: 409 });
   }
 }
 
 const IMAGE_AREA = "route-images";
 
-function toRow(r: TrekRoute): RouteRow {
+export function toRow(r: TrekRoute): RouteRow {
   return { id: r.id, name: r.name, provinceId: Number(r.provinceId), startPoint: r.startPoint, endPoint: r.endPoint, status: r.status };
 }
 
@@ -96,7 +99,7 @@ export async function findRouteSummary(id: number): Promise<{ id: number; name: 
   return r ? { id: r.id, name: r.name, status: r.status } : null;
 }
 
-function nameFilter(name?: string): WhereOptions<TrekRoute> {
+export function nameFilter(name?: string): WhereOptions<TrekRoute> {
   const term = name?.trim().toLowerCase();
   if (!term) return {};
   // INSTR, not LIKE: a "%" or "_" typed in the search box is literal on both SQLite and MySQL,
@@ -178,11 +181,12 @@ export async function createRoute(input: RouteInput, images: NewRouteImage[] = [
   try {
     return await writeTransaction(async (transaction) => {
       const route = await TrekRoute.create({ ...cleanInput(input), status: "Active" }, { transaction });
-      await RouteCheckpoint.bulkCreate(
+      await insertRows(
+        RouteCheckpoint,
         input.checkpoints.map((c, position) => ({ routeId: route.id, name: c.name.trim(), position })),
         { transaction },
       );
-      if (stored.length) await RouteImage.bulkCreate(stored.map((s) => ({ ...s, routeId: route.id })), { transaction });
+      await insertRows(RouteImage, stored.map((s) => ({ ...s, routeId: route.id })), { transaction });
       return route.id;
     });
   } catch (error) {
@@ -228,7 +232,7 @@ export async function updateRoute(
         removedKeys = doomed.map((i) => i.fileKey);
         await RouteImage.destroy({ where: { routeId: id, id: doomed.map((i) => i.id) }, transaction });
       }
-      if (stored.length) await RouteImage.bulkCreate(stored.map((s) => ({ ...s, routeId: id })), { transaction });
+      await insertRows(RouteImage, stored.map((s) => ({ ...s, routeId: id })), { transaction });
     });
   } catch (error) {
     await Promise.all(stored.map((s) => deleteStoredFile(s.fileKey).catch(() => {})));
@@ -244,21 +248,15 @@ export async function setRouteStatus(id: number, status: RouteStatus): Promise<b
   return count > 0;
 }
 
-/** Asks every module whether something (registrations, later) still refers to the route. */
-export async function routeInUse(routeId: number): Promise<boolean> {
-  // Imported here, not at the top: the registry imports this module's index.
-  const { modules } = await import("../registry");
-  for (const m of modules) {
-    if (m.routeInUse && (await m.routeInUse(routeId))) return true;
-  }
-  return false;
-}
-
-/** Deletes a route with its checkpoints and images; refuses while it is in use. */
-export async function deleteRoute(id: number): Promise<boolean> {
+/**
+ * Deletes a route with its checkpoints and images; refuses while `inUse` says something still
+ * refers to it. The caller passes the registry's question (modules/registry.ts routeInUse), so
+ * this module need not know who uses its routes and no module cycle arises.
+ */
+export async function deleteRoute(id: number, inUse: (routeId: number) => Promise<boolean>): Promise<boolean> {
   const route = await TrekRoute.findByPk(id);
   if (!route) return false;
-  if (await routeInUse(id)) throw new RouteInUseError();
+  if (await inUse(id)) throw new RouteInUseError();
   const images = await RouteImage.findAll({ where: { routeId: id } });
   await writeTransaction(async (transaction) => {
     await RouteImage.destroy({ where: { routeId: id }, transaction });

@@ -1,11 +1,13 @@
-import type { CheckedUpload } from "../files/upload-rules";
-import { deleteStoredFile, storeFile } from "../files/storage.server";
+import type { CheckedUpload } from "@lib/files/upload-rules";
+import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import { loadUser, storePassword } from "./credentials.server";
 import { verifyPassword } from "./password.server";
+import { DomainError } from "@lib/errors";
 
-export class WrongPasswordError extends Error {
+/** The current password does not match: a field error under Current Password (400). */
+export class WrongPasswordError extends DomainError {
   constructor() {
-    super("Current password is incorrect");
+    super("Current password is incorrect", { status: 400, fieldErrors: { currentPassword: ["Current password is incorrect"] } });
   }
 }
 
@@ -22,7 +24,7 @@ export async function renameUser(userId: number, fullName: string): Promise<void
 export async function changeOwnPassword(userId: number, currentPassword: string, newPassword: string): Promise<number> {
   const user = await loadUser(userId);
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new WrongPasswordError();
-  return storePassword(user, newPassword);
+  return storePassword(user, newPassword, {}, "newPassword");
 }
 
 const AVATAR_AREA = "avatars";

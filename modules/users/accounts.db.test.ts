@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { createToken, fingerprintOf } from "../../app/utils/signed-token.server";
+import { createToken, fingerprintOf } from "@lib/signed-token.server";
 import { drainQueue } from "../../jobs/queue.server";
 import { latestOutboxMessageTo, listOutbox } from "../../emails/outbox.server";
 import { changeOwnPassword, renameUser, setProfilePhoto, profilePhotoKey, WrongPasswordError } from "./account.server";
@@ -54,7 +54,7 @@ describe("registerAccount", () => {
     const { id } = await registerAccount({ ...organization, email: mail }, ORIGIN);
     const user = (await findUserByEmail(mail))!;
     expect(user).toMatchObject({ id, userType: 2, countryId: 524, fullName: "Himalayan Trails", panNumber: "301234567" });
-    expect(await findAuthUser(id)).toMatchObject({ emailVerified: false, isDocumentUploaded: false, isVerified: null, isApproved: false });
+    expect(await findAuthUser(id!)).toMatchObject({ emailVerified: false, isDocumentUploaded: false, isVerified: null, isApproved: false });
     const link = await mailedLink(mail, "/verify-email");
     expect(link.get("verify")).toBe(String(id));
     expect(await confirmEmail(link.get("token")!, link.get("verify")!)).toBe("verified");
@@ -68,13 +68,39 @@ describe("registerAccount", () => {
     await expect(verifyLogin(mail, PASSWORD)).rejects.toBeInstanceOf(LoginError);
   });
 
-  it("refuses an unknown country and a taken e-mail", async () => {
+  it("refuses an unknown country", async () => {
     await expect(
       registerAccount({ userType: "1", fullName: "A B", countryId: 999, email: email("nowhere"), password: PASSWORD, confirmPassword: PASSWORD }, ORIGIN),
     ).rejects.toBeInstanceOf(UnknownCountryError);
+  });
+
+  it("answers a taken e-mail as a new one, makes no account and mails the owner instead of a verification link", async () => {
     const taken = email("taken");
-    await registerAccount({ ...organization, email: taken }, ORIGIN);
-    await expect(registerAccount({ ...organization, email: taken.toUpperCase() }, ORIGIN)).rejects.toBeInstanceOf(DuplicateEmailError);
+    const first = await registerAccount({ ...organization, email: taken }, ORIGIN);
+    await drainQueue();
+    const before = (await listOutbox()).length;
+    const again = await registerAccount({ userType: "1", fullName: "Eve Mallory", countryId: 276, email: taken.toUpperCase(), password: "Other#Pass2", confirmPassword: "Other#Pass2" }, ORIGIN);
+    expect(again).toEqual({ id: null, email: taken });
+    const owner = (await findUserByEmail(taken))!;
+    expect(owner).toMatchObject({ id: first.id, userType: 2, fullName: "Himalayan Trails" });
+    // The owner's password is untouched.
+    await expect(verifyLogin(taken, "Other#Pass2")).rejects.toMatchObject({ code: "invalid" });
+    await drainQueue();
+    expect((await listOutbox()).length).toBe(before + 1);
+    const mail = (await latestOutboxMessageTo(taken))!;
+    expect(mail.subject).toBe("Someone tried to register with your TIMS e-mail address");
+    expect(mail.text).toContain(`${ORIGIN}/login`);
+    expect(mail.text).toContain(`${ORIGIN}/forgot-password`);
+    expect(mail.text).not.toContain("/verify-email");
+  });
+
+  it("tells a disabled owner nothing", async () => {
+    const user = await createUser(newUser({ email: email("disabled"), status: "Disabled" }));
+    await drainQueue();
+    const before = (await listOutbox()).length;
+    expect(await registerAccount({ ...organization, email: user.email }, ORIGIN)).toEqual({ id: null, email: user.email });
+    await drainQueue();
+    expect((await listOutbox()).length).toBe(before);
   });
 
   it("refuses any other user type, even when called directly", async () => {

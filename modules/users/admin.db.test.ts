@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { listRouteChoices, type RouteChoice } from "../trek-routes/service.server";
+import { listRouteChoices, type RouteChoice } from "@modules/trek-routes/index.server";
 import {
   addUser,
   adminChangeEmail,

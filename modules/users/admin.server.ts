@@ -1,6 +1,6 @@
 import { UniqueConstraintError } from "sequelize";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
-import { findCheckpoint } from "../trek-routes/service.server";
+import { findCheckpoint } from "@modules/trek-routes/index.server";
 import { UserType } from "../contract";
 import { loadUser, SelfActionError, storePassword, UserNotFoundError } from "./credentials.server";
 import { ADDABLE_USER_TYPES } from "./kinds";
@@ -8,21 +8,24 @@ import { User, UserGrant } from "./models/user.server";
 import type { AddUserInput } from "./schemas/add-user";
 import type { CheckpostInfoInput } from "./schemas/user-admin";
 import { createUser, DuplicateEmailError, findUserByEmail } from "./service.server";
+import { DomainError } from "@lib/errors";
 
 /**
  * User administration by the board (spec 2 §2, §4, §7 "Users and account"). Routes check the
  * permission; these functions also refuse what no one may do, whoever calls them.
  */
 
-export class CheckpointNotOnRouteError extends Error {
+/** The checkpost is not on the chosen route: a field error under Checkpost (400). */
+export class CheckpointNotOnRouteError extends DomainError {
   constructor() {
-    super("Please choose a checkpost of the selected route");
+    super("Please choose a checkpost of the selected route", { status: 400, fieldErrors: { checkpointId: ["Please choose a checkpost of the selected route"] } });
   }
 }
 
-export class NotCheckpostError extends Error {
+/** Checkpost details asked of an account that is no checkpost (400). */
+export class NotCheckpostError extends DomainError {
   constructor() {
-    super("This account is not a checkpost");
+    super("This account is not a checkpost", { status: 400 });
   }
 }
 
@@ -124,9 +127,10 @@ export async function updateCheckpostInfo(actorId: number, targetId: number, inp
   });
 }
 
-export class UnknownUsernameError extends Error {
+/** No account has this username: a field error under Username (400). */
+export class UnknownUsernameError extends DomainError {
   constructor() {
-    super("No user with this username");
+    super("No user with this username", { status: 400, fieldErrors: { username: ["No user with this username"] } });
   }
 }
 

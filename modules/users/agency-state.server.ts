@@ -1,7 +1,7 @@
-import { Op, type WhereOptions } from "sequelize";
+import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { User } from "./models/user.server";
 import { UserType } from "../contract";
-import type { AgencyRequestStatus } from "./agency-status";
+import { agencyRequestStatus, type AgencyRequestStatus } from "./agency-status";
 
 export { AGENCY_REQUEST_STATUSES, agencyRequestStatus, type AgencyRequestStatus } from "./agency-status";
 
@@ -71,35 +71,48 @@ export interface AgencyListQuery {
   limit: number;
 }
 
-export async function listAgencyAccounts(q: AgencyListQuery): Promise<{ rows: AgencyAccount[]; total: number }> {
+/** Agencies in a request state whose name, e-mail or address contains the search. */
+export function agencyListWhere(q: Pick<AgencyListQuery, "status" | "search">): WhereOptions {
   const where: WhereOptions[] = [{ userType: UserType.Agency }, statusWhere(q.status)];
   const text = q.search?.trim();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push({ [Op.or]: [{ organizationName: { [Op.like]: like } }, { email: { [Op.like]: like } }, { contactAddress: { [Op.like]: like } }] });
   }
+  return { [Op.and]: where };
+}
+
+export async function listAgencyAccounts(q: AgencyListQuery): Promise<{ rows: AgencyAccount[]; total: number }> {
   const { rows, count } = await User.findAndCountAll({
-    where: { [Op.and]: where },
-    order: [["createdAt", "DESC"], ["id", "DESC"]],
+    where: agencyListWhere(q),
+    order: [["id", "DESC"]],
     offset: q.offset,
     limit: q.limit,
   });
   return { rows: rows.map(toAccount), total: count };
 }
 
+/** Agency accounts with their request state, for list rows. */
+export function agencyRequestRows(users: User[]): (AgencyAccount & { requestStatus: AgencyRequestStatus })[] {
+  return users.map((u) => {
+    const account = toAccount(u);
+    return { ...account, requestStatus: agencyRequestStatus(account) };
+  });
+}
+
 /** Documents sent (or re-sent after a rejection): back to "awaiting review". */
-export async function markDocumentsSubmitted(id: number): Promise<void> {
-  await User.update({ isDocumentUploaded: true, isVerified: null, isApproved: false }, { where: { id, userType: UserType.Agency } });
+export async function markDocumentsSubmitted(id: number, transaction?: Transaction): Promise<void> {
+  await User.update({ isDocumentUploaded: true, isVerified: null, isApproved: false }, { where: { id, userType: UserType.Agency }, transaction });
 }
 
 /**
  * Records the board's decision only while the agency is awaiting review; returns false when
  * the state changed meanwhile (a second reviewer, a double submit).
  */
-export async function setAgencyVerification(id: number, verified: boolean): Promise<boolean> {
+export async function setAgencyVerification(id: number, verified: boolean, transaction?: Transaction): Promise<boolean> {
   const [count] = await User.update(
     { isVerified: verified },
-    { where: { id, userType: UserType.Agency, isDocumentUploaded: true, isVerified: { [Op.is]: null } } },
+    { where: { id, userType: UserType.Agency, isDocumentUploaded: true, isVerified: { [Op.is]: null } }, transaction },
   );
   return count === 1;
 }

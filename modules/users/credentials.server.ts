@@ -1,16 +1,19 @@
 import { User } from "./models/user.server";
 import { hashPassword } from "./password.server";
+import { assertUncommonPassword } from "./common-passwords.server";
+import { DomainError } from "@lib/errors";
 
-/** Raised when an action would change or delete the acting user's own account (spec 1 §6). */
-export class SelfActionError extends Error {
+/** Raised when an action would change or delete the acting user's own account (spec 1 §6): 403. */
+export class SelfActionError extends DomainError {
   constructor() {
-    super("You cannot change your own status or delete your own account.");
+    super("You cannot change your own status or delete your own account.", { status: 403 });
   }
 }
 
-export class UserNotFoundError extends Error {
+/** No such account: 404. */
+export class UserNotFoundError extends DomainError {
   constructor() {
-    super("User not found");
+    super("User not found", { status: 404 });
   }
 }
 
@@ -23,8 +26,10 @@ export async function loadUser(id: number): Promise<User> {
 /**
  * Every password change ends the account's sessions: the session cookie carries the version,
  * and the guard refuses a stale one. Returns the new version so the caller can keep its own.
+ * One of the most common passwords is refused under `field` (a 400 DomainError).
  */
-export async function storePassword(user: User, password: string, extra: Partial<Pick<User, "emailVerified">> = {}): Promise<number> {
+export async function storePassword(user: User, password: string, extra: Partial<Pick<User, "emailVerified">> = {}, field = "password"): Promise<number> {
+  await assertUncommonPassword(password, field);
   const sessionVersion = user.sessionVersion + 1;
   await user.update({ passwordHash: await hashPassword(password), sessionVersion, ...extra });
   return sessionVersion;

@@ -1,5 +1,5 @@
-import { NEPAL_ID } from "../lookups/data/reference";
-import { listRouteChoices } from "../trek-routes/service.server";
+import { NEPAL_ID } from "@modules/lookups";
+import { listRouteChoices } from "@modules/trek-routes/index.server";
 import { User } from "./models/user.server";
 import { createUser, findUserByEmail, grantPermission, type NewUser } from "./service.server";
 

@@ -1,7 +1,7 @@
 import { Op, type WhereOptions } from "sequelize";
-import { PROVINCES } from "../lookups/data/reference";
-import { listCountries } from "../lookups/service.server";
-import { listRouteChoices } from "../trek-routes/service.server";
+import { PROVINCES } from "@modules/lookups";
+import { listCountries } from "@modules/lookups/index.server";
+import { listRouteChoices } from "@modules/trek-routes/index.server";
 import { detailPath, kindOf, type UserKind } from "./kinds";
 import { User, type UserStatus } from "./models/user.server";
 
@@ -27,8 +27,6 @@ export interface UserListQuery {
   /** Name, organisation or e-mail contains it (the spec's `username` search). */
   search?: string;
   status?: UserStatus;
-  offset: number;
-  limit: number;
 }
 
 async function namers() {
@@ -43,7 +41,8 @@ async function namers() {
   };
 }
 
-export async function listUsers(q: UserListQuery): Promise<{ rows: UserListRow[]; total: number }> {
+/** The users list's WHERE (tab's user types, status, search). */
+export function userListWhere(q: UserListQuery): WhereOptions<User> {
   const where: WhereOptions<User>[] = [{ userType: { [Op.in]: [...q.userTypes] } }];
   if (q.status) where.push({ status: q.status });
   const text = q.search?.trim();
@@ -51,28 +50,33 @@ export async function listUsers(q: UserListQuery): Promise<{ rows: UserListRow[]
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push({ [Op.or]: [{ fullName: { [Op.like]: like } }, { email: { [Op.like]: like } }, { organizationName: { [Op.like]: like } }] });
   }
-  const [{ rows, count }, name] = await Promise.all([
-    User.findAndCountAll({ where: { [Op.and]: where }, order: [["createdAt", "DESC"], ["id", "DESC"]], offset: q.offset, limit: q.limit }),
-    namers(),
-  ]);
-  return {
-    total: count,
-    rows: rows.map((u) => ({
-      id: u.id,
-      userType: u.userType,
-      fullName: u.fullName,
-      email: u.email,
-      registerDate: new Date(u.createdAt).toISOString(),
-      status: u.status,
-      remarks: u.statusRemarks ?? null,
-      agencyName: u.organizationName ?? null,
-      contactAddress: u.contactAddress ?? null,
-      countryName: name.country(u.countryId),
-      routeName: name.route(u.routeId),
-      checkpostName: name.checkpoint(u.routeId, u.checkpointId),
-      href: detailPath(u),
-    })),
-  };
+  return { [Op.and]: where };
+}
+
+/** User rows as the list shows them, with country, route and checkpost names. */
+export async function userListRows(users: User[]): Promise<UserListRow[]> {
+  const name = await namers();
+  return users.map((u) => ({
+    id: u.id,
+    userType: u.userType,
+    fullName: u.fullName,
+    email: u.email,
+    registerDate: new Date(u.createdAt).toISOString(),
+    status: u.status,
+    remarks: u.statusRemarks ?? null,
+    agencyName: u.organizationName ?? null,
+    contactAddress: u.contactAddress ?? null,
+    countryName: name.country(u.countryId),
+    routeName: name.route(u.routeId),
+    checkpostName: name.checkpoint(u.routeId, u.checkpointId),
+    href: detailPath(u),
+  }));
+}
+
+/** One page of users, newest first, with the total. */
+export async function listUsers(q: UserListQuery & { offset: number; limit: number }): Promise<{ rows: UserListRow[]; total: number }> {
+  const { rows, count } = await User.findAndCountAll({ where: userListWhere(q), order: [["id", "DESC"]], offset: q.offset, limit: q.limit });
+  return { total: count, rows: await userListRows(rows) };
 }
 
 /** Everything the account views show (spec 2 §2 "User account views"). */
@@ -132,4 +136,10 @@ export async function getUserProfile(id: number): Promise<UserProfile | null> {
     checkpointName: name.checkpoint(u.routeId, u.checkpointId),
     hasPhoto: Boolean(u.userImage),
   };
+}
+
+/** Agencies for the lists' Agency filter (spec 2 §7 filter/agencyUser), by name. */
+export async function agencyChoices(): Promise<{ id: number; name: string }[]> {
+  const rows = await User.findAll({ where: { userType: 2 }, attributes: ["id", "fullName", "organizationName"], order: [["organizationName", "ASC"], ["id", "ASC"]] });
+  return rows.map((u) => ({ id: u.id, name: u.organizationName || u.fullName }));
 }

@@ -3,17 +3,19 @@ import { UniqueConstraintError } from "sequelize";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { ChangeEmail, changeEmailSubject } from "../../emails/templates/change-email";
-import { createToken, fingerprintOf, readToken } from "../../app/utils/signed-token.server";
+import { createToken, fingerprintOf, readToken } from "@lib/signed-token.server";
 import { loadUser } from "./credentials.server";
 import { User } from "./models/user.server";
 import { DuplicateEmailError, findUserByEmail } from "./service.server";
+import { DomainError } from "@lib/errors";
 
 const CHANGE_PURPOSE = "change-email";
 const CHANGE_TTL_SECONDS = 24 * 60 * 60;
 
-export class SameEmailError extends Error {
+/** The new address is the current one: a field error under Email (400). */
+export class SameEmailError extends DomainError {
   constructor() {
-    super("This is already your email address.");
+    super("This is already your email address.", { status: 400, fieldErrors: { email: ["This is already your email address."] } });
   }
 }
 

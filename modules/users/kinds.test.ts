@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canDeleteUser,
   canEditUser,
   canManageUser,
   canViewUser,
@@ -74,6 +75,14 @@ describe("who may do what with an account", () => {
     expect(canEditUser(ntb, ntb)).toBe(false);
     expect(canManageUser(taan, check)).toBe(false);
     expect(canEditUser(taan, check)).toBe(false);
+  });
+
+  it("never offers Delete User on a checkpost's view or one's own (spec 2 §2)", () => {
+    expect(canDeleteUser(ntb, agency)).toBe(true);
+    expect(canDeleteUser(ntb, fit)).toBe(true);
+    expect(canDeleteUser(ntb, check)).toBe(false);
+    expect(canDeleteUser(ntb, ntb)).toBe(false);
+    expect(canDeleteUser(taan, agency)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { UserType } from "../contract";
-import { can, type Permission, type PermissionHolder } from "./permission-table";
+import { can, inScope, type Permission, type PermissionHolder, type PermissionScope } from "../permissions";
 
 /**
  * How user administration sorts accounts (spec 2 §2 "Users page"): the list tab a user type
@@ -72,20 +72,39 @@ export function tabOfUserType(userType: number): UsersTabInfo | undefined {
   return USERS_TABS.find((t) => t.userTypes.includes(userType));
 }
 
+/**
+ * Row rules of user administration as scopes: every one is "any" (the spec gives no account a say
+ * over its own row here; one's own account is changed in Account Settings, guarded by "settings").
+ * Viewing also needs the permission of the list tab the account belongs to; managing and editing
+ * exclude one's own account, so nobody disables, deletes or renames themselves from the list.
+ */
+export const USER_SCOPES = {
+  view: [{ permission: "users", rows: "any" }],
+  manage: [{ permission: "manageUsers", rows: "any" }],
+  edit: [{ permission: "accountChangeButtons", rows: "any" }],
+} as const satisfies Record<string, readonly PermissionScope[]>;
+
+type Viewer = PermissionHolder & { id: number };
+
 /** A detail view is open to whoever may see the list tab the account belongs to. */
 export function canViewUser(viewer: PermissionHolder, target: { userType: number }): boolean {
   const tab = tabOfUserType(target.userType);
-  return Boolean(tab) && can(viewer, "users") && can(viewer, tab!.permission);
+  return Boolean(tab) && inScope(viewer, USER_SCOPES.view) && can(viewer, tab!.permission);
 }
 
 /** Status changes and deletion: the board, on anyone but themselves (spec 1 §6). */
-export function canManageUser(viewer: PermissionHolder & { id: number }, target: { id: number; userType: number }): boolean {
-  return canViewUser(viewer, target) && can(viewer, "manageUsers") && viewer.id !== target.id;
+export function canManageUser(viewer: Viewer, target: { id: number; userType: number }): boolean {
+  return canViewUser(viewer, target) && inScope(viewer, USER_SCOPES.manage, target.id) && viewer.id !== target.id;
 }
 
-/** The Change buttons of an account view (spec 2 §2: type 4 only); one's own account is changed in Account Settings. */
-export function canEditUser(viewer: PermissionHolder & { id: number }, target: { id: number; userType: number }): boolean {
-  return canViewUser(viewer, target) && can(viewer, "accountChangeButtons") && viewer.id !== target.id;
+/** The Delete User row (spec 2 §2): as for status changes, but it never shows on a checkpost's view. */
+export function canDeleteUser(viewer: Viewer, target: { id: number; userType: number }): boolean {
+  return canManageUser(viewer, target) && target.userType !== UserType.Checkpost;
+}
+
+/** The Change buttons of an account view (spec 2 §2: type 4 only). */
+export function canEditUser(viewer: Viewer, target: { id: number; userType: number }): boolean {
+  return canViewUser(viewer, target) && inScope(viewer, USER_SCOPES.edit, target.id) && viewer.id !== target.id;
 }
 
 /** User types the board may create from the Add user panel; agencies and trekkers register themselves. */

@@ -71,6 +71,14 @@ describe("isOnboardingPath", () => {
     expect(isOnboardingPath(p)).toBe(true);
   });
 
+  it("allows an onboarding agency the files of its own documents, not another's", () => {
+    expect(isOnboardingPath("/requests/7/documents/12", 7)).toBe(true);
+    expect(isOnboardingPath("/requests/8/documents/12", 7)).toBe(false);
+    expect(isOnboardingPath("/requests/7/documents/12")).toBe(false);
+    expect(isOnboardingPath("/requests/7", 7)).toBe(false);
+    expect(isOnboardingPath("/requests/7/documents/12/x", 7)).toBe(false);
+  });
+
   it.each(["/", "/dashboard", "/new-register", "/upload-documentsX", "/upload-documents-statusX", "/logoutnow", "/trekkers"])(
     "refuses %s",
     (p) => {

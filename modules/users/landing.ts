@@ -36,8 +36,13 @@ export function agencyOnboardingPath(user: LandingUser): string | null {
 /** Pages an agency may open while onboarding (besides public ones). */
 export const ONBOARDING_PATHS = ["/upload-documents", "/upload-documents-status", "/logout", "/sign-out", "/account-settings"];
 
-export function isOnboardingPath(pathname: string): boolean {
-  return ONBOARDING_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+/**
+ * True for the onboarding pages, and, given the agency's id, for the files of the documents it
+ * uploaded (/requests/:ownId/documents/:docId; the agencies module's policy still checks the row).
+ */
+export function isOnboardingPath(pathname: string, agencyId?: number): boolean {
+  if (ONBOARDING_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return true;
+  return agencyId !== undefined && new RegExp(`^/requests/${agencyId}/documents/\\d+$`).test(pathname);
 }
 
 /** Only same-site paths are followed after sign-in, never another origin. */

@@ -58,4 +58,25 @@ export const userMigrations: Migration[] = [
       await qi.removeColumn("users", "deletedAt");
     },
   },
+  {
+    // Server-side sessions (issue 13): the cookie carries only a random token (docs/adr/0008).
+    name: "2026112310-users-sessions",
+    async up(qi) {
+      await qi.createTable("sessions", {
+        id: { type: DataTypes.STRING(64), primaryKey: true, allowNull: false },
+        userId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "users", key: "id" }, onDelete: "CASCADE" },
+        version: { type: DataTypes.INTEGER, allowNull: false },
+        issuedAt: { type: DataTypes.DATE(3), allowNull: false },
+        lastSeenAt: { type: DataTypes.DATE(3), allowNull: false },
+        expiresAt: { type: DataTypes.DATE(3), allowNull: false },
+        remember: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        userAgent: { type: DataTypes.STRING(255), allowNull: true },
+      });
+      await qi.addIndex("sessions", ["userId"]);
+      await qi.addIndex("sessions", ["expiresAt"]);
+    },
+    async down(qi) {
+      await qi.dropTable("sessions");
+    },
+  },
 ];

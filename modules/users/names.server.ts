@@ -1,3 +1,4 @@
+import { Op } from "sequelize";
 import { User } from "./models/user.server";
 
 /** Display names (organisation for agencies) of several users in one query. */
@@ -6,4 +7,16 @@ export async function displayNames(ids: number[]): Promise<Map<number, { name: s
   if (!unique.length) return new Map();
   const rows = await User.findAll({ where: { id: unique }, attributes: ["id", "fullName", "organizationName", "email", "userType"], paranoid: false });
   return new Map(rows.map((u) => [u.id, { name: u.organizationName || u.fullName, email: u.email, userType: u.userType }]));
+}
+
+/** Ids of users whose name, organisation or e-mail contains `text` (a list's payer search), at most `limit`. */
+export async function userIdsMatching(text: string, limit = 1000): Promise<number[]> {
+  const like = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await User.findAll({
+    where: { [Op.or]: [{ fullName: { [Op.like]: like } }, { organizationName: { [Op.like]: like } }, { email: { [Op.like]: like } }] },
+    attributes: ["id"],
+    limit,
+    paranoid: false,
+  });
+  return rows.map((u) => u.id);
 }

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { ResetPassword, resetPasswordSubject } from "../../emails/templates/reset-password";
-import { createToken, fingerprintOf, readToken } from "../../app/utils/signed-token.server";
+import { createToken, fingerprintOf, readToken } from "@lib/signed-token.server";
 import { storePassword } from "./credentials.server";
 import { User } from "./models/user.server";
 import { INVALID_TOKEN, INVALID_USER_ID } from "./schemas/password";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { config } from "../../app/utils/config.server";
+import { config } from "@lib/config.server";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -10,13 +10,27 @@ const scrypt = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>;
 
 const KEY_LENGTH = 64;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
 
-/** scrypt: slow and memory-hard, built into Node, so no native dependency to compile. */
+/**
+ * scrypt: slow and memory-hard, built into Node, so no native dependency to compile. The stored
+ * form carries its parameters (`scrypt$N$r$p$salt$hash`), so a hash made under an older, lower
+ * cost still verifies and is upgraded at the next sign-in (needsRehash).
+ */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
   const N = config.passwordCost;
-  const hash = await scrypt(password, salt, KEY_LENGTH, { N, r: 8, p: 1, maxmem: 256 * N * 8 });
-  return `scrypt$${N}$8$1$${salt.toString("base64")}$${hash.toString("base64")}`;
+  const hash = await scrypt(password, salt, KEY_LENGTH, { N, r: BLOCK_SIZE, p: PARALLELISM, maxmem: 256 * N * BLOCK_SIZE });
+  return `scrypt$${N}$${BLOCK_SIZE}$${PARALLELISM}$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (or is not ours at all). */
+export function needsRehash(stored: string): boolean {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return true;
+  const [, n, r, p, , hash] = parts;
+  return Number(n) < config.passwordCost || Number(r) < BLOCK_SIZE || Number(p) < PARALLELISM || Buffer.from(hash, "base64").length < KEY_LENGTH;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { ALL_USER_TYPES } from "../contract";
-import { GRANTABLE, PERMISSIONS, can, isPermission, type Permission } from "./permission-table";
+import { GRANTABLE, PERMISSIONS, can, isPermission, type Permission } from "../permissions";
 
 const FREE = 1;
 const AGENCY = 2;

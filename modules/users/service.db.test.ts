@@ -17,10 +17,10 @@ import { verifyPassword } from "./password.server";
 import { User } from "./models/user.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo.server";
 import { confirmEmail, resendVerification, sendVerificationEmail } from "./verification.server";
-import { can } from "./permission-table";
+import { can } from "../permissions";
 import { landingPath } from "./landing";
 import { seedDemo } from "../../db/seed.server";
-import { createToken, fingerprintOf } from "../../app/utils/signed-token.server";
+import { createToken, fingerprintOf } from "@lib/signed-token.server";
 import { drainQueue } from "../../jobs/queue.server";
 import { latestOutboxMessageTo, listOutbox } from "../../emails/outbox.server";
 

@@ -1,7 +1,9 @@
 import { Op, UniqueConstraintError } from "sequelize";
 import { User, UserGrant } from "./models/user.server";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
-import { GRANTABLE, type Permission } from "./permission-table";
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { assertUncommonPassword } from "./common-passwords.server";
+import { GRANTABLE, type Permission } from "../permissions";
+import { DomainError } from "@lib/errors";
 
 /** What the rest of the app knows about the signed-in user (spec 1 §3 session data). */
 export interface AuthUser {
@@ -68,9 +70,10 @@ export const LOGIN_MESSAGES = {
 
 export type LoginFailure = keyof typeof LOGIN_MESSAGES;
 
-export class LoginError extends Error {
+/** A refused sign-in (400); `code` tells the login page whether to offer "resend verification". */
+export class LoginError extends DomainError {
   constructor(public readonly code: LoginFailure) {
-    super(LOGIN_MESSAGES[code]);
+    super(LOGIN_MESSAGES[code], { status: 400 });
   }
 }
 
@@ -87,6 +90,9 @@ export async function verifyLogin(email: string, password: string): Promise<Auth
   if (!(await verifyPassword(password, user.passwordHash))) throw new LoginError("invalid");
   if (user.status === "Disabled") throw new LoginError("disabled");
   if (!user.emailVerified) throw new LoginError("unverified");
+  // The one moment the plain password is at hand: a hash made at an older, lower cost is redone
+  // at today's. Sessions stay (nothing about the password changed).
+  if (needsRehash(user.passwordHash)) await user.update({ passwordHash: await hashPassword(password) });
   return toAuthUser(user, await grantsOf(user.id));
 }
 
@@ -113,9 +119,10 @@ export interface NewUser {
   status?: "Active" | "Disabled";
 }
 
-export class DuplicateEmailError extends Error {
+/** The address belongs to another account: a field error under Email (400). */
+export class DuplicateEmailError extends DomainError {
   constructor() {
-    super("This email is already registered.");
+    super("This email is already registered.", { status: 400, fieldErrors: { email: ["This email is already registered."] } });
   }
 }
 
@@ -123,6 +130,7 @@ export async function createUser(input: NewUser): Promise<User> {
   const email = input.email.trim().toLowerCase();
   if (await User.findOne({ where: { email }, attributes: ["id"] })) throw new DuplicateEmailError();
   const { password, ...rest } = input;
+  await assertUncommonPassword(password);
   try {
     return await User.create({ ...rest, email, passwordHash: await hashPassword(password) });
   } catch (error) {

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { VerifyEmail, verifyEmailSubject } from "../../emails/templates/verify-email";
-import { createToken, fingerprintOf, readToken } from "../../app/utils/signed-token.server";
+import { createToken, fingerprintOf, readToken } from "@lib/signed-token.server";
 import { User } from "./models/user.server";
 import { markEmailVerified } from "./service.server";
 

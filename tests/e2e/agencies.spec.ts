@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { getAgencyRequest } from "@modules/agencies/service.server";
+import { getAgencyRequest } from "@modules/agencies/index.server";
 import { makeUser, uniqueEmail } from "./support/data";
 import { makePdf, makePng } from "./support/files";
 import { waitForEmail } from "./support/outbox";
-import { fillLogin, hydrated, signIn } from "./support/session";
+import { signInAs } from "./support/auth-cookie";
 
 const SLOTS = ["Company Registration Document", "VAT/PAN", "DOT", "Tax clearance", "TAAN Renewal"];
 
@@ -21,16 +21,14 @@ async function uploadAll(page: Page) {
 
 async function signInFresh(page: Page, email: string) {
   await page.context().clearCookies();
-  await page.goto("/login");
-  await hydrated(page);
-  await fillLogin(page, email);
+  await signInAs(page, email, { land: true });
 }
 
 test("an agency uploads, is rejected, re-submits and is approved", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const name = `Yeti Treks ${Date.now()}`;
   const agency = await makeAgency(name);
-  await signIn(page, agency.email);
+  await signInAs(page, agency.email, { land: true });
   await expect(page).toHaveURL("/upload-documents");
   await expect(page.getByText(/Verification takes up to 24 hours/)).toBeVisible();
   await uploadAll(page);
@@ -38,7 +36,7 @@ test("an agency uploads, is rejected, re-submits and is approved", async ({ page
   await expect(page.getByRole("heading", { name: "Document Received!" })).toBeVisible();
 
   const board = await (await browser.newContext()).newPage();
-  await signIn(board, "ntb@tims.test");
+  await signInAs(board, "ntb@tims.test");
   await board.goto(`/requests?status=pending&name=${encodeURIComponent(name)}`);
   const row = board.getByRole("row").filter({ hasText: agency.email });
   await expect(row).toContainText("Pending Review");
@@ -92,7 +90,7 @@ test("an agency uploads, is rejected, re-submits and is approved", async ({ page
 
 test("bad uploads are refused with the spec's messages and nothing is stored", async ({ page }) => {
   const agency = await makeAgency(`Bad Files ${Date.now()}`);
-  await signIn(page, agency.email);
+  await signInAs(page, agency.email, { land: true });
   await page.getByLabel(SLOTS[0]).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is only text pretending to be an image ".repeat(40)) });
   await page.getByLabel(SLOTS[1]).setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([makePdf(), Buffer.alloc(4 * 1024 * 1024)]) });
   await page.getByLabel(SLOTS[2]).setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: makePng(2, 2) });
@@ -112,17 +110,17 @@ test("bad uploads are refused with the spec's messages and nothing is stored", a
 
 test("documents are private to reviewers and the agency itself", async ({ page, browser }) => {
   const owner = await makeAgency(`Private Docs ${Date.now()}`);
-  await signIn(page, owner.email);
+  await signInAs(page, owner.email, { land: true });
   await uploadAll(page);
   await expect(page.getByRole("heading", { name: "Document Received!" })).toBeVisible();
   const docId = (await getAgencyRequest(owner.id))!.documentsByDate[0].documents[0].id;
   const url = `/requests/${owner.id}/documents/${docId}`;
 
   const other = await (await browser.newContext()).newPage();
-  await signIn(other, "agency@tims.test");
+  await signInAs(other, "agency@tims.test");
   expect((await other.request.get(url)).status()).toBe(403);
   await other.context().clearCookies();
-  await signIn(other, "taan@tims.test");
+  await signInAs(other, "taan@tims.test");
   const taan = await other.request.get(url);
   expect(taan.status()).toBe(200);
   expect(taan.headers()["content-type"]).toMatch(/application\/pdf|image\/png/);
@@ -131,10 +129,10 @@ test("documents are private to reviewers and the agency itself", async ({ page, 
 });
 
 test("requests are for the board and TAAN only, and export as CSV", async ({ page }) => {
-  await signIn(page, "fit@tims.test");
+  await signInAs(page, "fit@tims.test");
   expect((await page.goto("/requests"))?.status()).toBe(403);
   await page.context().clearCookies();
-  await signIn(page, "taan@tims.test");
+  await signInAs(page, "taan@tims.test");
   await page.goto("/requests?status=approved");
   await expect(page.getByRole("row").filter({ hasText: "agency@tims.test" })).toBeVisible();
   const download = page.waitForEvent("download");
@@ -153,10 +151,10 @@ test.describe("without JavaScript", () => {
   test("the board rejects an application with remarks as plain forms", async ({ page, browser }) => {
     const agency = await makeAgency(`NoJS Agency ${Date.now()}`);
     const agencyPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-    await signIn(agencyPage, agency.email);
+    await signInAs(agencyPage, agency.email, { land: true });
     await uploadAll(agencyPage);
     await expect(agencyPage.getByRole("heading", { name: "Document Received!" })).toBeVisible();
-    await signIn(page, "ntb@tims.test");
+    await signInAs(page, "ntb@tims.test");
     await page.goto(`/requests/${agency.id}`);
     await page.getByRole("link", { name: "Reject" }).click();
     await page.getByRole("button", { name: "Reject" }).click();
@@ -170,13 +168,13 @@ test.describe("without JavaScript", () => {
 
 test("the agency's user view shows its documents to the board only", async ({ page, browser }) => {
   const agency = await makeAgency(`Docs Tab ${Date.now()}`);
-  await signIn(page, agency.email);
+  await signInAs(page, agency.email, { land: true });
   await uploadAll(page);
   await expect(page.getByRole("heading", { name: "Document Received!" })).toBeVisible();
   const url = `/users/trekking-agency/${agency.id}`;
 
   const board = await (await browser.newContext()).newPage();
-  await signIn(board, "ntb@tims.test");
+  await signInAs(board, "ntb@tims.test");
   await board.goto(url);
   await board.getByRole("navigation", { name: "Account sections" }).getByRole("link", { name: "Documents" }).click();
   await expect(board).toHaveURL(`${url}/documents`);
@@ -184,6 +182,6 @@ test("the agency's user view shows its documents to the board only", async ({ pa
   for (const name of ["doc-0.pdf", "doc-2.pdf", "doc-4.pdf"]) await expect(board.getByRole("link", { name })).toBeVisible();
 
   const trekker = await (await browser.newContext()).newPage();
-  await signIn(trekker, "fit@tims.test");
+  await signInAs(trekker, "fit@tims.test");
   expect([403, 404]).toContain((await trekker.goto(`${url}/documents`))?.status());
 });

@@ -4,15 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { waitForEmail } from "./support/outbox";
-import { settle } from "@modules/payments/settle.server";
-import { lockPrice } from "@modules/registration/service.server";
-import { addTrekker, createRegistration } from "@modules/registration/service.server";
-import { cardLifecycleFields } from "@modules/registration/card-state.server";
+import { settle } from "@modules/payments/index.server";
+import { lockPrice } from "@modules/registration/index.server";
+import { addTrekker, createRegistration } from "@modules/registration/index.server";
+import { cardLifecycleFields } from "@modules/cards/index.server";
 import { makeUser } from "./support/data";
 import { cardsOf, person, unpaidRegistration } from "./support/paid";
 import { dayFromToday, makeRoute } from "./support/registration";
 import { decideOnSimulator } from "./support/gateway-sim";
-import { hydrated, signIn } from "./support/session";
+import { hydrated } from "./support/session";
+import { signInAs } from "./support/auth-cookie";
 
 /** A registration paid through the same settle path the gateways use. */
 async function paidRegistration() {
@@ -25,7 +26,7 @@ async function paidRegistration() {
 
 test("after payment the trekker's card shows its QR in the list, the side panel and the preview", async ({ page }) => {
   const { user, cards, route } = await paidRegistration();
-  await signIn(page, user.email);
+  await signInAs(page, user.email);
   await page.goto("/tims-cards");
   const row = page.getByRole("row").filter({ hasText: String(cards[0].cardNumber) });
   await expect(row).toContainText(route.name);
@@ -44,20 +45,20 @@ test("after payment the trekker's card shows its QR in the list, the side panel 
 
 test("trekking history opens the trekker panel; a stranger can not open the card", async ({ page, browser }) => {
   const { user, cards } = await paidRegistration();
-  await signIn(page, user.email);
+  await signInAs(page, user.email);
   await page.goto("/trekking-history");
   await page.getByRole("link", { name: "View" }).first().click();
   await expect(page.getByRole("dialog")).toContainText("Background");
   await expect(page.getByRole("dialog").getByRole("link", { name: "TIMS Card", exact: true })).toBeVisible();
   const other = await (await browser.newContext()).newPage();
-  await signIn(other, "fit@tims.test");
+  await signInAs(other, "fit@tims.test");
   expect((await other.goto(`/tims-cards/${cards[0].trekkerId}`))?.status()).toBe(404);
 });
 
 test("an unpaid trekker's panel has no TIMS Card tab", async ({ page }) => {
   const { user, regId } = await unpaidRegistration();
   const [first] = await cardsOf(regId);
-  await signIn(page, user.email);
+  await signInAs(page, user.email);
   await page.goto(`/trekking-history/${first.trekkerId}`);
   await expect(page.getByRole("dialog")).toContainText("Payment Pending");
   await expect(page.getByRole("dialog").getByRole("link", { name: "TIMS Card", exact: true })).toHaveCount(0);
@@ -65,7 +66,7 @@ test("an unpaid trekker's panel has no TIMS Card tab", async ({ page }) => {
 
 test("the board cancels a card: a short reason is refused, a proper one stamps CANCELLED", async ({ page, browser }) => {
   const { cards } = await paidRegistration();
-  await signIn(page, "ntb@tims.test");
+  await signInAs(page, "ntb@tims.test");
   await page.goto(`/tims-cards/${cards[0].trekkerId}`);
   await page.getByRole("link", { name: "Cancel Card" }).click();
   await page.getByLabel("Reason").fill("too short");
@@ -79,20 +80,20 @@ test("the board cancels a card: a short reason is refused, a proper one stamps C
   const again = await page.request.post(`/cards/${cards[0].trekkerId}/cancel`, { form: { reason: "Once more, for the test." } });
   expect(again.status()).toBe(409);
   const fit = await (await browser.newContext()).newPage();
-  await signIn(fit, "fit@tims.test");
+  await signInAs(fit, "fit@tims.test");
   expect((await fit.goto(`/cards/${cards[1].trekkerId}/cancel`))?.status()).toBe(403);
   expect((await fit.request.post(`/cards/${cards[1].trekkerId}/cancel`, { form: { reason: "I should not be able to." } })).status()).toBe(403);
 });
 
 test("a card is returned by its holder and the return approved by TAAN", async ({ page, browser }) => {
   const { user, cards } = await paidRegistration();
-  await signIn(page, user.email);
+  await signInAs(page, user.email);
   await page.goto(`/tims-cards/${cards[0].trekkerId}`);
   await page.getByRole("link", { name: "Return Card" }).click();
   await page.getByRole("button", { name: "Return Card" }).click();
   await expect(page.getByText("Card status updated successfully")).toBeVisible();
   const taan = await (await browser.newContext()).newPage();
-  await signIn(taan, "taan@tims.test");
+  await signInAs(taan, "taan@tims.test");
   await taan.goto(`/cards/${cards[0].trekkerId}/approveReturn`);
   await taan.getByRole("button", { name: "Approve" }).click();
   await expect(taan.getByText("Card status updated successfully")).toBeVisible();
@@ -109,7 +110,7 @@ test("an agency deletes an unpaid trekker with a reason; the record is kept", as
   const regId = await createRegistration(viewer, { routeId: route.id, entryDate: dayFromToday(5), exitDate: dayFromToday(9), entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("Keep Me"), "k");
   await addTrekker(regId, viewer, person("Delete Me"), "k");
   const [keep, victim] = await cardsOf(regId);
-  await signIn(page, agency.email);
+  await signInAs(page, agency.email);
   await page.goto(`/cards/${victim.trekkerId}/delete`);
   await page.getByLabel("Reason").fill("Client cancelled the trip.");
   await page.getByRole("button", { name: "Delete" }).click();
@@ -119,7 +120,7 @@ test("an agency deletes an unpaid trekker with a reason; the record is kept", as
   expect(fields.get(victim.trekkerId)?.deleteRemarks).toBe("Client cancelled the trip.");
   // The board can not delete (agencies only), and another agency can not see the row.
   await page.context().clearCookies();
-  await signIn(page, "ntb@tims.test");
+  await signInAs(page, "ntb@tims.test");
   expect((await page.goto(`/cards/${keep.trekkerId}/delete`))?.status()).toBe(403);
 });
 
@@ -127,7 +128,7 @@ test("the card downloads as a real PDF named after the trekker, and was e-mailed
   test.setTimeout(90_000);
   // Paid through a gateway, so the server itself issues the cards and runs the PDF and e-mail jobs.
   const { user, regId } = await unpaidRegistration();
-  await signIn(page, user.email);
+  await signInAs(page, user.email);
   await page.goto(`/new-register/${regId}/payment`);
   await hydrated(page);
   await page.getByRole("button", { name: "Pay with eSewa" }).click();
@@ -153,10 +154,10 @@ test("the card downloads as a real PDF named after the trekker, and was e-mailed
 
 test("the holder of the generate permission issues cards without payment; others get 403", async ({ page }) => {
   const { regId } = await unpaidRegistration();
-  await signIn(page, "taan@tims.test");
+  await signInAs(page, "taan@tims.test");
   expect((await page.goto(`/cards/generate/${regId}`))?.status()).toBe(403);
   await page.context().clearCookies();
-  await signIn(page, "ntb@tims.test");
+  await signInAs(page, "ntb@tims.test");
   await page.goto(`/new-register/${regId}`);
   await page.getByRole("link", { name: "Generate Card" }).click();
   await page.getByRole("button", { name: "Generate Card" }).click();

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { makeUser, uniqueEmail } from "./support/data";
 import { dayFromToday, expectTotal, fillTrek, fillTrekker, makeRoute, yearsAgo } from "./support/registration";
-import { hydrated, signIn } from "./support/session";
+import { hydrated } from "./support/session";
+import { signInAs } from "./support/auth-cookie";
 
 async function startTrek(page: Page, routeName: string, first: Parameters<typeof fillTrekker>[1]) {
   await page.goto("/new-register");
@@ -25,7 +26,7 @@ test("a free trekker registers two trekkers, edits, adds and removes rows, and c
   test.setTimeout(120_000);
   const route = await makeRoute();
   const fit = await makeUser({ userType: 1 });
-  await signIn(page, fit.email);
+  await signInAs(page, fit.email, { land: true });
   const regId = await startTrek(page, route.name, { fullName: "Anna Keller" });
   await expectTotal(page, "NRs. 2,000");
   await addTrekker(page, { fullName: "Lena Keller", type: "Child", dob: yearsAgo(6) });
@@ -75,7 +76,7 @@ test("a free trekker registers two trekkers, edits, adds and removes rows, and c
 test("an agency registers with guide details and pays the SAARC and child rates", async ({ page }) => {
   test.setTimeout(90_000);
   const route = await makeRoute();
-  await signIn(page, "agency@tims.test");
+  await signInAs(page, "agency@tims.test");
   await page.goto("/new-register");
   await hydrated(page);
   await fillTrek(page, route.name);
@@ -99,7 +100,7 @@ test("each validation message appears for its bad input; a diplomat is refused",
   test.setTimeout(90_000);
   const route = await makeRoute();
   const fit = await makeUser({ userType: 1 });
-  await signIn(page, fit.email);
+  await signInAs(page, fit.email);
   await page.goto("/new-register");
   await hydrated(page);
   await page.getByRole("button", { name: "Next" }).click();
@@ -146,7 +147,7 @@ test("each validation message appears for its bad input; a diplomat is refused",
 
 test("an agency awaiting approval can not open the wizard", async ({ page }) => {
   const agency = await makeUser({ userType: 2, email: uniqueEmail("pending"), organizationName: "Pending Co", isDocumentUploaded: true, isVerified: null });
-  await signIn(page, agency.email);
+  await signInAs(page, agency.email);
   await page.goto("/new-register");
   await expect(page).toHaveURL("/upload-documents-status/sent");
 });
@@ -155,12 +156,12 @@ test("one user can not open or change another user's registration", async ({ pag
   test.setTimeout(90_000);
   const route = await makeRoute();
   const owner = await makeUser({ userType: 1 });
-  await signIn(page, owner.email);
+  await signInAs(page, owner.email, { land: true });
   const regId = await startTrek(page, route.name, { fullName: "Owner Person" });
 
   const intruder = await makeUser({ userType: 1 });
   const other = await (await browser.newContext()).newPage();
-  await signIn(other, intruder.email);
+  await signInAs(other, intruder.email);
   expect((await other.goto(`/new-register/${regId}`))?.status()).toBe(404);
   expect((await other.goto(`/new-register/${regId}/payment`))?.status()).toBe(404);
   const post = await other.request.post(`/new-register/${regId}`, { multipart: { intent: "insurance", trekkerId: "1", policyType: "Hacked" } });
@@ -175,7 +176,7 @@ test.describe("without JavaScript", () => {
     test.setTimeout(90_000);
     const route = await makeRoute();
     const fit = await makeUser({ userType: 1 });
-    await signIn(page, fit.email);
+    await signInAs(page, fit.email);
     await page.goto("/new-register");
     await fillTrek(page, route.name);
     await fillTrekker(page, { fullName: "Nojs Walker" });

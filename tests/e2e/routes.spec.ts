@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { createRoute, getRoute } from "@modules/trek-routes/service.server";
+import { createRoute, getRoute } from "@modules/trek-routes/index.server";
 import { parseCsv } from "./support/routes-csv";
 import { png } from "./support/routes-images";
-import { hydrated, signIn } from "./support/session";
+import { hydrated } from "./support/session";
+import { signInAs } from "./support/auth-cookie";
 
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -30,7 +31,7 @@ async function imagesLoaded(page: Page, selector: string, count: number): Promis
 test.describe("routes as the board", () => {
   test("creates, shows, edits, disables, enables and exports a route", async ({ page }) => {
     const name = unique("Annapurna E2E");
-    await signIn(page, "ntb@tims.test");
+    await signInAs(page, "ntb@tims.test");
     await page.goto("/route");
     await page.getByRole("link", { name: "Add Route" }).click();
     await expect(page).toHaveURL("/route-add");
@@ -56,8 +57,8 @@ test.describe("routes as the board", () => {
 
     // Route: three checkpoints between the read-only start and end points
     await page.getByRole("tab", { name: "Route" }).click();
-    await expect(page.getByLabel("Start Point (read-only)")).toHaveText("Besisahar");
-    await expect(page.getByLabel("End Point (read-only)")).toHaveText("Jomsom");
+    await expect(page.getByLabel("Start Point (read-only)")).toHaveValue("Besisahar");
+    await expect(page.getByLabel("End Point (read-only)")).toHaveValue("Jomsom");
     await page.getByLabel("Checkpoint 1", { exact: true }).fill("Chame");
     await page.getByRole("button", { name: "Add Checkpoint" }).click();
     await page.getByLabel("Checkpoint 2", { exact: true }).fill("Manang");
@@ -152,7 +153,7 @@ test.describe("routes as the board", () => {
 
   test("the full export lists every route once, demo routes included", async ({ page }) => {
     const mine = await makeRoute();
-    await signIn(page, "ntb@tims.test");
+    await signInAs(page, "ntb@tims.test");
     const response = await page.request.get("/route/export");
     expect(response.headers()["content-disposition"]).toContain('filename="RoutesList.csv"');
     const rows = parseCsv(await response.text()).slice(1);
@@ -169,7 +170,7 @@ test.describe("routes as the board", () => {
       alerts.push(d.message());
       void d.dismiss();
     });
-    await signIn(page, "ntb@tims.test");
+    await signInAs(page, "ntb@tims.test");
     const response = await page.request.post("/route-add", {
       multipart: {
         name,
@@ -198,7 +199,7 @@ test.describe("routes as the board", () => {
 
   test("delete asks for confirmation and removes the route", async ({ page }) => {
     const route = await makeRoute();
-    await signIn(page, "ntb@tims.test");
+    await signInAs(page, "ntb@tims.test");
     await page.goto(`/route?name=${encodeURIComponent(route.name)}`);
     await page.getByRole("link", { name: `Delete ${route.name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Delete Route" });
@@ -216,7 +217,7 @@ test.describe("routes as the board", () => {
 test.describe("route form errors", () => {
   test("each error shows on the tab that holds it, and a bad image saves nothing", async ({ page }) => {
     const name = unique("Errors");
-    await signIn(page, "ntb@tims.test");
+    await signInAs(page, "ntb@tims.test");
     await page.goto("/route-add");
     await hydrated(page);
     await page.getByLabel("Trek Route Name").fill(name);
@@ -252,7 +253,7 @@ test.describe("route form errors", () => {
 test.describe("routes as a free trekker", () => {
   test("sees the detail with Register this Trek, no editing controls, and edit posts are refused", async ({ page }) => {
     const route = await makeRoute();
-    await signIn(page, "fit@tims.test");
+    await signInAs(page, "fit@tims.test");
     await page.goto(`/route/${route.id}`);
     await expect(page.getByRole("heading", { name: route.name })).toBeVisible();
     await expect(page.getByTestId("route-path")).toHaveText(/^Syabrubesi→Lama Hotel→Langtang Village→Kyanjin Gompa$/);
@@ -292,7 +293,7 @@ test.describe("without JavaScript", () => {
 
   test("the board adds a route with two checkpoints, one submit at a time", async ({ page }) => {
     const name = unique("Langtang NoJS");
-    await signIn(page, "ntb@tims.test");
+    await signInAs(page, "ntb@tims.test");
     await page.goto("/route-add");
     await page.getByLabel("Trek Route Name").fill(name);
     await page.getByLabel("Province").selectOption({ label: "Bagmati" });
@@ -316,7 +317,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("a missing field is reported by the server and nothing is saved", async ({ page }) => {
-    await signIn(page, "ntb@tims.test");
+    await signInAs(page, "ntb@tims.test");
     await page.goto("/route-add");
     await page.getByLabel("Checkpoint 1", { exact: true }).fill("Somewhere");
     await page.getByRole("button", { name: "Save", exact: true }).click();

@@ -8,10 +8,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** Background jobs (e-mails, PDFs) a test started finish before its database goes away. */
+/**
+ * Jobs a test's runner is running (e-mails, PDFs) finish before its database goes away. Jobs only
+ * queued (rows) are not run: in-process, jobs run where a runner was started (drainQueue, startJobs).
+ */
 async function drainBackground() {
-  const { drainQueue } = await import("../../jobs/queue.server");
-  await drainQueue().catch(() => {});
+  const { closeQueue } = await import("../../jobs/queue.server");
+  await closeQueue().catch(() => {});
   const { closePdfRenderer } = await import("../../jobs/pdf-renderer.server");
   await closePdfRenderer().catch(() => {});
 }

@@ -10,13 +10,13 @@ export const ERROR_TEXTS: Record<number, { title: string; message: string }> = {
 export function ErrorPage({ status }: { status: number }) {
   const text = ERROR_TEXTS[status] ?? ERROR_TEXTS[500];
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center" data-testid={`error-${status}`}>
+    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center" data-testid={`error-${status}`}>
       <p className="text-6xl font-bold text-blue-700">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold text-slate-800">{text.title}</h1>
       <p className="mt-2 text-slate-600">{text.message}</p>
       <Link to="/" className="mt-6 rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800">
         Go to Home
       </Link>
-    </main>
+    </div>
   );
 }

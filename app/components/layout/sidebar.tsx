@@ -10,17 +10,13 @@ export interface NavEntry {
  * #nav-toggle checkbox (a CSS-only toggle, so it works without JavaScript).
  */
 export function Sidebar({ entries }: { entries: NavEntry[] }) {
+  // The toggle and the backdrop sit inside the landmark with the menu, so no part of the page is
+  // outside a landmark; the wrapper is the layout's column on wide screens.
   return (
-    <>
+    <aside aria-label="Menu" className="no-print md:flex md:shrink-0">
       <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-label="Toggle navigation" />
-      <label
-        htmlFor="nav-toggle"
-        aria-hidden="true"
-        className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block md:hidden! no-print"
-      />
-      <aside
-        className="fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 text-slate-100 transition-transform duration-300 peer-checked:translate-x-0 md:static md:translate-x-0 md:shrink-0 no-print"
-      >
+      <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block md:hidden!" />
+      <div className="fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 text-slate-100 transition-transform duration-300 peer-checked:translate-x-0 md:static md:translate-x-0">
         <div className="flex items-center justify-between px-5 py-4">
           <span className="text-lg font-bold tracking-wide">TIMS</span>
           <label htmlFor="nav-toggle" className="cursor-pointer rounded px-2 text-xl md:hidden" title="Close menu">
@@ -44,7 +40,7 @@ export function Sidebar({ entries }: { entries: NavEntry[] }) {
             ))}
           </ul>
         </nav>
-      </aside>
-    </>
+      </div>
+    </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { displayDate, displayDateTime } from "~/utils/dates";
+import { displayDate, displayDateTime } from "@lib/dates";
 import { documentLabel } from "../documents";
 
 /** One stored agency document as a loader sends it (dates arrive as strings after serialisation). */

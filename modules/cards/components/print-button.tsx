@@ -1,4 +1,4 @@
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "@lib/ui/use-hydrated";
 
 /** Print needs JS (window.print); without it the hint points at the browser's own Print. */
 export function PrintButton() {

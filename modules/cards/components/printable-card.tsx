@@ -35,14 +35,19 @@ export const EMERGENCY_CONTACTS = [
 // no stylesheet, and must look the same as on screen and on paper.
 const s: Record<string, CSSProperties> = {
   card: { position: "relative", width: 720, maxWidth: "100%", margin: "0 auto", border: "2px solid #1d4ed8", borderRadius: 12, padding: 20, fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a", background: "#fff", boxSizing: "border-box", overflow: "hidden" },
-  head: { display: "flex", justifyContent: "space-between", alignItems: "center", borderBottom: "2px solid #1d4ed8", paddingBottom: 8 },
+  head: { display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "center", gap: 8, borderBottom: "2px solid #1d4ed8", paddingBottom: 8 },
   title: { margin: 0, fontSize: 20, color: "#1d4ed8" },
   small: { fontSize: 11, color: "#475569", margin: 0 },
-  body: { display: "flex", gap: 16, marginTop: 12 },
-  photo: { width: 120, height: 120, objectFit: "cover", borderRadius: 6, border: "1px solid #cbd5e1" },
-  grid: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "4px 16px", flex: 1, fontSize: 12 },
+  // Wraps on narrow screens (from 320 px): photo, then the fields, then the QR on a row of its own,
+  // so the QR is never pushed out of the card by a long value.
+  body: { display: "flex", flexWrap: "wrap", gap: 16, marginTop: 12, alignItems: "flex-start" },
+  photo: { width: 120, height: 120, objectFit: "cover", borderRadius: 6, border: "1px solid #cbd5e1", flex: "0 0 auto" },
+  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(130px, 1fr))", gap: "4px 16px", flex: "1 1 260px", minWidth: 0, fontSize: 12 },
+  value: { overflowWrap: "anywhere", minWidth: 0 },
+  // 150 CSS px is 39.7 mm on paper: a checkpost scanner reads it from a worn printout.
+  qr: { width: 150, height: 150, flex: "0 0 auto", margin: "0 auto", imageRendering: "pixelated" },
   label: { color: "#64748b", fontSize: 10, textTransform: "uppercase" },
-  section: { marginTop: 12, fontSize: 11, borderTop: "1px solid #e2e8f0", paddingTop: 8 },
+  section: { marginTop: 12, fontSize: 11, borderTop: "1px solid #e2e8f0", paddingTop: 8, overflowWrap: "anywhere" },
   watermark: { position: "absolute", top: "40%", left: "50%", transform: "translate(-50%, -50%) rotate(-20deg)", fontSize: 96, fontWeight: 700, color: "rgba(220, 38, 38, 0.25)", letterSpacing: 8, pointerEvents: "none" },
 };
 
@@ -50,7 +55,7 @@ function Field({ label, value }: { label: string; value: string | number | null 
   return (
     <div>
       <div style={s.label}>{label}</div>
-      <div>{value || "—"}</div>
+      <div style={s.value}>{value || "—"}</div>
     </div>
   );
 }
@@ -67,7 +72,7 @@ export function PrintableCard({ card }: { card: CardView }) {
         </div>
         <div style={{ textAlign: "right" }}>
           <p style={s.small}>Card No.</p>
-          <p style={{ margin: 0, fontSize: 22, fontWeight: 700 }} data-testid="card-number">
+          <p style={{ margin: 0, fontSize: 22, fontWeight: 700, overflowWrap: "anywhere" }} data-testid="card-number">
             {card.cardNumber ?? "—"}
           </p>
           <p style={s.small}>Issued {card.issueDate}</p>
@@ -87,7 +92,7 @@ export function PrintableCard({ card }: { card: CardView }) {
           <Field label="Entry" value={`${card.entryDate} · ${card.entryPoint}`} />
           <Field label="Exit" value={`${card.exitDate} · ${card.exitPoint}`} />
         </div>
-        <img src={card.qrDataUrl} alt="Card QR code" style={{ width: 130, height: 130 }} data-testid="card-qr" />
+        <img src={card.qrDataUrl} alt="Card QR code" style={s.qr} data-testid="card-qr" />
       </div>
       <div style={s.section}>
         <strong>Contact in Nepal:</strong> {card.nepalContact || "—"} · <strong>Home country:</strong> {card.homeContact || "—"}

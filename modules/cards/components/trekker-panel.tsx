@@ -1,18 +1,19 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SidePanel } from "~/components/side-panel";
-import { Tabs } from "~/components/tabs";
-import { displayDate } from "~/utils/dates";
-import type { TrekkerCardData } from "../../registration/card-data.server";
+import { SidePanel } from "@lib/ui/side-panel";
+import { Tabs } from "@lib/ui/tabs";
+import { displayDate } from "@lib/dates";
+import type { TrekkerCardData } from "../card-data.server";
 import { PrintableCard, type CardView } from "./printable-card";
 
 /** The trekker as the panel's loader sends it (dates travel as text). */
 export type PanelTrekker = Omit<TrekkerCardData, "issuedAt"> & { nationalityName: string; photoSrc: string };
 
-function Block({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+/** Label/value pairs; without a title (the contact tabs' content) no heading, never an empty one. */
+function Block({ title, rows }: { title?: string; rows: [string, ReactNode][] }) {
   return (
     <section className="mt-4">
-      <h3 className="mb-2 text-sm font-semibold text-slate-700">{title}</h3>
+      {title ? <h3 className="mb-2 text-sm font-semibold text-slate-700">{title}</h3> : null}
       <dl className="grid grid-cols-2 gap-2 text-sm">
         {rows.map(([k, v]) => (
           <div key={k}>
@@ -69,9 +70,9 @@ export function TrekkerPanel({ trekker: t, card, closeTo }: { trekker: PanelTrek
             <h3 className="mb-2 text-sm font-semibold text-slate-700">Contact</h3>
             <Tabs label="Contact" tabs={[{ label: "Nepal", to: "?tab=details&contact=nepal", active: contact === "nepal" }, { label: "Home Country", to: "?tab=details&contact=home", active: contact === "home" }]} />
             {contact === "nepal" ? (
-              <Block title="" rows={[["Contact Person", t.nepalContactPerson], ["Organization", t.nepalOrganization], ["Mobile", t.nepalMobile], ["Address", t.nepalAddress]]} />
+              <Block rows={[["Contact Person", t.nepalContactPerson], ["Organization", t.nepalOrganization], ["Mobile", t.nepalMobile], ["Address", t.nepalAddress]]} />
             ) : (
-              <Block title="" rows={[["Contact Person", t.homeContactPerson], ["City", t.homeCity], ["Mobile", t.homeMobile], ["Address", t.homeAddress]]} />
+              <Block rows={[["Contact Person", t.homeContactPerson], ["City", t.homeCity], ["Mobile", t.homeMobile], ["Address", t.homeAddress]]} />
             )}
           </section>
           <Block title="Insurance Details" rows={[["Company", t.insuranceCompany], ["Policy Number", t.policyNumber], ["Policy Type", t.policyType]]} />

@@ -1,4 +1,8 @@
 import { useEffect, useRef } from "react";
+import { Form } from "@remix-run/react";
+import { Button } from "@lib/ui/button";
+import { GATEWAY_UNAVAILABLE, ONLINE_METHODS } from "../methods";
+import type { GatewayId } from "../gateways/types";
 
 /**
  * The signed form the provider expects. With JS it submits itself at once (spec 1 §2.7); without
@@ -19,5 +23,33 @@ export function GatewayForm({ action, method, fields, provider }: { action: stri
         Continue
       </button>
     </form>
+  );
+}
+
+/**
+ * One "Pay with …" button per online method. A method the deployment has not configured stays
+ * in its place, disabled, with the reason under it (the server refuses it as well).
+ */
+export function OnlineMethodButtons({ available, busy }: { available: Partial<Record<GatewayId, boolean>>; busy: boolean }) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-3">
+      <input type="hidden" name="intent" value="pay" />
+      {ONLINE_METHODS.map((m) =>
+        available[m.id] ? (
+          <Button key={m.id} type="submit" name="gateway" value={m.id} variant="secondary" disabled={busy}>
+            Pay with {m.label}
+          </Button>
+        ) : (
+          <div key={m.id} className="flex flex-col gap-1">
+            <Button type="button" variant="secondary" disabled aria-describedby={`unavailable-${m.id}`}>
+              Pay with {m.label}
+            </Button>
+            <p id={`unavailable-${m.id}`} className="text-xs text-slate-600">
+              {GATEWAY_UNAVAILABLE}
+            </p>
+          </div>
+        ),
+      )}
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { config } from "../../../app/utils/config.server";
+import { config, runMode } from "@lib/config.server";
 import type { GatewayId } from "./types";
 
 /**
@@ -59,10 +59,11 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
 
+/** The simulators serve in the embedded mode (npm start); PAYMENT_SIMULATORS=1/0 overrides. */
 export function simulatorsEnabled(env: Env = process.env): boolean {
   if (env.PAYMENT_SIMULATORS === "1") return true;
   if (env.PAYMENT_SIMULATORS === "0") return false;
-  return env.NODE_ENV !== "production";
+  return runMode(env) === "embedded";
 }
 
 export function loadPaymentConfig(env: Env = process.env): PaymentConfig {
@@ -157,13 +158,35 @@ export function missingLiveConfig(id: GatewayId, env: Env = process.env): string
   return missing;
 }
 
-/** For start-up: throws naming every variable a live (simulator-less) deployment lacks. */
+/**
+ * "simulated": the local simulator serves it; "live": every variable is set; "off": none is set,
+ * so the deployment does not offer it; "partial": some are set — a mistake start-up refuses.
+ */
+export type GatewayState = "simulated" | "live" | "off" | "partial";
+
+export function gatewayState(id: GatewayId, env: Env = process.env): GatewayState {
+  if (simulatorsEnabled(env)) return "simulated";
+  const missing = missingLiveConfig(id, env);
+  if (missing.length === 0) return "live";
+  const named = [...LIVE_VARIABLES[id], ...(id === "connectips" ? ["CONNECTIPS_PRIVATE_KEY", "CONNECTIPS_PRIVATE_KEY_FILE"] : [])];
+  return named.some((name) => env[name]?.trim()) ? "partial" : "off";
+}
+
+/** True when the payment page may offer `id`. */
+export function gatewayAvailable(id: GatewayId, env: Env = process.env): boolean {
+  const state = gatewayState(id, env);
+  return state === "simulated" || state === "live";
+}
+
+/**
+ * For start-up: a gateway configured halfway stops the process, naming what it lacks. A gateway
+ * with nothing set is simply not offered.
+ */
 export function assertPaymentConfig(env: Env = process.env): void {
   const problems = (Object.keys(LIVE_VARIABLES) as GatewayId[])
-    .map((id) => [id, missingLiveConfig(id, env)] as const)
-    .filter(([, missing]) => missing.length > 0)
-    .map(([id, missing]) => `${id}: ${missing.join(", ")}`);
-  if (problems.length > 0) throw new Error(`Payment gateways are not configured (payment simulators are off in production): ${problems.join("; ")}`);
+    .filter((id) => gatewayState(id, env) === "partial")
+    .map((id) => `${missingLiveConfig(id, env).join(", ")} (${id})`);
+  if (problems.length > 0) throw new Error(`Missing setting: ${problems.join("; ")}`);
 }
 
 let cached: PaymentConfig | null = null;

@@ -1,4 +1,4 @@
-import { assertPaymentConfig, loadPaymentConfig, missingLiveConfig, simulatorsEnabled } from "./config.server";
+import { assertPaymentConfig, gatewayAvailable, gatewayState, loadPaymentConfig, missingLiveConfig, simulatorsEnabled } from "./config.server";
 import { GATEWAY_METHOD_ID } from "./types";
 
 describe("payment configuration", () => {
@@ -16,6 +16,7 @@ describe("payment configuration", () => {
   it("switches to live providers by configuration only", () => {
     const cfg = loadPaymentConfig({
       NODE_ENV: "production",
+      DATABASE_URL: "mysql://db/tims",
       ESEWA_BASE: "https://epay.esewa.com.np/",
       ESEWA_STATUS_BASE: "https://epay.esewa.com.np",
       KHALTI_API_BASE: "https://khalti.com/api/v2/",
@@ -33,20 +34,37 @@ describe("payment configuration", () => {
     expect(cfg.card.payUrl).toBe("https://testsecureacceptance.cybersource.com/pay");
   });
 
-  it("mounts the simulators outside production, or in production only when asked", () => {
+  it("mounts the simulators in the embedded mode (npm start, even with NODE_ENV=production), not in a deployment", () => {
     expect(simulatorsEnabled({ NODE_ENV: "development" })).toBe(true);
-    expect(simulatorsEnabled({ NODE_ENV: "production" })).toBe(false);
-    expect(simulatorsEnabled({ NODE_ENV: "production", PAYMENT_SIMULATORS: "1" })).toBe(true);
+    expect(simulatorsEnabled({ NODE_ENV: "production" })).toBe(true);
+    expect(simulatorsEnabled({ NODE_ENV: "production", DATABASE_URL: "mysql://db/tims" })).toBe(false);
+    expect(simulatorsEnabled({ TIMS_MODE: "deployment" })).toBe(false);
+    expect(simulatorsEnabled({ DATABASE_URL: "mysql://db/tims", PAYMENT_SIMULATORS: "1" })).toBe(true);
     expect(simulatorsEnabled({ NODE_ENV: "development", PAYMENT_SIMULATORS: "0" })).toBe(false);
   });
 
   it("names what a live deployment lacks, and nothing while the simulators serve", () => {
-    expect(missingLiveConfig("khalti", { NODE_ENV: "production" })).toEqual(["KHALTI_API_BASE", "KHALTI_SECRET_KEY"]);
-    expect(missingLiveConfig("connectips", { NODE_ENV: "production" })).toContain("CONNECTIPS_PRIVATE_KEY or CONNECTIPS_PRIVATE_KEY_FILE");
-    expect(missingLiveConfig("khalti", { NODE_ENV: "production", PAYMENT_SIMULATORS: "1" })).toEqual([]);
-    expect(() => assertPaymentConfig({ NODE_ENV: "production" })).toThrow(/esewa: ESEWA_BASE.*card: CARD_PAY_URL/);
+    const deployment = { DATABASE_URL: "mysql://db/tims" };
+    expect(missingLiveConfig("khalti", deployment)).toEqual(["KHALTI_API_BASE", "KHALTI_SECRET_KEY"]);
+    expect(missingLiveConfig("connectips", deployment)).toContain("CONNECTIPS_PRIVATE_KEY or CONNECTIPS_PRIVATE_KEY_FILE");
+    expect(missingLiveConfig("khalti", { ...deployment, PAYMENT_SIMULATORS: "1" })).toEqual([]);
     expect(() => assertPaymentConfig({ NODE_ENV: "development" })).not.toThrow();
     expect(() => loadPaymentConfig({ PAYMENT_HTTP_TIMEOUT_MS: "soon" })).toThrow(/PAYMENT_HTTP_TIMEOUT_MS/);
+  });
+
+  it("offers a gateway only when it is simulated or fully configured; a half-configured one stops start-up", () => {
+    const deployment = { DATABASE_URL: "mysql://db/tims" };
+    expect(gatewayState("khalti", {})).toBe("simulated");
+    expect(gatewayState("khalti", deployment)).toBe("off");
+    expect(gatewayAvailable("khalti", deployment)).toBe(false);
+    expect(() => assertPaymentConfig(deployment)).not.toThrow();
+    const khalti = { ...deployment, KHALTI_API_BASE: "https://khalti.com/api/v2", KHALTI_SECRET_KEY: "live-key" };
+    expect(gatewayState("khalti", khalti)).toBe("live");
+    expect(gatewayAvailable("khalti", khalti)).toBe(true);
+    expect(gatewayAvailable("esewa", khalti)).toBe(false);
+    const half = { ...deployment, KHALTI_SECRET_KEY: "live-key" };
+    expect(gatewayState("khalti", half)).toBe("partial");
+    expect(() => assertPaymentConfig(half)).toThrow("Missing setting: KHALTI_API_BASE (khalti)");
   });
 
   it("keeps the payment method ids of the lookup table", () => {

@@ -1,4 +1,4 @@
-import { kathmanduDate } from "../../../app/utils/dates";
+import { kathmanduDate } from "@lib/dates";
 import { connectipsKeys, paymentConfig } from "./config.server";
 import { asRecord, describeError, httpCall, str, type GatewayDeps } from "./http.server";
 import { parsePaisa } from "./money";

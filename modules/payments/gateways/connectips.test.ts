@@ -59,7 +59,7 @@ describe("connectIPS tokens", () => {
   });
 
   it("refuses to run live without a key", () => {
-    expect(() => connectipsKeys(testConfig({ NODE_ENV: "production" }))).toThrow(/CONNECTIPS_PRIVATE_KEY/);
+    expect(() => connectipsKeys(testConfig({ NODE_ENV: "production", DATABASE_URL: "mysql://db/tims" }))).toThrow(/CONNECTIPS_PRIVATE_KEY/);
   });
 });
 

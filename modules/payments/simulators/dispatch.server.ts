@@ -7,6 +7,7 @@ import { fonepayQrDownload, fonepayQrSimulator, fonepayQrStatus, fonepayRequest,
 import { errorPage } from "./html.server";
 import { khaltiInitiate, khaltiLookup, khaltiSimulator } from "./khalti.server";
 import { SIM_DECISIONS, type SimDecision, type SimProvider, type SimView } from "./types";
+import { readForm } from "@lib/multipart.server";
 
 /**
  * Every simulator endpoint, by path under the simulators' mount (/sim). The app serves them through
@@ -66,7 +67,7 @@ export async function handleSimulatorRequest(request: Request, config: PaymentCo
 
 async function handleDecision(provider: string, id: string, request: Request, ctx: SimContext): Promise<Response> {
   if (!isProvider(provider)) return new Response("Not Found", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const decision = String(form.get("decision") ?? "");
   if (!(SIM_DECISIONS as readonly string[]).includes(decision)) return errorPage("Simulator", `Unknown decision "${decision}".`);
   const asked = Number(form.get("pendingLookups"));

@@ -1,5 +1,7 @@
 /** The simulators' non-React answers: provider error pages and the card's auto-posting result form. */
 
+import { readForm, readText } from "@lib/multipart.server";
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
@@ -46,14 +48,15 @@ export async function readParams(request: Request): Promise<Record<string, strin
   const type = request.headers.get("content-type") ?? "";
   if (request.method === "GET" || request.method === "HEAD") return Object.fromEntries(new URL(request.url).searchParams);
   if (type.includes("application/json")) {
+    const text = await readText(request);
     try {
-      const body: unknown = await request.json();
+      const body: unknown = JSON.parse(text);
       if (!body || typeof body !== "object" || Array.isArray(body)) return {};
       return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v)]));
     } catch {
       return {};
     }
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   return Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
 }

@@ -1,4 +1,4 @@
-import { buttonClass } from "../../../app/components/button";
+import { buttonClass } from "@lib/ui/button";
 import type { SimView } from "./types";
 
 /**

@@ -1,22 +1,162 @@
-import { useEffect, useRef, useState, type PointerEvent } from "react";
-import { FileField } from "~/components/field";
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from "react";
+import { FileField } from "@lib/ui/field";
+import { useHydrated } from "@lib/ui/use-hydrated";
+import { PHOTO_RULE } from "@lib/files/upload-rules";
+import { jpegName, scaleSquareToJpeg, sniffFile, toNaturalSquare } from "@lib/files/image-scale";
+
+const UNREADABLE = "The photo could not be read. Please upload a jpg or png image.";
+
+interface Scaled {
+  file: File;
+  url: string;
+}
 
 /**
- * The trekker photo. Without JS the server crops the centre square; with JS the user drags a
- * square crop box (default 200x200 on screen) and its position, in image pixels, is posted.
+ * The trekker photo. Without JS the server crops the centre square of the original (3 MB limit).
+ * With JS the type is checked from the file's first bytes at once, the user drags a square crop
+ * box, and the cropped square is scaled in the browser to at most 600x600 JPEG and put into the
+ * file input in place of the original: a 6 MB phone photo uploads as ~100 KB and the original's
+ * size no longer matters. The scaled file is kept and put back if the input loses it (a server
+ * error re-renders the form), so the user never has to choose it again.
  */
 export function PhotoInput({ name = "photo", required, errors, currentSrc }: { name?: string; required: boolean; errors?: string[]; currentSrc?: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [box, setBox] = useState({ x: 0, y: 0, size: 200 });
   const [natural, setNatural] = useState({ w: 0, h: 0, scale: 1 });
+  const [scaled, setScaled] = useState<Scaled | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
   const drag = useRef<{ dx: number; dy: number } | null>(null);
-  useEffect(() => () => void (src && URL.revokeObjectURL(src)), [src]);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const img = useRef<HTMLImageElement>(null);
+  const original = useRef<File | null>(null);
+  // Set while the file in the input does not yet match the crop box; a submit waits for it.
+  const pending = useRef<Promise<void> | null>(null);
+  const debounce = useRef<{ timer: ReturnType<typeof setTimeout>; done: () => void } | null>(null);
+  const run = useRef(0);
+  const input = () => wrapper.current?.querySelector<HTMLInputElement>("input[type=file]") ?? null;
 
-  const onLoad = (img: HTMLImageElement) => {
-    const scale = img.naturalWidth / img.clientWidth;
-    const size = Math.min(200, img.clientWidth, img.clientHeight);
-    setNatural({ w: img.clientWidth, h: img.clientHeight, scale });
-    setBox({ x: (img.clientWidth - size) / 2, y: (img.clientHeight - size) / 2, size });
+  useEffect(() => () => void (src && URL.revokeObjectURL(src)), [src]);
+  useEffect(() => () => void (scaled && URL.revokeObjectURL(scaled.url)), [scaled]);
+
+  const attach = useCallback((file: File) => {
+    const el = input();
+    if (!el) return;
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    el.files = dt.files;
+  }, []);
+
+  // A server error re-renders the form; if the input came back empty, the kept file goes back in.
+  useEffect(() => {
+    const el = input();
+    if (scaled && el && el.files?.length === 0) attach(scaled.file);
+  });
+
+  // The server refused the photo itself: keeping it would only send it again.
+  const serverError = errors?.find((e) => e.trim() !== "");
+  useEffect(() => {
+    if (serverError) clear();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverError]);
+
+  function track(work: Promise<void>) {
+    const tracked: Promise<void> = work.finally(() => {
+      if (pending.current === tracked) pending.current = null;
+    });
+    pending.current = tracked;
+  }
+
+  function cancelDebounce() {
+    if (!debounce.current) return;
+    clearTimeout(debounce.current.timer);
+    debounce.current.done();
+    debounce.current = null;
+  }
+
+  function clear(resetInput = true) {
+    run.current++;
+    cancelDebounce();
+    pending.current = null;
+    original.current = null;
+    setSrc(null);
+    setScaled(null);
+    const el = input();
+    if (resetInput && el) el.value = "";
+  }
+
+  const rescale = useCallback(
+    (crop: { x: number; y: number; size: number }, scale: number): Promise<void> => {
+      const image = img.current;
+      const file = original.current;
+      if (!image || !file || !image.naturalWidth) return Promise.resolve();
+      const id = ++run.current;
+      const square = toNaturalSquare(crop, scale, { width: image.naturalWidth, height: image.naturalHeight });
+      return scaleSquareToJpeg(image, square)
+        .catch(() => null)
+        .then((blob) => {
+          if (id !== run.current) return;
+          if (!blob) {
+            // The browser could not encode: the original goes up and the server crops it.
+            setScaled(null);
+            attach(file);
+            setClientError(file.size > PHOTO_RULE.maxBytes ? PHOTO_RULE.messages.tooLarge : null);
+            return;
+          }
+          const out = new File([blob], jpegName(file.name), { type: "image/jpeg", lastModified: Date.now() });
+          attach(out);
+          setScaled({ file: out, url: URL.createObjectURL(out) });
+        });
+    },
+    [attach],
+  );
+
+  // Dragging and the size slider scale again once the user pauses; the upload is stale at once.
+  const rescaleSoon = (crop: typeof box) => {
+    cancelDebounce();
+    const scale = natural.scale;
+    track(
+      new Promise<void>((resolve) => {
+        const entry = {
+          done: resolve,
+          timer: setTimeout(() => {
+            if (debounce.current === entry) debounce.current = null;
+            rescale(crop, scale).then(resolve);
+          }, 200),
+        };
+        debounce.current = entry;
+      }),
+    );
+  };
+
+  // A submit while the crop is being scaled waits for it, then goes again with the same button.
+  useEffect(() => {
+    const form = wrapper.current?.closest("form");
+    if (!form) return;
+    const onSubmit = (e: SubmitEvent) => {
+      if (!pending.current) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      const submitter = e.submitter instanceof HTMLButtonElement || e.submitter instanceof HTMLInputElement ? e.submitter : null;
+      void (async () => {
+        while (pending.current) await pending.current;
+        try {
+          form.requestSubmit(submitter);
+        } catch {
+          form.requestSubmit();
+        }
+      })();
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, []);
+
+  const onLoad = (image: HTMLImageElement) => {
+    const scale = image.naturalWidth / image.clientWidth;
+    const size = Math.min(200, image.clientWidth, image.clientHeight);
+    const next = { x: (image.clientWidth - size) / 2, y: (image.clientHeight - size) / 2, size };
+    setNatural({ w: image.clientWidth, h: image.clientHeight, scale });
+    setBox(next);
+    track(rescale(next, scale));
   };
   const move = (e: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
@@ -26,26 +166,62 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
     setBox((b) => ({ ...b, x, y }));
   };
 
+  const onChoose = async (file: File | undefined) => {
+    setClientError(null);
+    if (!file) return clear(false);
+    // Our own scaled file put back into the input needs no second look.
+    if (scaled && file === scaled.file) return;
+    run.current++;
+    const kind = await sniffFile(file).catch(() => null);
+    if (!kind || !PHOTO_RULE.kinds.includes(kind)) {
+      clear();
+      return setClientError(PHOTO_RULE.messages.badType);
+    }
+    if (file.size < PHOTO_RULE.minBytes) {
+      clear();
+      return setClientError(PHOTO_RULE.messages.tooSmall);
+    }
+    original.current = file;
+    setScaled(null);
+    cancelDebounce();
+    setSrc(URL.createObjectURL(file));
+  };
+
+  const hydrated = useHydrated();
+  const shownErrors = clientError ? [clientError] : errors;
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" ref={wrapper}>
       <FileField
         label="Photo"
         name={name}
         accept="image/jpeg,image/png"
         required={required}
-        errors={errors}
-        hint="A 2x2 inch passport-style photo, jpg or png, 1 KB to 3 MB. It is cropped square."
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          setSrc(file ? URL.createObjectURL(file) : null);
-        }}
+        errors={shownErrors}
+        hint={
+          hydrated
+            ? "A 2x2 inch passport-style photo, jpg or png. It is cropped square and made smaller before it is sent."
+            : "A 2x2 inch passport-style photo, jpg or png, 1 KB to 3 MB. It is cropped square."
+        }
+        onChange={(e) => void onChoose(e.currentTarget.files?.[0])}
       />
       {src ? (
         <div className="space-y-2">
-          <div className="relative inline-block max-w-full touch-none select-none">
-            <img src={src} alt="Photo to crop" className="block max-h-72 max-w-full" onLoad={(e) => onLoad(e.currentTarget)} />
+          {/* overflow-hidden clips the crop box's shade to the photo: the page is never dimmed. */}
+          <div className="relative inline-block max-w-full touch-none select-none overflow-hidden">
+            <img
+              ref={img}
+              src={src}
+              alt="Photo to crop"
+              className="block max-h-72 max-w-full"
+              onLoad={(e) => onLoad(e.currentTarget)}
+              onError={() => {
+                clear();
+                setClientError(UNREADABLE);
+              }}
+            />
             <div
               role="presentation"
+              data-testid="crop-box"
               className="absolute cursor-move border-2 border-white shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]"
               style={{ left: box.x, top: box.y, width: box.size, height: box.size }}
               onPointerDown={(e) => {
@@ -54,7 +230,10 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
                 drag.current = { dx: e.clientX - rect.left, dy: e.clientY - rect.top };
               }}
               onPointerMove={move}
-              onPointerUp={() => (drag.current = null)}
+              onPointerUp={() => {
+                if (drag.current) rescaleSoon(box);
+                drag.current = null;
+              }}
             />
           </div>
           <label className="block text-sm text-slate-600">
@@ -66,17 +245,32 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
               value={Math.floor(box.size)}
               onChange={(e) => {
                 const size = Number(e.currentTarget.value);
-                setBox((b) => ({ size, x: Math.min(b.x, natural.w - size), y: Math.min(b.y, natural.h - size) }));
+                const next = { size, x: Math.min(box.x, natural.w - size), y: Math.min(box.y, natural.h - size) };
+                setBox(next);
+                rescaleSoon(next);
               }}
               className="ml-2 align-middle"
             />
           </label>
-          <input type="hidden" name="cropX" value={Math.round(box.x * natural.scale)} />
-          <input type="hidden" name="cropY" value={Math.round(box.y * natural.scale)} />
-          <input type="hidden" name="cropSize" value={Math.round(box.size * natural.scale)} />
+          {/* Posted only when the original goes up (the browser could not scale): the server crops it. */}
+          {!scaled ? (
+            <>
+              <input type="hidden" name="cropX" value={Math.round(box.x * natural.scale)} />
+              <input type="hidden" name="cropY" value={Math.round(box.y * natural.scale)} />
+              <input type="hidden" name="cropSize" value={Math.round(box.size * natural.scale)} />
+            </>
+          ) : null}
         </div>
       ) : currentSrc ? (
         <img src={currentSrc} alt="Current photo" className="h-24 w-24 rounded object-cover" />
+      ) : null}
+      {scaled ? (
+        <div className="flex items-center gap-3 text-sm text-slate-700" data-testid="photo-to-upload">
+          <img src={scaled.url} alt="Photo to upload" className="h-16 w-16 rounded border border-slate-200 object-cover" />
+          <span>
+            {scaled.file.name} · {Math.max(1, Math.round(scaled.file.size / 1024))} KB, ready to upload
+          </span>
+        </div>
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { SelectField, TextField } from "~/components/field";
-import { SELECT_PLACEHOLDER } from "~/components/field";
-import { useHydrated } from "~/components/use-hydrated";
+import { SelectField, TextField } from "@lib/ui/field";
+import { SELECT_PLACEHOLDER } from "@lib/ui/field";
+import { useHydrated } from "@lib/ui/use-hydrated";
 import { inputProps, type FieldMap } from "./field-map";
 
 export interface RouteOption {

@@ -1,6 +1,6 @@
-import { useState } from "react";
-import { SelectField, TextArea, TextField } from "~/components/field";
-import { useHydrated } from "~/components/use-hydrated";
+import { useEffect, useRef, useState } from "react";
+import { SelectField, TextArea, TextField } from "@lib/ui/field";
+import { useHydrated } from "@lib/ui/use-hydrated";
 import { needsVisa, NEPAL, passportLabel, REGISTRATION_MESSAGES } from "../rules";
 import { inputProps, type FieldMap } from "./field-map";
 import { PhotoInput } from "./photo-input";
@@ -35,6 +35,8 @@ export function TrekkerFields({ fields, options, photo }: { fields: FieldMap; op
   const initialNationality = Number(fields.nationality?.initialValue) || null;
   const [nationality, setNationality] = useState<number | null>(initialNationality);
   const [diplomat, setDiplomat] = useState(false);
+  // Spec 1 §5: Visa Expiry waits for Issue Date (with JS; without it the server checks the pair).
+  const [visaIssue, setVisaIssue] = useState(String(fields.visaIssueDate?.initialValue ?? ""));
   const [typeKey, setTypeKey] = useState(0);
   const countries = options.userType === 1 ? options.countries.filter((c) => c.id !== NEPAL) : options.countries;
   const showVisa = !hydrated || nationality === null || needsVisa(nationality);
@@ -85,8 +87,14 @@ export function TrekkerFields({ fields, options, photo }: { fields: FieldMap; op
         <Section title="Visa">
           <p className="text-xs text-slate-500 sm:col-span-2">Not needed for citizens of India and Nepal.</p>
           <TextField label="Visa Number" {...p("visaNumber")} />
-          <TextField label="Visa Issue Date" type="date" {...p("visaIssueDate")} />
-          <TextField label="Visa Expiry Date" type="date" {...p("visaExpiryDate")} />
+          <TextField label="Visa Issue Date" type="date" {...p("visaIssueDate")} onChange={(e) => setVisaIssue(e.currentTarget.value)} />
+          <TextField
+            label="Visa Expiry Date"
+            type="date"
+            {...p("visaExpiryDate")}
+            min={hydrated && visaIssue ? visaIssue : undefined}
+            disabled={hydrated && !visaIssue}
+          />
         </Section>
       ) : null}
       <Section title="Contact in Nepal">
@@ -133,16 +141,28 @@ export function InsuranceFields({ fields }: { fields: FieldMap }) {
  * round trip without navigating away from the half-filled form.
  */
 function DiplomatNotice({ onClose }: { onClose: () => void }) {
+  const box = useRef<HTMLInputElement>(null);
+  // Every modal closes with Escape (spec); with JS the notice also takes focus so it is announced.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !box.current || box.current.checked) return;
+      box.current.checked = true;
+      onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    document.getElementById("diplomat-ok")?.focus();
+    return () => document.removeEventListener("keydown", onKey);
+  }, [onClose]);
   return (
     <div>
-      <input id="diplomat-close" type="checkbox" className="peer sr-only" onChange={onClose} />
+      <input ref={box} id="diplomat-close" type="checkbox" className="peer sr-only" onChange={onClose} />
       <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4 peer-checked:hidden">
         <div role="alertdialog" aria-modal="true" aria-labelledby="diplomat-title" className="w-full max-w-sm rounded-lg bg-white p-6 shadow-xl">
           <h2 id="diplomat-title" className="text-lg font-semibold text-slate-800">
             Diplomat
           </h2>
           <p className="mt-2 text-slate-700">{REGISTRATION_MESSAGES.diplomat}</p>
-          <label htmlFor="diplomat-close" className="mt-4 inline-block cursor-pointer rounded bg-blue-700 px-4 py-2 text-white">
+          <label id="diplomat-ok" tabIndex={-1} htmlFor="diplomat-close" className="mt-4 inline-block cursor-pointer rounded bg-blue-700 px-4 py-2 text-white">
             OK
           </label>
         </div>

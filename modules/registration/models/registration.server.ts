@@ -44,6 +44,8 @@ Registration.init(
 export class Trekker extends Model<InferAttributes<Trekker>, InferCreationAttributes<Trekker>> {
   declare id: CreationOptional<number>;
   declare registrationId: number;
+  /** The registration's owner, copied onto each trekker so lists scoped to one user read one index. */
+  declare registeredBy: CreationOptional<number | null>;
   declare photoKey: string;
   declare fullName: string;
   /** The spec's RegionalId: 3 normal, 4 diplomat, 5 child. */
@@ -85,6 +87,7 @@ Trekker.init(
   {
     id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
     registrationId: { type: DataTypes.INTEGER, allowNull: false },
+    registeredBy: DataTypes.INTEGER,
     photoKey: { type: DataTypes.STRING(120), allowNull: false },
     fullName: { type: DataTypes.STRING(150), allowNull: false },
     trekkerType: { type: DataTypes.INTEGER, allowNull: false },

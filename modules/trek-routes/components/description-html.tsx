@@ -1,4 +1,4 @@
-import { cx } from "../../../app/components/class-names";
+import { cx } from "@lib/ui/class-names";
 
 /** Tailwind's reset strips list bullets and heading sizes; the description gets them back. */
 export const DESCRIPTION_CLASS =

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Button } from "../../../app/components/button";
-import { FileField } from "../../../app/components/field";
-import { cx } from "../../../app/components/class-names";
-import { useHydrated } from "../../../app/components/use-hydrated";
+import { Button } from "@lib/ui/button";
+import { FileField } from "@lib/ui/field";
+import { cx } from "@lib/ui/class-names";
+import { useHydrated } from "@lib/ui/use-hydrated";
 
 export interface ExistingImage {
   id: number;

@@ -1,6 +1,6 @@
 import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
-import { Button } from "../../../app/components/button";
+import { Button } from "@lib/ui/button";
 
 export const LEAVE_MESSAGE = "Are you sure you want to leave this page with changes";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "../../../app/components/use-hydrated";
-import { TextArea } from "../../../app/components/field";
-import { cx } from "../../../app/components/class-names";
+import { useHydrated } from "@lib/ui/use-hydrated";
+import { TextArea } from "@lib/ui/field";
+import { cx } from "@lib/ui/class-names";
 import { DESCRIPTION_CLASS } from "./description-html";
 
 export interface RichTextEditorProps {
@@ -18,9 +18,11 @@ const TOOLS = [
   { command: "bold", label: "Bold", icon: "B", className: "font-bold" },
   { command: "italic", label: "Italic", icon: "I", className: "italic" },
   { command: "underline", label: "Underline", icon: "U", className: "underline" },
-  { command: "insertUnorderedList", label: "Bulleted list", icon: "• List" },
-  { command: "insertOrderedList", label: "Numbered list", icon: "1. List" },
-  { command: "createLink", label: "Link", icon: "Link" },
+  // Worded buttons are named by their own text (a name must contain the visible label, WCAG 2.5.3);
+  // the glyph in front is decoration.
+  { command: "insertUnorderedList", label: "Bulleted list", glyph: "•" },
+  { command: "insertOrderedList", label: "Numbered list", glyph: "1." },
+  { command: "createLink", label: "Link" },
 ] as const;
 
 /**
@@ -87,14 +89,21 @@ function Editor({ label, name, id, defaultValue, errors, onChange }: RichTextEdi
             <button
               key={tool.command}
               type="button"
-              title={tool.label}
-              aria-label={tool.label}
+              title={"icon" in tool ? tool.label : undefined}
+              aria-label={"icon" in tool ? tool.label : undefined}
               // Keep the selection in the editor while the button is pressed.
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => run(tool.command)}
               className={cx("rounded px-2 py-1 text-sm text-gray-700 hover:bg-gray-100", "className" in tool ? tool.className : undefined)}
             >
-              {tool.icon}
+              {"icon" in tool ? (
+                tool.icon
+              ) : (
+                <>
+                  {"glyph" in tool ? <span aria-hidden="true">{tool.glyph} </span> : null}
+                  {tool.label}
+                </>
+              )}
             </button>
           ))}
         </div>

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
-import { Button, LinkButton } from "../../../app/components/button";
-import { FormErrors, SelectField, TextField } from "../../../app/components/field";
-import { PageHeader } from "../../../app/components/page-header";
-import { cx } from "../../../app/components/class-names";
-import { useHydrated } from "../../../app/components/use-hydrated";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FormErrors, SelectField, TextField } from "@lib/ui/field";
+import { PageHeader } from "@lib/ui/page-header";
+import { cx } from "@lib/ui/class-names";
+import { useHydrated } from "@lib/ui/use-hydrated";
 import { ROUTE_LABELS, routeFormSchema } from "../schemas";
 import { ImageField, type ExistingImage } from "./image-field";
 import { useLeaveGuard } from "./leave-guard";
@@ -235,13 +235,15 @@ function hasErrors(all: Record<string, string[]>, prefixes: string[]): boolean {
   return Object.entries(all).some(([key, errors]) => errors.length > 0 && prefixes.some((p) => key === p || key.startsWith(`${p}[`)));
 }
 
+/** The Details tab's start or end point, shown on the Route tab as a read-only field (not posted). */
 function ReadOnlyPoint({ label, value }: { label: string; value: string }) {
+  const id = useId();
   return (
     <div>
-      <span className="mb-1 block text-sm font-medium text-gray-800">{label}</span>
-      <p className="rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700" aria-label={label}>
-        {value || "—"}
-      </p>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input id={id} readOnly value={value || "—"} className="block w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700" />
     </div>
   );
 }
@@ -262,7 +264,8 @@ function TabBar<T extends string>({ label, hydrated, current, onSelect, items }:
       active ? "border-blue-700 text-blue-700" : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900",
     );
   return (
-    <div role={hydrated ? "tablist" : undefined} aria-label={label} className="mb-4 flex gap-4 overflow-x-auto border-b border-gray-200">
+    // Before hydration the links are a plain list of in-page links: no role, so no name either.
+    <div role={hydrated ? "tablist" : undefined} aria-label={hydrated ? label : undefined} className="mb-4 flex gap-4 overflow-x-auto border-b border-gray-200">
       {items.map((item) =>
         hydrated ? (
           <button

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { LinkButton } from "../../../app/components/button";
+import { LinkButton } from "@lib/ui/button";
 
 export interface AccountRow {
   label: string;
@@ -21,11 +21,16 @@ export function AccountRows({ rows, title = "Account Settings" }: { rows: readon
           <div key={row.label} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-4">
             <dt className="w-40 shrink-0 text-sm font-medium text-gray-500">{row.label}</dt>
             <dd className="min-w-0 flex-1 text-sm break-words text-gray-900">{row.value}</dd>
-            {row.action ?? null}
-            {row.changeTo ? (
-              <LinkButton to={row.changeTo} preventScrollReset variant="secondary" size="sm" aria-label={`${row.changeLabel ?? "Change"} ${row.label}`}>
-                {row.changeLabel ?? "Change"}
-              </LinkButton>
+            {/* A <dl> group holds only <dt> and <dd>: the row's buttons sit in a <dd> of their own. */}
+            {row.action || row.changeTo ? (
+              <dd className="flex shrink-0 flex-wrap items-center gap-2">
+                {row.action ?? null}
+                {row.changeTo ? (
+                  <LinkButton to={row.changeTo} preventScrollReset variant="secondary" size="sm" aria-label={`${row.changeLabel ?? "Change"} ${row.label}`}>
+                    {row.changeLabel ?? "Change"}
+                  </LinkButton>
+                ) : null}
+              </dd>
             ) : null}
           </div>
         ))}

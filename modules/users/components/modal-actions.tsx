@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { Button, LinkButton, type ButtonVariant } from "../../../app/components/button";
+import { Button, LinkButton, type ButtonVariant } from "@lib/ui/button";
 
 /** Cancel (a link back to the parent view) and the submit button of a modal form. */
 export function ModalActions({ closeTo, submitLabel, variant = "primary" }: { closeTo: string; submitLabel: string; variant?: ButtonVariant }) {

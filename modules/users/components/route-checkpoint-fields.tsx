@@ -1,8 +1,8 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { Button } from "../../../app/components/button";
-import { SelectField } from "../../../app/components/field";
-import { useHydrated } from "../../../app/components/use-hydrated";
+import { Button } from "@lib/ui/button";
+import { SelectField } from "@lib/ui/field";
+import { useHydrated } from "@lib/ui/use-hydrated";
 import { LOAD_CHECKPOINTS_INTENT } from "../schemas/checkpost";
 
 export interface RouteChoiceView {

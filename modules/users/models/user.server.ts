@@ -1,5 +1,7 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
+import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/sequelize.server";
+import { endStaleSessions } from "../sessions.server";
 
 export type UserStatus = "Active" | "Disabled";
 
@@ -73,6 +75,13 @@ User.init(
   // paranoid: every query skips deleted accounts, so they cannot sign in or appear in lists.
   { sequelize, tableName: "users", paranoid: true },
 );
+
+// Every sessionVersion bump (password change, disable, delete, e-mail change) ends the sessions
+// begun under the old version, in the bump's own transaction when it has one. Instance updates
+// only: a bulk User.update of sessionVersion would need { individualHooks: true }.
+User.addHook("afterUpdate", "endStaleSessions", async (user: User, options: { transaction?: Transaction | null }) => {
+  if (user.changed("sessionVersion")) await endStaleSessions(user.id, user.sessionVersion, options.transaction);
+});
 
 export class UserGrant extends Model<InferAttributes<UserGrant>, InferCreationAttributes<UserGrant>> {
   declare id: CreationOptional<number>;

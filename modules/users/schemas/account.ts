@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, messages, textOnlyField } from "../../../app/utils/validation";
+import { emailField, messages, requiredText, textOnlyField } from "@lib/validation";
 import { withMatch } from "./password-pair";
 
 export const accountNameSchema = z.object({ fullName: textOnlyField("Full Name") });
@@ -7,10 +7,7 @@ export const accountNameSchema = z.object({ fullName: textOnlyField("Full Name")
 export const changeEmailSchema = withMatch(
   z.object({
     email: emailField("New Email"),
-    confirmEmail: z
-      .string({ error: messages.required("Confirm Email") })
-      .trim()
-      .min(1, messages.required("Confirm Email")),
+    confirmEmail: requiredText("Confirm Email"),
   }),
   "email",
   "confirmEmail",

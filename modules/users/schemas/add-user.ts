@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, messages, passwordField, textOnlyField } from "../../../app/utils/validation";
+import { emailField, messages, passwordField, textOnlyField } from "@lib/validation";
 import { UserType } from "../../contract";
 import { ADDABLE_USER_TYPES } from "../kinds";
 import { CHECKPOST_FIELDS, optionalCheckpostPlaceFields, checkpostPlaceFields } from "./checkpost";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages, requiredText } from "../../../app/utils/validation";
+import { messages, optionalText, requiredText } from "@lib/validation";
 
 /** Where a checkpost user works (spec 2 §5): all five are required for a checkpost. */
 export const CHECKPOST_FIELDS = [
@@ -27,8 +27,8 @@ export const checkpostPlaceFields = {
 /** The same fields, optional, for forms where only a checkpost needs them. */
 export const optionalCheckpostPlaceFields = {
   provinceId: checkpostPlaceFields.provinceId.optional(),
-  localGovernmentInfo: z.string().trim().max(150).optional(),
-  wardNo: z.string().trim().max(10).optional(),
+  localGovernmentInfo: optionalText(150),
+  wardNo: optionalText(10),
   routeId: checkpostPlaceFields.routeId.optional(),
   checkpointId: checkpostPlaceFields.checkpointId.optional(),
 };

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { messages } from "../../../app/utils/validation";
+import { messages } from "@lib/validation";
 
 /** A confirmation box: required, compared untrimmed like the password itself. */
 export const confirmField = (label = "Confirm Password") =>
-  z.string({ error: messages.required(label) }).refine((v) => v.trim() !== "", messages.required(label));
+  z.string({ error: messages.required(label) }).refine((v) => v.trim() !== "", messages.required(label)); // raw-string: a password, compared untrimmed
 
 type Obj = Record<string, unknown>;
 const filled = (v: unknown) => typeof v === "string" && v.trim() !== "";

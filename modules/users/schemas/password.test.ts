@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MESSAGE } from "../../../app/utils/validation";
+import { PASSWORD_MESSAGE } from "@lib/validation";
 import {
   INVALID_TOKEN,
   INVALID_USER_ID,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, messages, passwordField } from "../../../app/utils/validation";
+import { emailField, messages, passwordField, plainText } from "@lib/validation";
 import { confirmField, withPasswordMatch } from "./password-pair";
 
 export const INVALID_TOKEN = "Invalid token! please refresh and try again";
@@ -10,8 +10,8 @@ export const forgotPasswordSchema = z.object({ email: emailField("Email") });
 /** The token and user id come from the e-mailed link as hidden fields (spec 2 §5). */
 export const resetPasswordSchema = withPasswordMatch(
   z.object({
-    token: z.string({ error: INVALID_TOKEN }).trim().min(1, INVALID_TOKEN),
-    verify: z.string({ error: INVALID_USER_ID }).trim().regex(/^[1-9]\d{0,9}$/, INVALID_USER_ID),
+    token: plainText({}, INVALID_TOKEN).min(1, INVALID_TOKEN),
+    verify: plainText({}, INVALID_USER_ID).regex(/^[1-9]\d{0,9}$/, INVALID_USER_ID),
     password: passwordField("New Password"),
     confirmPassword: confirmField("Confirm Password"),
   }),
@@ -19,7 +19,7 @@ export const resetPasswordSchema = withPasswordMatch(
 
 export const changeOwnPasswordSchema = withPasswordMatch(
   z.object({
-    currentPassword: z.string({ error: messages.required("Current Password") }).min(1, messages.required("Current Password")),
+    currentPassword: z.string({ error: messages.required("Current Password") }).min(1, messages.required("Current Password")), // raw-string: a password
     newPassword: passwordField("New Password"),
     confirmPassword: confirmField("Confirm Password"),
   }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MESSAGE } from "../../../app/utils/validation";
-import { registerSchema, resendSchema } from "./register";
+import { PASSWORD_MESSAGE } from "@lib/validation";
+import { registerSchema } from "./register";
+import { resendSchema } from "./login";
 import { errorsOf, valueOf } from "./test-helpers";
 
 const organization = {
@@ -68,7 +69,7 @@ describe("registerSchema", () => {
       errorsOf(registerSchema, {
         ...organization,
         organizationName: "Trails 4 U",
-        contactPerson: "P. Sherpa",
+        contactPerson: "P. Sherpa 2",
         panNumber: "12345678",
         contactNo: "98510123456",
         email: "not-an-email",

@@ -7,7 +7,7 @@ import {
   passwordField,
   requiredText,
   textOnlyField,
-} from "../../../app/utils/validation";
+} from "@lib/validation";
 import { confirmField, withPasswordMatch } from "./password-pair";
 
 /**
@@ -53,4 +53,3 @@ export const registerSchema = z.discriminatedUnion("userType", [organizationSche
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const resendSchema = z.object({ email: emailField("Email") });

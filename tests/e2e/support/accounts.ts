@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { linkIn, waitForEmail } from "./outbox";
+import { pngImage } from "./routes-images";
 
 export const NEW_PASSWORD = "Fresh#Pass26";
 export const PASSWORD_RULE_MESSAGE =
@@ -13,12 +14,8 @@ export async function followMailedLink(page: Page, address: string, subject: Reg
   return `${url.pathname}${url.search}`;
 }
 
-/** A real PNG header padded to `size` bytes: what the upload check sniffs. */
-export function pngBuffer(size = 2048): Buffer {
-  const bytes = Buffer.alloc(size);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-  return bytes;
-}
+/** A real PNG of about `size` bytes (a comment pads it): stored images are decoded and written again. */
+export const pngBuffer = (size = 2048): Buffer => pngImage([40, 120, 200], size);
 
 export async function fillPasswords(page: Page, password: string, confirm = password, label = "Password"): Promise<void> {
   await page.getByLabel(label, { exact: true }).fill(password);
@@ -34,6 +31,17 @@ export interface OrganizationData {
   email: string;
   password: string;
 }
+
+/** A valid organisation sign-up with this e-mail. */
+export const organization = (email: string): OrganizationData => ({
+  organizationName: "Summit Treks",
+  panNumber: "309876543",
+  contactPerson: "Mingma Sherpa",
+  contactNo: "9801234567",
+  contactAddress: "Thamel, Kathmandu",
+  email,
+  password: "Summit#Trek1",
+});
 
 export async function fillOrganization(page: Page, d: OrganizationData): Promise<void> {
   await page.getByLabel("Organization Name").fill(d.organizationName);

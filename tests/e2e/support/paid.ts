@@ -1,15 +1,13 @@
-import { createRegistration, addTrekker } from "@modules/registration/service.server";
-import { cardNumbersOf, registrationForPayment } from "@modules/registration/payment-state.server";
-import type { TrekkerInput } from "@modules/registration/schemas";
+import { createRegistration, addTrekker } from "@modules/registration/index.server";
+import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";
+import type { TrekkerInput } from "@modules/registration";
 import { makeUser } from "./data";
+import { person as trekker } from "../../factories/registrations";
 import { dayFromToday, makeRoute } from "./registration";
 
-export const person = (fullName: string, over: Partial<TrekkerInput> = {}): TrekkerInput => ({
-  fullName, trekkerType: 3, nationality: 276, city: "Berlin", gender: 2, dob: "1988-05-05", email: "trekker@example.com", passportNumber: "C01X00T47",
-  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
-  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
-  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking", ...over,
-});
+/** The trekker the e2e specs expect on cards and panels. */
+export const person = (fullName: string, over: Partial<TrekkerInput> = {}): TrekkerInput =>
+  trekker(fullName, { gender: 2, dob: "1988-05-05", email: "trekker@example.com", passportNumber: "C01X00T47", ...over });
 
 /** A free trekker with a fresh two-trekker registration awaiting payment (made through the module, not the UI). */
 export async function unpaidRegistration() {

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { createRoute } from "@modules/trek-routes/service.server";
-import { kathmanduDate } from "../../../app/utils/dates";
+import { createRoute } from "@modules/trek-routes/index.server";
+import { kathmanduDate } from "@lib/dates";
 import { makePng } from "./files";
 
 export function dayFromToday(days: number): string {

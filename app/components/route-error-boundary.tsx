@@ -1,0 +1,91 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { Modal } from "@lib/ui/modal";
+import { SidePanel } from "@lib/ui/side-panel";
+import { ERROR_TEXTS } from "./layout/error-page";
+
+/**
+ * Nested error boundaries. Each page route exports `ErrorBoundary = RouteErrorBoundary`, so a
+ * 4xx (or a bug) inside a page renders in place of that page only: the root layout (sidebar,
+ * header) and any parent route (the list behind a side panel) stay. Side panels and modals use
+ * PanelErrorBoundary / ModalErrorBoundary, which keep the error inside the dialog.
+ */
+
+interface ErrorView {
+  status: number;
+  title: string;
+  message: string;
+}
+
+const OTHER_4XX = { title: "Request not completed", message: "The request could not be completed." };
+
+/** Reads the thrown error: a Response keeps its 4xx status (and a short plain-text reason); anything else is a 500. */
+function useErrorView(): ErrorView {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+    return { status: 500, ...ERROR_TEXTS[500] };
+  }
+  const status = error.status;
+  const known = ERROR_TEXTS[status];
+  if (known) return { status, ...known };
+  if (status >= 400 && status < 500) {
+    // A DomainError's words may be the body; show them rather than a generic text.
+    const reason = typeof error.data === "string" && error.data.length > 0 && error.data.length <= 200 ? error.data : OTHER_4XX.message;
+    return { status, title: OTHER_4XX.title, message: reason };
+  }
+  return { status: 500, ...ERROR_TEXTS[500] };
+}
+
+/** The page variant: same look as the root's error page, inside the layout's main area. */
+export function RouteErrorBoundary() {
+  const view = useErrorView();
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-16 text-center" data-testid={`error-${view.status}`} role="alert">
+      <p className="text-6xl font-bold text-blue-700">{view.status}</p>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-800">{view.title}</h1>
+      <p className="mt-2 text-slate-600">{view.message}</p>
+      <Link to="/" className="mt-6 rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800">
+        Go to Home
+      </Link>
+    </section>
+  );
+}
+
+/** Where closing a failed dialog goes: its parent URL (one path segment up), keeping the query. */
+function useParentPath(closeTo?: string): string {
+  const location = useLocation();
+  if (closeTo) return closeTo;
+  const parent = location.pathname.replace(/\/[^/]+\/?$/, "") || "/";
+  return `${parent}${location.search}`;
+}
+
+function CompactError({ view }: { view: ErrorView }) {
+  return (
+    <div className="text-center" data-testid={`error-${view.status}`} role="alert">
+      <p className="text-4xl font-bold text-blue-700">{view.status}</p>
+      <p className="mt-2 text-slate-600">{view.message}</p>
+    </div>
+  );
+}
+
+/** The side-panel variant: the error shows in the panel, the list behind it stays. */
+export function PanelErrorBoundary({ closeTo }: { closeTo?: string }) {
+  const view = useErrorView();
+  const to = useParentPath(closeTo);
+  return (
+    <SidePanel title={view.title} closeTo={to}>
+      <CompactError view={view} />
+    </SidePanel>
+  );
+}
+
+/** The modal variant: the error shows in the modal over the page it was opened from. */
+export function ModalErrorBoundary({ closeTo }: { closeTo?: string }) {
+  const view = useErrorView();
+  const to = useParentPath(closeTo);
+  return (
+    <Modal title={view.title} closeTo={to} size="sm">
+      <CompactError view={view} />
+    </Modal>
+  );
+}

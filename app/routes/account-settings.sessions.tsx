@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useNavigation } from "@remix-run/react";
+import { Button } from "@lib/ui/button";
+import { ConfirmDialog } from "@lib/ui/modal";
+import { currentSessionToken, requirePermission } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { endOtherSessions } from "@modules/users/index.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+// "Sign out other sessions" over Account Settings: GET only asks, the POST ends them.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "settings");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "settings");
+  const token = await currentSessionToken(request);
+  const ended = token ? await endOtherSessions(user.id, token) : 0;
+  const message = ended === 1 ? "Signed out of 1 other session" : `Signed out of ${ended} other sessions`;
+  return redirectWithToast("/account-settings", { type: "success", message });
+}
+
+export default function SignOutOtherSessions() {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <ConfirmDialog
+      title="Sign out other sessions"
+      closeTo="/account-settings"
+      message="Every other browser or device signed in to this account will be signed out. This device stays signed in."
+    >
+      <Form method="post">
+        <Button type="submit" variant="danger" disabled={busy}>
+          Sign out other sessions
+        </Button>
+      </Form>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PageHeader } from "@lib/ui/page-header";
+import { ExportButton, ListView } from "@lib/ui/list";
+import { requirePermission } from "~/utils/guards.server";
+import { loadListPage } from "~/utils/list.server";
+import { deletedTrekkersList } from "@modules/cards";
+import { deletedTrekkerSource } from "@modules/cards/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+export const handle = { title: "Deleted Trekkers" };
+
+/** Deleted Trekkers (spec 2 §2): the board only; the records agencies deleted, with remarks, date, who and from where. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "deletedTrekkers");
+  return { list: await loadListPage(deletedTrekkersList, request, () => deletedTrekkerSource(user)) };
+}
+
+export default function DeletedTrekkers() {
+  const { list } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <PageHeader title="Deleted Trekkers" actions={<ExportButton to="/deleted-trekkers/export" fileName={deletedTrekkersList.csv.fileName} list={list} />} />
+      <ListView definition={deletedTrekkersList} data={list} rowKey={(r) => r.trekkerId} />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { readForm } from "@lib/multipart.server";
+import { Button } from "@lib/ui/button";
+import { FormErrors, TextField } from "@lib/ui/field";
+import { requireAnonymous, startSession } from "~/utils/guards.server";
+import { domainErrorResponse } from "~/utils/domain-error.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { clearPendingSignIn, readPendingSignIn } from "~/utils/two-factor.server";
+import { AuthCard, TWO_FACTOR_CODE_LABEL, landingPath, safeRedirect, twoFactorCodeSchema } from "@modules/users";
+import { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, completeTwoFactorSignIn, pendingSignIn } from "@modules/users/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+export const handle = { title: "Two-factor sign-in", chrome: false };
+
+/** Back to the password step, saying why, and without the stale half-done sign-in. */
+async function startOver(request: Request) {
+  return redirectWithToast(
+    "/login",
+    { type: "warning", message: TWO_FACTOR_MESSAGES.expired },
+    { headers: { "Set-Cookie": await clearPendingSignIn(request) } },
+  );
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  if (!(await pendingSignIn(await readPendingSignIn(request)))) throw await startOver(request);
+  return null;
+}
+
+/** The second step of signing in: a 6-digit code from the app or a recovery code; a plain form. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  try {
+    const { user, remember } = await completeTwoFactorSignIn(await readPendingSignIn(request), submission.value.code);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await startSession(request, user, remember));
+    headers.append("Set-Cookie", await clearPendingSignIn(request));
+    return redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), landingPath(user)), { headers });
+  } catch (error) {
+    if (error instanceof PendingSignInExpiredError) return startOver(request);
+    return domainErrorResponse(error, { submission, hideFields: ["code"] });
+  }
+}
+
+export default function TwoFactorSignIn() {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "two-factor",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
+  });
+  return (
+    <AuthCard title="Two-factor sign-in" subtitle="Enter the 6-digit code from your authenticator app.">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <TextField
+          label={TWO_FACTOR_CODE_LABEL}
+          {...getInputProps(fields.code, { type: "text" })}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          errors={fields.code.errors}
+          hint="Lost your phone? Enter one of your recovery codes instead (like abcde-12345)."
+        />
+        <FormErrors errors={form.errors} />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Checking…" : "Verify"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="text-blue-700 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FormErrors, TextField } from "@lib/ui/field";
+import { Modal } from "@lib/ui/modal";
+import { displayDate } from "@lib/dates";
+import { paramId } from "@lib/params";
+import { readForm } from "@lib/multipart.server";
+import { requirePermission } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { withDomainErrors } from "~/utils/domain-error.server";
+import { formatNrs } from "@modules/registration";
+import { markRefundedSchema } from "@modules/payments";
+import { getRefund, markRefunded } from "@modules/payments/index.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+/** Back to the list it was opened from, with its status tab and page. */
+function listUrl(request: Request): string {
+  const search = new URL(request.url).searchParams;
+  search.delete("index");
+  const text = search.toString();
+  return `/refunds${text ? `?${text}` : ""}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "refunds");
+  const refund = await getRefund(paramId(params, "id"));
+  if (!refund) throw new Response("Not Found", { status: 404 });
+  return refund;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "refunds");
+  const id = paramId(params, "id");
+  const submission = parseWithZod(await readForm(request), { schema: markRefundedSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  return withDomainErrors(async () => {
+    await markRefunded({ id, reference: submission.value.reference, actorId: user.id });
+    return redirectWithToast(listUrl(request), { type: "success", message: "The payment is marked refunded." });
+  }, { submission });
+}
+
+/** The confirmation: what is being paid back, the refund's reference, and the one button. */
+export default function MarkRefunded() {
+  const refund = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === "submitting";
+  const closeTo = `/refunds${params.size ? `?${params}` : ""}`;
+  const [form, fields] = useForm({
+    id: "mark-refunded",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: markRefundedSchema }),
+  });
+  return (
+    <Modal title="Mark refunded" closeTo={closeTo}>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div><dt className="text-slate-500">Payer</dt><dd>{refund.payer}</dd></div>
+        <div><dt className="text-slate-500">Registration</dt><dd>#{refund.registrationId} {refund.routeName}</dd></div>
+        <div><dt className="text-slate-500">Amount</dt><dd data-testid="refund-amount">{formatNrs(refund.amountPaisa)}</dd></div>
+        <div><dt className="text-slate-500">Gateway</dt><dd>{refund.gateway}</dd></div>
+        <div className="col-span-2"><dt className="text-slate-500">Reason</dt><dd>{refund.reason}</dd></div>
+        <div><dt className="text-slate-500">Due since</dt><dd>{displayDate(refund.dueSince)}</dd></div>
+        <div><dt className="text-slate-500">Status</dt><dd data-testid="refund-status">{refund.statusLabel}</dd></div>
+      </dl>
+      {refund.status === "due" ? (
+        <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+          <p className="text-sm text-slate-700">
+            Are you sure {formatNrs(refund.amountPaisa)} has been paid back to {refund.payer}? This cannot be undone.
+          </p>
+          <TextField label="Refund Reference" hint="The gateway's refund id or the bank's transfer reference." {...getInputProps(fields.reference, { type: "text" })} errors={fields.reference.errors} />
+          <FormErrors errors={form.errors} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <LinkButton to={closeTo} preventScrollReset variant="secondary">Cancel</LinkButton>
+            <Button type="submit" disabled={busy}>Mark refunded</Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="mt-5 text-sm text-slate-700">Refunded{refund.refundedAt ? ` on ${displayDate(refund.refundedAt)}` : ""}, reference {refund.reference}.</p>
+      )}
+    </Modal>
+  );
+}

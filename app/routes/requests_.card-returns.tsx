@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PageHeader } from "@lib/ui/page-header";
+import { ExportButton, ListView } from "@lib/ui/list";
+import { RequestTabs } from "~/components/request-tabs";
+import { requirePermission } from "~/utils/guards.server";
+import { loadListPage } from "~/utils/list.server";
+import { cardReturnsList } from "@modules/cards";
+import { cardReturnSource } from "@modules/cards/index.server";
+import { can } from "@modules/users/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+export const handle = { title: "Requests" };
+
+/** Requests > TIMS Card Return (board): returned cards; a row opens the card, where the board decides. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "requestsCardReturns");
+  return { list: await loadListPage(cardReturnsList, request, () => cardReturnSource(user)), vouchers: can(user, "requestsVouchers") };
+}
+
+export default function CardReturns() {
+  const { list, vouchers } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <PageHeader title="Requests" actions={<ExportButton to="/requests/card-returns/export" fileName={cardReturnsList.csv.fileName} list={list} />} />
+      <RequestTabs active="returns" vouchers={vouchers} returns />
+      <div className="mt-4">
+        <ListView definition={cardReturnsList} data={list} rowKey={(r) => r.trekkerId} rowHref={(r) => `/tims-cards/${r.trekkerId}`} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { forbidden, requirePermission } from "~/utils/guards.server";
+import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
+import { mayOpenPanels, TrekkerPanel } from "@modules/cards";
+
+export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+/** The trekker side panel over the list (not for TAAN, spec 2 §2); the cards module checks the row. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "trekkers");
+  if (!mayOpenPanels(user)) throw forbidden();
+  return requireTrekkerPanel(request, params);
+}
+
+export default function TrekkerListPanel() {
+  const { trekker, card } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const back = new URLSearchParams(search);
+  for (const key of ["tab", "contact"]) back.delete(key);
+  return <TrekkerPanel trekker={trekker} card={card} closeTo={`/trekkers${back.size ? `?${back}` : ""}`} />;
+}

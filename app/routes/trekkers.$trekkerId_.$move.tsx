@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Modal } from "@lib/ui/modal";
+import { performCardMove, requireCardMove } from "~/utils/card-move.server";
+import { CardMoveForm, isListMove, MOVE_TEXTS } from "@modules/cards";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+/**
+ * A row action of the trekker list as a confirmation over the list (Cancel, Delete, Approve or
+ * Reject a returned card), each with its reason rule; back to the list with its filters after.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return (await requireCardMove(request, params, isListMove)).card;
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, card } = await requireCardMove(request, params, isListMove);
+  return performCardMove(request, context, user, card, `/trekkers${new URL(request.url).search}`);
+}
+
+export default function TrekkerMove() {
+  const card = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <Modal title={MOVE_TEXTS[card.move].title} closeTo={`/trekkers${search}`}>
+      <CardMoveForm card={card} refusal={refusal && "error" in refusal ? refusal : null} backTo={`/trekkers${search}`} />
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FormErrors } from "@lib/ui/field";
+import { DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";
+import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
+
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+/** Generate Card from a trekker row: the grant's holders only, after this confirmation over the list. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return registrationForGeneration(request, params);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return generateAndReturn(request, params, context, () => `/trekkers${new URL(request.url).search}`);
+}
+
+export default function GenerateFromList() {
+  const reg = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const { search } = useLocation();
+  const back = `/trekkers${search}`;
+  return (
+    <Modal title="Generate Card" closeTo={back} size="sm">
+      <p className="text-sm text-slate-700">
+        Registration #{reg.id} · {reg.routeName} · {reg.trekkers} trekker(s) · {reg.status}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">{DEFAULT_CONFIRM_MESSAGE}</p>
+      <FormErrors errors={refusal && "error" in refusal ? [refusal.error] : []} className="mt-3" />
+      <Form method="post" className="mt-5 flex flex-wrap justify-end gap-2">
+        <LinkButton to={back} variant="secondary" preventScrollReset>
+          Back
+        </LinkButton>
+        <Button type="submit">Generate Card</Button>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+import type { z } from "zod";
+import type { ListDefinition } from "@lib/list/define";
+import { exportList, loadList, type ListOptions, type ListSource } from "@lib/list/list.server";
+import { domainErrorResponse } from "./domain-error.server";
+
+/**
+ * A list page's loader part and a list export's whole loader: the module makes the source for the
+ * signed-in viewer (applying its row scope), the kit does the rest. A refusal from the module (a
+ * DomainError: 403, 404) becomes the error page like any other.
+ */
+export async function loadListPage<Row, S extends z.ZodObject<z.ZodRawShape>>(
+  definition: ListDefinition<Row, S>,
+  request: Request,
+  source: () => ListSource<Row, z.output<S>>,
+  opts?: ListOptions,
+) {
+  try {
+    return await loadList(definition, request, source(), opts);
+  } catch (error) {
+    throw domainErrorResponse(error);
+  }
+}
+
+export function exportListFile<Row, S extends z.ZodObject<z.ZodRawShape>>(
+  definition: ListDefinition<Row, S>,
+  request: Request,
+  source: () => ListSource<Row, z.output<S>>,
+  opts?: ListOptions,
+): Response {
+  try {
+    return exportList(definition, request, source(), opts);
+  } catch (error) {
+    throw domainErrorResponse(error);
+  }
+}

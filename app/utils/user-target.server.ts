@@ -1,0 +1,48 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { forbidden, requirePermission } from "./guards.server";
+import { getUserProfile, type UserProfile } from "@modules/users/index.server";
+import { canViewUser, detailPath, kindFromSegment, userTargetParams } from "@modules/users";
+import { parseParams } from "@lib/params";
+import { can, type Permission } from "@modules/users";
+import type { AuthUser } from "@modules/users/index.server";
+
+export const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
+
+export interface UserTarget {
+  viewer: AuthUser;
+  target: UserProfile;
+  /** The account's canonical view, e.g. /users/fit/12. */
+  base: string;
+}
+
+/**
+ * Guard for every /users/[:kind/]:id route: the permission, then the row rule (the viewer may
+ * see the list tab the account belongs to). A URL naming the wrong kind is sent to the right
+ * one, so /users/12 for a trekker opens /users/fit/12.
+ */
+export async function requireUserTarget(request: Request, params: LoaderFunctionArgs["params"], permission: Permission = "users"): Promise<UserTarget> {
+  const viewer = await requirePermission(request, "users");
+  if (!can(viewer, permission)) throw forbidden();
+  const parsed = parseParams(params, userTargetParams);
+  const kind = kindFromSegment(parsed.kind);
+  const id = parsed.id;
+  if (!kind) throw notFound();
+  const target = await getUserProfile(id);
+  if (!target) throw notFound();
+  if (!canViewUser(viewer, target)) throw forbidden();
+  const base = detailPath(target);
+  if (target.kind !== kind) {
+    if (request.method !== "GET" && request.method !== "HEAD") throw notFound();
+    const url = new URL(request.url);
+    const rest = url.pathname.slice(url.pathname.indexOf(`/${id}`) + `/${id}`.length);
+    throw redirect(`${base}${rest}${url.search}`);
+  }
+  return { viewer, target, base };
+}
+
+/** For the board's actions on an account: never on one's own (refused even when posted by hand). */
+export async function requireOtherUserTarget(request: Request, params: LoaderFunctionArgs["params"], permission: Permission): Promise<UserTarget> {
+  const found = await requireUserTarget(request, params, permission);
+  if (found.viewer.id === found.target.id) throw forbidden();
+  return found;
+}

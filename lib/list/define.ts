@@ -1,0 +1,167 @@
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { addDays } from "@lib/dates";
+import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM } from "@lib/pagination";
+
+/**
+ * The list kit's declaration (DESIGN.md "Lists are declared once"): a list names its filters as a
+ * zod schema over URL parameters, how the filter form shows them, its sort keys, its page columns
+ * and its CSV columns. The server half (list.server.ts) parses a request with it, asks the owning
+ * module's source for one page or for keyset batches, and streams the export; the UI half
+ * (@lib/ui/list) renders the GET filter form, the table, the paging and the export button from it.
+ * Pure and browser-safe: pages import the same object their loaders use.
+ */
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** How one filter shows in the GET form. `name` is the URL parameter (and a key of the schema). */
+export type FilterField =
+  | {
+      kind: "select";
+      name: string;
+      label: string;
+      /** Fixed choices, or the key under which the loader sends them (`options` of the page data). */
+      options: readonly FilterOption[] | string;
+      /** The empty choice; "All" unless said. */
+      allLabel?: string;
+    }
+  | { kind: "date"; name: string; label: string }
+  | { kind: "search"; name: string; label: string; placeholder: string };
+
+export interface ListColumn<Row> {
+  key: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+  /** A sort key of the list: the header becomes a link that sorts by it. */
+  sort?: string;
+}
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | null | undefined;
+  /** Names the column for `hidden` (e.g. the agency column, absent for agencies). */
+  key?: string;
+}
+
+export interface ListDefinition<Row, Schema extends z.ZodObject<z.ZodRawShape> = z.ZodObject<z.ZodRawShape>> {
+  /** Filters as a zod schema over the URL's parameters; build fields with the helpers below. */
+  filters: Schema;
+  /** The filter form, in order. A search field submits on Enter like any GET form. */
+  fields: readonly FilterField[];
+  /** The date filters the quick ranges (7, 30, 90 days) fill. */
+  quickRange?: { from: string; to: string };
+  /** Sort keys and the default ("-key" for descending). */
+  sort?: { keys: readonly string[]; default: string };
+  columns: readonly ListColumn<Row>[];
+  csv: { fileName: string; columns: readonly CsvColumn<Row>[] };
+  /** The table's empty text; the kit's default is the spec's "No Data Found For This Table". */
+  emptyText?: string;
+}
+
+/** A list page's data (what loadList returns): everything the kit's components need, and nothing of other lists. */
+export interface ListData<Row> {
+  rows: Row[];
+  /** Rows matching, or the cap when `capped`. */
+  total: number;
+  /** There are more than `total - 1` rows; the count stopped. */
+  capped: boolean;
+  pageIndex: number;
+  pageSize: number;
+  /** The filters as the form shows them again. */
+  values: Record<string, string>;
+  sort: string;
+  options: Record<string, FilterOption[]>;
+  /** Nepal's date, for the quick ranges. */
+  today: string;
+  /** Column and filter keys this viewer does not see (page and export alike). */
+  hidden: string[];
+}
+
+/** Declares a list; an identity function that keeps the row and filter types together. */
+export function defineList<Row, Schema extends z.ZodObject<z.ZodRawShape>>(definition: ListDefinition<Row, Schema>): ListDefinition<Row, Schema> {
+  return definition;
+}
+
+// Filter fields. A value that does not parse is dropped (the filter is off) rather than refused:
+// list URLs are bookmarked and shared, and a stale one should still open the list.
+
+/** Free text, trimmed and cut to `max` characters; empty means no filter. */
+export const textFilter = (max = 100) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, max) || undefined : undefined), z.string().optional()).catch(undefined);
+
+/** A calendar date as YYYY-MM-DD (spec 2 §9: filters use YYYY-MM-DD). */
+export const dateFilter = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v))
+    .optional()
+    .catch(undefined);
+
+/** A positive integer id. */
+export const idFilter = () =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647))
+    .optional()
+    .catch(undefined);
+
+/** One of fixed values. */
+export const choiceFilter = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional().catch(undefined);
+
+/** Reads the list's filters from the URL: only the schema's own parameters, first value of each. */
+export function parseFilters<Schema extends z.ZodObject<z.ZodRawShape>>(definition: ListDefinition<any, Schema>, params: URLSearchParams): z.output<Schema> {
+  const raw = Object.fromEntries(Object.keys(definition.filters.shape).map((key) => [key, params.get(key) ?? undefined]));
+  const parsed = definition.filters.safeParse(raw);
+  return (parsed.success ? parsed.data : definition.filters.parse({})) as z.output<Schema>;
+}
+
+/** The parsed filters as the form shows them again (strings, only those set). */
+export function filterValues(filters: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== "").map(([k, v]) => [k, String(v)]));
+}
+
+export interface SortOrder {
+  key: string;
+  desc: boolean;
+}
+
+export const SORT_PARAM = "sort";
+
+/** The sort of the URL when it is one of the list's keys, else the list's default (newest first without one). */
+export function parseSort(definition: Pick<ListDefinition<any>, "sort">, params: URLSearchParams): SortOrder {
+  const keys = definition.sort?.keys ?? [];
+  const raw = params.get(SORT_PARAM) ?? "";
+  const desc = raw.startsWith("-");
+  const key = desc ? raw.slice(1) : raw;
+  if (keys.includes(key)) return { key, desc };
+  const fallback = definition.sort?.default ?? "-id";
+  return { key: fallback.replace(/^-/, ""), desc: fallback.startsWith("-") };
+}
+
+export const sortParam = (sort: SortOrder) => `${sort.desc ? "-" : ""}${sort.key}`;
+
+/** The quick ranges of spec 1 §9 (7, 30 and 90 days), each ending today. */
+export const QUICK_RANGE_DAYS = [7, 30, 90] as const;
+
+/** "Last N days": the N calendar days up to and including today. */
+export function quickRange(today: string, days: number): { from: string; to: string } {
+  return { from: addDays(today, -(days - 1)), to: today };
+}
+
+/** Parameters that are the page's state, not a filter (kept by the filter form, dropped by exports). */
+export const PAGING_PARAMS = [PAGE_INDEX_PARAM, PAGE_SIZE_PARAM] as const;
+
+/** The export's query: the list's current filters and sort, without paging. */
+export function exportSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const p of PAGING_PARAMS) params.delete(p);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

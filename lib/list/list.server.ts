@@ -1,0 +1,120 @@
+import type { z } from "zod";
+import { csvResponse } from "@lib/csv.server";
+import { kathmanduDate } from "@lib/dates";
+import { clampPageIndex, pageCount, parsePaging } from "@lib/pagination";
+import { filterValues, parseFilters, parseSort, sortParam, type FilterOption, type ListData, type ListDefinition, type SortOrder } from "./define";
+
+export type { ListData } from "./define";
+
+/**
+ * The server half of the list kit: a route's loader hands it the request, the list's declaration
+ * and the owning module's source (which applies the viewer's row scope), and gets the page's data
+ * or the streamed export back.
+ */
+
+export interface ListQuery<F> {
+  filters: F;
+  sort: SortOrder;
+}
+
+/**
+ * What a module provides for a list. Every method applies the viewer's row scope: a source is made
+ * per viewer (e.g. `trekkerListSource(user)`), so no caller can forget it.
+ */
+export interface ListSource<Row, F> {
+  /** How many rows match, or `cap` when at least `cap` do (counting stops there). */
+  count(query: ListQuery<F>, cap: number): Promise<number>;
+  /** One page in the list's order. */
+  page(query: ListQuery<F>, window: { offset: number; limit: number }): Promise<Row[]>;
+  /**
+   * Up to `limit` rows after `after` (the previous batch's last row) in the list's order: keyset,
+   * never OFFSET, so an export of any size reads each row once.
+   */
+  batch(query: ListQuery<F>, after: Row | null, limit: number): Promise<Row[]>;
+  /** Choices of the filter form's selects that come from data (routes, countries, agencies). */
+  options?(): Promise<Record<string, FilterOption[]>>;
+}
+
+/**
+ * Counting every match of a large table costs more than the page itself. The count stops at
+ * this many rows, or six pages past the current one if that is further, so the pagination
+ * window always knows its pages; above it the page says "more than".
+ */
+export const COUNT_CAP = 10_000;
+const PAGE_WINDOW = 6;
+
+export function countCap(pageIndex: number, pageSize: number): number {
+  return Math.max(COUNT_CAP, (pageIndex + PAGE_WINDOW) * pageSize) + 1;
+}
+
+export interface ListOptions {
+  hidden?: readonly string[];
+}
+
+export function listQuery<Row, S extends z.ZodObject<z.ZodRawShape>>(definition: ListDefinition<Row, S>, url: URL): ListQuery<z.output<S>> {
+  return { filters: parseFilters(definition, url.searchParams), sort: parseSort(definition, url.searchParams) };
+}
+
+/** Loads one page of a list for a loader. A page past the end shows the last page. */
+export async function loadList<Row, S extends z.ZodObject<z.ZodRawShape>>(
+  definition: ListDefinition<Row, S>,
+  request: Request,
+  source: ListSource<Row, z.output<S>>,
+  opts: ListOptions = {},
+): Promise<ListData<Row>> {
+  const url = new URL(request.url);
+  const query = listQuery(definition, url);
+  const paging = parsePaging(url.searchParams);
+  const cap = countCap(paging.pageIndex, paging.pageSize);
+  const [counted, options] = await Promise.all([source.count(query, cap), source.options?.() ?? Promise.resolve({})]);
+  const capped = counted >= cap;
+  const pageIndex = capped ? paging.pageIndex : clampPageIndex(paging.pageIndex, pageCount(counted, paging.pageSize));
+  const rows = counted > 0 ? await source.page(query, { offset: pageIndex * paging.pageSize, limit: paging.pageSize }) : [];
+  return {
+    rows,
+    total: counted,
+    capped,
+    pageIndex,
+    pageSize: paging.pageSize,
+    values: filterValues(query.filters as Record<string, unknown>),
+    sort: sortParam(query.sort),
+    options,
+    today: kathmanduDate(),
+    hidden: [...(opts.hidden ?? [])],
+  };
+}
+
+/** Rows per database read of an export. */
+export const EXPORT_BATCH = 2000;
+
+/** Keyset batches of a source, stopping as soon as `signal` is aborted. */
+export async function* keysetBatches<Row, F>(source: ListSource<Row, F>, query: ListQuery<F>, opts: { size?: number; signal?: AbortSignal } = {}): AsyncGenerator<Row[]> {
+  const size = opts.size ?? EXPORT_BATCH;
+  let after: Row | null = null;
+  while (!opts.signal?.aborted) {
+    const rows = await source.batch(query, after, size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1];
+  }
+}
+
+/**
+ * The list's CSV with the request's filters and sort (spec 2 §7: exports use the list's calls),
+ * streamed from the database in keyset batches and stopped when the client disconnects.
+ */
+export function exportList<Row, S extends z.ZodObject<z.ZodRawShape>>(
+  definition: ListDefinition<Row, S>,
+  request: Request,
+  source: ListSource<Row, z.output<S>>,
+  opts: ListOptions & { batchSize?: number } = {},
+): Response {
+  const query = listQuery(definition, new URL(request.url));
+  const hidden = new Set(opts.hidden ?? []);
+  return csvResponse({
+    fileName: definition.csv.fileName,
+    columns: definition.csv.columns.filter((c) => !c.key || !hidden.has(c.key)),
+    batches: keysetBatches(source, query, { size: opts.batchSize, signal: request.signal }),
+    signal: request.signal,
+  });
+}

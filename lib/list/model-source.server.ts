@@ -1,0 +1,46 @@
+import { Op, type Model, type ModelStatic, type WhereOptions } from "sequelize";
+import type { FilterOption, SortOrder } from "./define";
+import { keysetOrder, keysetWhere, type KeyPart } from "./keyset.server";
+import type { ListQuery, ListSource } from "./list.server";
+
+/**
+ * A list kit source over one Sequelize model, for the lists whose rows are one table's (users,
+ * agency requests, routes, vouchers). The module that owns the model makes it: its WHERE from the
+ * filters (and the viewer's scope), its order as key columns ending in a unique one, and its
+ * rows. Pages use OFFSET over that order; exports keyset over it.
+ */
+export interface ModelSourceSpec<M extends Model, Row, F> {
+  model: ModelStatic<M>;
+  /** The WHERE of these filters; null when they can match nothing (e.g. an unknown name). */
+  where: (filters: F) => WhereOptions | null | Promise<WhereOptions | null>;
+  /** The order for a sort, last key unique (the id). */
+  keys: (sort: SortOrder) => readonly KeyPart[];
+  /** The key values of a row, in the order of `keys`. */
+  cursor: (row: Row, sort: SortOrder) => readonly unknown[];
+  /** Models to rows (one query for related names, not one per row). */
+  rows: (models: M[]) => Row[] | Promise<Row[]>;
+  attributes?: string[];
+  options?: () => Promise<Record<string, FilterOption[]>>;
+}
+
+export function modelListSource<M extends Model, Row, F>(spec: ModelSourceSpec<M, Row, F>): ListSource<Row, F> {
+  const find = (where: WhereOptions, q: ListQuery<F>, window: { offset?: number; limit: number }) =>
+    spec.model.findAll({ where, order: keysetOrder(spec.keys(q.sort)), attributes: spec.attributes, offset: window.offset, limit: window.limit });
+  return {
+    async count(q, cap) {
+      const where = await spec.where(q.filters);
+      return where ? Math.min(await spec.model.count({ where }), cap) : 0;
+    },
+    async page(q, window) {
+      const where = await spec.where(q.filters);
+      return where ? spec.rows(await find(where, q, window)) : [];
+    },
+    async batch(q, after, limit) {
+      const where = await spec.where(q.filters);
+      if (!where) return [];
+      const keyset = after === null ? where : { [Op.and]: [where, keysetWhere(spec.keys(q.sort), spec.cursor(after, q.sort))] };
+      return spec.rows(await find(keyset, q, { limit }));
+    },
+    options: spec.options,
+  };
+}

@@ -1,0 +1,345 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import {
+  exportSearch,
+  QUICK_RANGE_DAYS,
+  quickRange,
+  SORT_PARAM,
+  type FilterField,
+  type FilterOption,
+  type ListColumn,
+  type ListData,
+  type ListDefinition,
+} from "@lib/list/define";
+import { PAGE_INDEX_PARAM } from "@lib/pagination";
+import { buttonClass } from "@lib/ui/button";
+import { cx } from "@lib/ui/class-names";
+import { Pagination } from "@lib/ui/pagination";
+import { DataTable, EMPTY_TEXTS, type DataTableColumn } from "@lib/ui/table";
+
+/**
+ * The list kit's components (lib/list/define.ts declares a list, lib/list/list.server.ts loads
+ * it): the GET filter form with quick ranges, the table with sortable headers, the paging, and
+ * the export button. Everything is a link or a GET form, so the URL is the state and every
+ * control works without JavaScript; with it, the export shows its progress.
+ */
+
+/** What the kit's loader (loadList) returns, as the page receives it. */
+export type ListPageData<Row> = ListData<Row>;
+
+const controlClass =
+  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm " +
+  "focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30 disabled:bg-gray-100 disabled:text-gray-500";
+
+function withParams(pathname: string, params: URLSearchParams): string {
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+export interface ListFiltersProps {
+  definition: Pick<ListDefinition<any>, "fields" | "quickRange">;
+  values: Record<string, string>;
+  options: Record<string, FilterOption[]>;
+  today: string;
+  /** Fields of the definition this page does not show (e.g. the agency filter for an agency). */
+  hidden?: readonly string[];
+  className?: string;
+}
+
+/**
+ * The filters as one GET form: Enter in the search box (or the Search button) submits it, and
+ * the parameters that are not filters (page size, sort, tab) ride along as hidden fields. A new
+ * search starts on the first page.
+ */
+export function ListFilters({ definition, values, options, today, hidden = [], className }: ListFiltersProps) {
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  const fields = definition.fields.filter((f) => !hidden.includes(f.name));
+  const owned = new Set([...definition.fields.map((f) => f.name), PAGE_INDEX_PARAM]);
+  const carried = [...current.entries()].filter(([key]) => !owned.has(key));
+  const cleared = new URLSearchParams(carried);
+  const formId = useId();
+
+  return (
+    <div className={cx("mb-4 space-y-3", className)}>
+      <Form method="get" action={location.pathname} role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3">
+        {carried.map(([key, value], index) => (
+          <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+        ))}
+        {fields.map((field) => (
+          <FilterControl key={field.name} field={field} value={values[field.name] ?? ""} options={options} idPrefix={formId} />
+        ))}
+        <div className="flex items-center gap-2">
+          <button type="submit" className={buttonClass("primary")}>
+            Search
+          </button>
+          <Link to={withParams(location.pathname, cleared)} className={buttonClass("ghost")}>
+            Clear filters
+          </Link>
+        </div>
+      </Form>
+      {definition.quickRange ? <QuickRanges range={definition.quickRange} today={today} /> : null}
+    </div>
+  );
+}
+
+function FilterControl({ field, value, options, idPrefix }: { field: FilterField; value: string; options: Record<string, FilterOption[]>; idPrefix: string }) {
+  const id = `${idPrefix.replace(/:/g, "")}-${field.name}`;
+  const label = (
+    <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+      {field.label}
+    </label>
+  );
+  if (field.kind === "search") {
+    return (
+      <div className="w-full min-w-0 sm:w-72">
+        {label}
+        <input id={id} type="search" name={field.name} defaultValue={value} placeholder={field.placeholder} className={controlClass} />
+      </div>
+    );
+  }
+  if (field.kind === "date") {
+    return (
+      <div className="w-full min-w-0 sm:w-40">
+        {label}
+        <input id={id} type="date" name={field.name} defaultValue={value} className={controlClass} />
+      </div>
+    );
+  }
+  const choices = typeof field.options === "string" ? (options[field.options] ?? []) : field.options;
+  return (
+    // A select is as wide as its longest option: capped, so long route names cannot widen a phone's page.
+    <div className="w-full min-w-0 sm:w-auto sm:max-w-xs">
+      {label}
+      {choices.length ? (
+        <select id={id} name={field.name} defaultValue={value} className={controlClass}>
+          <option value="">{field.allLabel ?? "All"}</option>
+          {choices.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <select id={id} disabled className={controlClass}>
+          <option>{EMPTY_TEXTS.filter}</option>
+        </select>
+      )}
+    </div>
+  );
+}
+
+/** Links that fill the date filters with the last 7, 30 or 90 days (spec 1 §9) and search at once. */
+function QuickRanges({ range, today }: { range: { from: string; to: string }; today: string }) {
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  return (
+    <nav aria-label="Quick date ranges" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-gray-700">Quick ranges:</span>
+      {QUICK_RANGE_DAYS.map((days) => {
+        const { from, to } = quickRange(today, days);
+        const params = new URLSearchParams(current);
+        params.delete(PAGE_INDEX_PARAM);
+        params.set(range.from, from);
+        params.set(range.to, to);
+        const active = current.get(range.from) === from && current.get(range.to) === to;
+        return (
+          <Link
+            key={days}
+            to={withParams(location.pathname, params)}
+            aria-current={active ? "true" : undefined}
+            className={cx("rounded-full px-3 py-1 ring-1 ring-inset", active ? "bg-blue-700 text-white ring-blue-700" : "text-gray-800 ring-gray-300 hover:bg-gray-50")}
+          >
+            Last {days} days
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+export interface ListTableProps<Row> {
+  columns: readonly ListColumn<Row>[];
+  rows: readonly Row[];
+  hidden?: readonly string[];
+  /** The current sort ("-key" descending), for the sortable headers. */
+  sort?: string;
+  rowHref?: (row: Row) => string;
+  rowKey: (row: Row) => string | number;
+  caption?: ReactNode;
+  emptyText?: string;
+}
+
+/** The list's columns (less the hidden ones) in the UI kit's table, which stacks rows on phones. */
+export function ListTable<Row>({ columns, rows, hidden = [], sort, rowHref, rowKey, caption, emptyText }: ListTableProps<Row>) {
+  const location = useLocation();
+  const sortHref = (key: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete(PAGE_INDEX_PARAM);
+    params.set(SORT_PARAM, sort === key ? `-${key}` : key);
+    return withParams(location.pathname, params);
+  };
+  const shown: DataTableColumn<Row>[] = columns
+    .filter((c) => !hidden.includes(c.key))
+    .map((c) => ({
+      key: c.key,
+      label: c.header,
+      className: c.className,
+      cell: c.cell,
+      header: c.sort ? (
+        <Link to={sortHref(c.sort)} className="inline-flex items-center gap-1 hover:underline">
+          {c.header}
+          <SortMark state={sort === c.sort ? "ascending" : sort === `-${c.sort}` ? "descending" : undefined} />
+        </Link>
+      ) : (
+        c.header
+      ),
+    }));
+  return <DataTable columns={shown} rows={rows} rowKey={rowKey} rowHref={rowHref} caption={caption} emptyText={emptyText ?? EMPTY_TEXTS.table} />;
+}
+
+function SortMark({ state }: { state: "ascending" | "descending" | undefined }) {
+  if (!state) return <span className="sr-only">(sort)</span>;
+  return (
+    <>
+      <span aria-hidden="true">{state === "ascending" ? "▲" : "▼"}</span>
+      <span className="sr-only">(sorted {state})</span>
+    </>
+  );
+}
+
+export interface ListViewProps<Row> {
+  definition: ListDefinition<Row, any>;
+  data: ListPageData<Row>;
+  /** The definition's columns plus what only this page shows (e.g. row actions with forms). */
+  columns?: readonly ListColumn<Row>[];
+  rowKey: (row: Row) => string | number;
+  rowHref?: (row: Row) => string;
+  caption?: ReactNode;
+  /** Filter fields not shown to this viewer (besides `data.hidden`). */
+  hiddenFilters?: readonly string[];
+}
+
+/** Filters, table and paging of one declared list, from the data its loader made with loadList. */
+export function ListView<Row>({ definition, data, columns, rowKey, rowHref, caption, hiddenFilters = [] }: ListViewProps<Row>) {
+  return (
+    <div>
+      {definition.fields.length || definition.quickRange ? (
+        <ListFilters definition={definition} values={data.values} options={data.options} today={data.today} hidden={[...data.hidden, ...hiddenFilters]} />
+      ) : null}
+      <ListTable
+        columns={columns ?? definition.columns}
+        rows={data.rows}
+        hidden={data.hidden}
+        sort={data.sort}
+        rowKey={rowKey}
+        rowHref={rowHref}
+        caption={caption}
+        emptyText={definition.emptyText}
+      />
+      <Pagination pageIndex={data.pageIndex} pageSize={data.pageSize} totalRows={data.total} capped={data.capped} className="mt-4" />
+    </div>
+  );
+}
+
+export interface ExportButtonProps {
+  /** The export's resource route, e.g. "/trekkers/export"; the page's filters are added. */
+  to: string;
+  /** The file's name without ".csv" (spec 2 §9). */
+  fileName: string;
+  /** Parameters the export adds to the page's filters (e.g. the account a tab is about). */
+  params?: Record<string, string>;
+  /** The list's count (the page's data): the rows the export will hold, unless the count was capped. */
+  list?: { total: number; capped: boolean };
+  label?: string;
+}
+
+type ExportState = { phase: "idle" } | { phase: "running"; rows: number } | { phase: "failed" };
+
+/**
+ * "Export": a plain download link (the server streams the CSV with the current filters). With
+ * JavaScript the file is fetched instead, so the page can show how many rows have arrived and
+ * offer Cancel (the server stops reading when the request is aborted); the bytes are then saved
+ * under the same name.
+ */
+export function ExportButton({ to, fileName, params, list, label = "Export" }: ExportButtonProps) {
+  const total = list && !list.capped ? list.total : undefined;
+  const location = useLocation();
+  const search = new URLSearchParams(exportSearch(location.search));
+  for (const [key, value] of Object.entries(params ?? {})) search.set(key, value);
+  const href = `${to}${search.size ? `?${search}` : ""}`;
+  const [state, setState] = useState<ExportState>({ phase: "idle" });
+  const abort = useRef<AbortController | null>(null);
+  const statusId = useId();
+
+  async function run(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (typeof ReadableStream === "undefined" || state.phase === "running") return;
+    event.preventDefault();
+    const controller = new AbortController();
+    abort.current = controller;
+    setState({ phase: "running", rows: 0 });
+    try {
+      const response = await fetch(href, { signal: controller.signal, credentials: "same-origin" });
+      if (!response.ok || !response.body) throw new Error(`Export failed: ${response.status}`);
+      const reader = response.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let lines = 0;
+      let shown = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        for (const byte of value) if (byte === 10) lines++;
+        // The header is the first line; re-render at most every 500 rows.
+        if (lines - shown >= 500) {
+          shown = lines;
+          setState({ phase: "running", rows: Math.max(0, lines - 1) });
+        }
+      }
+      save(new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }), `${fileName}.csv`);
+      setState({ phase: "idle" });
+    } catch {
+      setState(controller.signal.aborted ? { phase: "idle" } : { phase: "failed" });
+    } finally {
+      abort.current = null;
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <div className="flex items-center gap-2">
+        <a href={href} download={`${fileName}.csv`} onClick={run} aria-describedby={state.phase === "idle" ? undefined : statusId} className={buttonClass("secondary")}>
+          {label}
+        </a>
+        {state.phase === "running" ? (
+          <button type="button" onClick={() => abort.current?.abort()} className={buttonClass("ghost", "sm")}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      <div id={statusId} role="status" aria-live="polite" className="text-xs text-gray-700">
+        {state.phase === "running" ? (
+          <span className="flex items-center gap-2">
+            {total && total > 0 ? <progress max={total} value={Math.min(state.rows, total)} className="w-28" aria-label="Export progress" /> : <progress className="w-28" aria-label="Export progress" />}
+            Exporting… {state.rows.toLocaleString("en-US")}
+            {total && total > 0 ? ` of ${total.toLocaleString("en-US")}` : ""} rows
+          </span>
+        ) : state.phase === "failed" ? (
+          "Some Error Occurred"
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

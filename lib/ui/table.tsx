@@ -1,0 +1,108 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { cx } from "@lib/ui/class-names";
+
+/** Spec wording for empty states; keep them verbatim. */
+export const EMPTY_TEXTS = {
+  list: "No Data Found",
+  table: "No Data Found For This Table",
+  filter: "No Filter options found",
+} as const;
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Applied to both the header and body cells of the column (alignment, widths). */
+  className?: string;
+  /** The cell's label on phones, where rows stack; defaults to the header when it is text. */
+  label?: string;
+}
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  /**
+   * Makes the first cell's content a real link, so opening a row works without JavaScript and
+   * with middle-click / long-press. Don't put other links in the first column then: anchors
+   * cannot nest.
+   */
+  rowHref?: (row: T) => string;
+  /** Defaults to the row position; pass an id when rows can reorder without a reload. */
+  rowKey?: (row: T, index: number) => string | number;
+  emptyText?: string;
+  caption?: ReactNode;
+  className?: string;
+}
+
+export function DataTable<T>({
+  columns,
+  rows,
+  rowHref,
+  rowKey,
+  emptyText = EMPTY_TEXTS.table,
+  caption,
+  className,
+}: DataTableProps<T>) {
+  return (
+    // Below 640 px each row stacks into a block of "label: value" lines, so every column (View,
+    // Status, actions) stays on screen at 390 px with no horizontal scrolling; wider, a table.
+    <div className={cx("w-full overflow-x-auto rounded-lg border border-gray-200 bg-white", className)}>
+      <table className="min-w-full divide-y divide-gray-200 text-left text-sm max-sm:block">
+        {caption != null && (
+          <caption className="px-4 py-3 text-left text-sm font-medium text-gray-700">{caption}</caption>
+        )}
+        <thead className="bg-gray-50 max-sm:hidden">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={cx("px-4 py-3 font-semibold whitespace-nowrap text-gray-700", column.className)}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 max-sm:block">
+          {rows.length === 0 ? (
+            <tr className="max-sm:block">
+              <td colSpan={Math.max(1, columns.length)} className="px-4 py-8 text-center text-gray-500 max-sm:block">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr key={rowKey ? rowKey(row, index) : index} className="hover:bg-gray-50 max-sm:block max-sm:py-2">
+                {columns.map((column, columnIndex) => {
+                  const content = column.cell(row);
+                  return (
+                    <td
+                      key={column.key}
+                      data-label={column.label ?? (typeof column.header === "string" ? column.header : undefined)}
+                      className={cx(
+                        "px-4 py-3 align-top text-gray-900 [overflow-wrap:anywhere]",
+                        "max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:text-left",
+                        "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-gray-600 max-sm:before:content-[attr(data-label)]",
+                        column.className,
+                      )}
+                    >
+                      {rowHref && columnIndex === 0 ? (
+                        <Link to={rowHref(row)} className="font-medium text-blue-700 underline-offset-2 hover:underline">
+                          {content}
+                        </Link>
+                      ) : (
+                        content
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+/**
+ * Validation building blocks with the spec's texts (spec 1 §5, spec 2 §5). Each zod schema of
+ * a form is made from these, so the server and the browser say the same words.
+ */
+export const messages = {
+  required: (label: string) => `${label} field is required`,
+  upload: "Upload field is required",
+  email: "Please enter a correct email address",
+  onlyText: "Only text allowed",
+  pan: "Please enter 9 digit number",
+  contact: "Please enter 10 digit number",
+  passwordMatch: "Password don't match.",
+  emailMatch: "Email don't match.",
+  minReason: "Minimum 10 character is required",
+  controlChars: "This text contains invisible control characters; please retype it",
+} as const;
+
+/** Empty means undefined, null, or whitespace-only text (spec 1 §5). */
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "string") return value.trim() === "";
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === "object") return Object.keys(value as object).length === 0;
+  return false;
+}
+
+/**
+ * C0 control characters and DEL. No form has a use for them, and a NUL byte once broke a write
+ * half-way (issue 13). A text area keeps tab and its line breaks (browsers send CR LF).
+ */
+export const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F]/;
+export const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export interface TextOptions {
+  /** A text area: tab, CR and LF are allowed. */
+  multiline?: boolean;
+}
+
+/**
+ * THE text field every form's schema starts from: a string, trimmed, refused (never silently
+ * changed) when it holds a control character. `typeError` is the message for a missing value.
+ */
+export const plainText = (options: TextOptions = {}, typeError?: string) => {
+  const controls = options.multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS;
+  return z
+    .string(typeError ? { error: typeError } : undefined)
+    .trim()
+    .refine((v) => !controls.test(v), messages.controlChars);
+};
+
+// Conform hands absent fields to zod as undefined; a custom message for that case keeps the
+// spec's "{label} field is required" instead of zod's generic type error.
+export const requiredText = (label: string, options: TextOptions = {}) =>
+  plainText(options, messages.required(label)).min(1, messages.required(label));
+
+/** An optional text of at most `max` characters (absent when empty). */
+export const optionalText = (max: number, options: TextOptions = {}) => plainText(options).max(max).optional();
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const emailField = (label = "Email") =>
+  requiredText(label).max(190).regex(EMAIL_PATTERN, messages.email).transform((v) => v.toLowerCase());
+
+/**
+ * Names of people and organisations: letters of any script (with their combining marks), spaces,
+ * apostrophes, hyphens and dots, starting with a letter — "Hans Peter Müller", "José", "O'Brien",
+ * "Jean-Luc", "Himalayan Treks Pvt. Ltd.", "पेम्बा शेर्पा". Digits and other symbols are refused.
+ */
+export const TEXT_ONLY = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+export const textOnlyField = (label: string) =>
+  requiredText(label)
+    .transform((v) => v.normalize("NFC").replace(/ {2,}/g, " "))
+    .pipe(z.string().max(150).regex(TEXT_ONLY, messages.onlyText));
+
+export const panField = (label = "PAN") => requiredText(label).regex(/^\d{9}$/, messages.pan);
+export const contactField = (label = "Contact Number") => requiredText(label).regex(/^\d{10}$/, messages.contact);
+
+/** Each rule is shown as a live checklist item and checked on the server. */
+export const PASSWORD_RULES = [
+  { id: "length", label: "At least 8 characters", test: (v: string) => v.length >= 8 },
+  { id: "lower", label: "A lower case letter", test: (v: string) => /[a-z]/.test(v) },
+  { id: "upper", label: "An upper case letter", test: (v: string) => /[A-Z]/.test(v) },
+  { id: "number", label: "A number", test: (v: string) => /\d/.test(v) },
+  { id: "special", label: "A special character (#?!@$%^&*-)", test: (v: string) => /[#?!@$%^&*-]/.test(v) },
+] as const;
+
+export const PASSWORD_MESSAGE =
+  "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";
+
+export const passwordField = (label = "Password") =>
+  z
+    .string({ error: messages.required(label) })
+    .refine((v) => v.trim() !== "", messages.required(label))
+    .refine((v) => v.length <= 128, "Password must be at most 128 characters")
+    .refine((v) => v.trim() === "" || PASSWORD_RULES.every((r) => r.test(v)), PASSWORD_MESSAGE);
+
+/** Reasons and remarks that the spec wants at least ten characters long. */
+export const reasonField = (label = "Reason") => requiredText(label, { multiline: true }).min(10, messages.minReason);
+
+/** A checkbox posts "on" when ticked and nothing otherwise. */
+export const checkboxField = () =>
+  z
+    .union([z.literal("on"), z.literal("true"), z.boolean()])
+    .optional()
+    .transform((v) => v === "on" || v === "true" || v === true);

@@ -1,0 +1,59 @@
+import { Form } from "@remix-run/react";
+import { Button, LinkButton } from "@lib/ui/button";
+import { FormErrors, TextArea } from "@lib/ui/field";
+import { DEFAULT_CONFIRM_MESSAGE } from "@lib/ui/modal";
+import type { CardMove } from "../lifecycle";
+
+/** Each card move's confirmation: its title and button (spec 2 §4: cancel, delete, return decisions). */
+export const MOVE_TEXTS: Record<CardMove, { title: string; button: string; danger: boolean }> = {
+  cancel: { title: "Cancel Card", button: "Cancel Card", danger: true },
+  delete: { title: "Delete Trekker", button: "Delete", danger: true },
+  return: { title: "Return Card", button: "Return Card", danger: false },
+  approveReturn: { title: "Approve Return", button: "Approve", danger: false },
+  rejectReturn: { title: "Reject Return", button: "Reject", danger: true },
+};
+
+export interface CardMoveFormProps {
+  /** What the module's cardForMove answered: the card and the move's reason rule. */
+  card: { move: CardMove; fullName: string; cardNumber: number | null; status: string; reason: "required" | "optional" | "none" };
+  /** A refusal from the action: its message and the field it belongs to. */
+  refusal?: { error: string; field: string | null } | null;
+  backTo: string;
+  backLabel?: string;
+}
+
+/**
+ * The confirmation of a card move as a plain POST form: the reason (required moves need 10+
+ * characters, checked by the module), the refusal under its field, confirm and back.
+ */
+export function CardMoveForm({ card, refusal, backTo, backLabel = "Back" }: CardMoveFormProps) {
+  const texts = MOVE_TEXTS[card.move];
+  return (
+    <div>
+      <p className="text-slate-700">
+        {card.fullName} · card {card.cardNumber ?? "—"} · {card.status}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">{DEFAULT_CONFIRM_MESSAGE}</p>
+      <Form method="post" className="mt-4 space-y-3">
+        {card.reason !== "none" ? (
+          <TextArea
+            label={card.reason === "required" ? "Reason" : "Remarks (optional)"}
+            name="reason"
+            rows={3}
+            required={card.reason === "required"}
+            errors={refusal?.field === "reason" ? [refusal.error] : undefined}
+          />
+        ) : null}
+        <FormErrors errors={refusal?.error && refusal.field !== "reason" ? [refusal.error] : []} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant={texts.danger ? "danger" : "primary"}>
+            {texts.button}
+          </Button>
+          <LinkButton to={backTo} variant="secondary" preventScrollReset>
+            {backLabel}
+          </LinkButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

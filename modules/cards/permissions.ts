@@ -1,0 +1,12 @@
+import type { PermissionDeclaration } from "../contract";
+
+/** The cards module's permissions (spec 1 §6, spec 2 §6); lifecycle.ts says which move needs which. */
+export const cardsPermissions = {
+  timsCards: [1],
+  cardsCancel: [4],
+  cardsDelete: [2],
+  cardsReturnDecide: [4, 6],
+  requestsCardReturns: [4],
+  /** "One specific account" in the spec: grantable only. */
+  generateCard: [],
+} as const satisfies PermissionDeclaration;

@@ -1,0 +1,227 @@
+import { forbiddenError } from "@lib/errors";
+import type { ListQuery, ListSource } from "@lib/list/list.server";
+import { listCountries } from "@modules/lookups/index.server";
+import { trekkerListScope } from "@modules/registration";
+import { countTrekkers, searchTrekkerIds, searchTrekkerIdsAfter, trekkerFilterChoices, trekkerListRows, type TrekkerSearch } from "@modules/registration/index.server";
+import { can, inScope, type Permission, type PermissionHolder, type PermissionScope } from "@modules/permissions";
+import { agencyChoices, displayNames } from "@modules/users/index.server";
+import { cardLifecycleFields } from "./card-store.server";
+import { checkinLookup } from "./lifecycle.server";
+import { CARD_SCOPES } from "./policy";
+import { trekkerRowActions } from "./row-actions";
+import type { TrekkerItem } from "./trekker-lists";
+
+type Viewer = PermissionHolder & { id: number };
+
+/**
+ * The sources of the trekker lists (trekker-lists.tsx) for the list kit. Each is made for one
+ * viewer and applies their row scope before anything is read: the board and TAAN see every
+ * trekker, an agency or checkpost what it registered, a free trekker their own cards; deleted
+ * records and returns only those the policy lets see them.
+ */
+
+/** Who may open the lists other than Trekkers, as scopes (rows: "own" = registered by the viewer). */
+export const TREKKER_LIST_VIEWS = {
+  deleted: [{ permission: "deletedTrekkers", rows: "any" }],
+  returns: [{ permission: "requestsCardReturns", rows: "any" }],
+  timsCards: CARD_SCOPES.list,
+  history: [{ permission: "trekkingHistory", rows: "own" }],
+} as const satisfies Record<string, readonly PermissionScope[]>;
+
+/** `registeredBy` for a scope list: every row ({}), the viewer's own, or refused. */
+function scopeOf(viewer: Viewer, scopes: readonly PermissionScope[]): { registeredBy?: number } {
+  if (inScope(viewer, scopes)) return {};
+  if (inScope(viewer, scopes, viewer.id)) return { registeredBy: viewer.id };
+  throw forbiddenError();
+}
+
+/**
+ * Narrows a search to the viewer's rows; null when a filter asks for someone else's (then the
+ * list is empty rather than widened).
+ */
+function scoped(search: TrekkerSearch, scope: { registeredBy?: number }): TrekkerSearch | null {
+  if (scope.registeredBy === undefined) return search;
+  if (search.registeredBy !== undefined && search.registeredBy !== scope.registeredBy) return null;
+  return { ...search, registeredBy: scope.registeredBy };
+}
+
+const regionNames: Record<number, string> = { 1: "SAARC", 2: "Others", 5: "Child" };
+
+/** The page's (or batch's) trekkers with their cards, names and, for pages, the viewer's actions. */
+async function items(viewer: Viewer, ids: number[], withActions: boolean): Promise<TrekkerItem[]> {
+  if (!ids.length) return [];
+  const [rows, cards, countries] = await Promise.all([trekkerListRows(ids), cardLifecycleFields(ids), listCountries()]);
+  const countryById = new Map(countries.map((c) => [c.id, c]));
+  const names = await displayNames([...rows.map((r) => r.registeredBy), ...[...cards.values()].flatMap((c) => (c.deletedBy ? [c.deletedBy] : []))]);
+  const scanned = withActions ? await checkinLookup()(ids) : new Set<number>();
+  return rows.flatMap((r) => {
+    const card = cards.get(r.trekkerId);
+    if (!card) return [];
+    const nation = countryById.get(r.nationality);
+    const deleted = card.deletedAt !== null;
+    return [
+      {
+        trekkerId: r.trekkerId,
+        registrationId: r.registrationId,
+        fullName: r.fullName,
+        routeName: r.routeName,
+        cardNumber: card.cardNumber,
+        regional: regionNames[r.trekkerType === 5 ? 5 : (nation?.regionId ?? 2)] ?? "",
+        country: nation?.name ?? "",
+        registeredAt: r.registeredAt,
+        agency: names.get(r.registeredBy)?.name ?? "",
+        status: card.status,
+        issuedAt: card.cardNumber ? (card.issuedAt ?? null) : null,
+        entryDate: r.entryDate,
+        exitDate: r.exitDate,
+        returnState: card.returnState,
+        deletedAt: card.deletedAt,
+        deleteRemarks: card.deleteRemarks,
+        deletedBy: card.deletedBy ? (names.get(card.deletedBy)?.name ?? "") : "",
+        deletedIp: card.deletedIp,
+        actions:
+          withActions && !deleted
+            ? trekkerRowActions(viewer, { status: card.status, returnState: card.returnState, ownerId: r.registeredBy, scanned: scanned.has(r.trekkerId) })
+            : [],
+      },
+    ];
+  });
+}
+
+/** A list kit source over the trekker search: `toSearch` maps the list's filters. */
+function sourceOf<F>(viewer: Viewer, toSearch: (filters: F) => TrekkerSearch | null, opts: { actions?: boolean; options?: ListSource<TrekkerItem, F>["options"] } = {}): ListSource<TrekkerItem, F> {
+  const order = (q: ListQuery<F>) => ({ desc: q.sort.desc });
+  return {
+    async count(q, cap) {
+      const search = toSearch(q.filters);
+      return search ? countTrekkers(search, cap) : 0;
+    },
+    async page(q, window) {
+      const search = toSearch(q.filters);
+      return search ? items(viewer, await searchTrekkerIds(search, order(q), window), opts.actions ?? false) : [];
+    },
+    async batch(q, after, limit) {
+      const search = toSearch(q.filters);
+      return search ? items(viewer, await searchTrekkerIdsAfter(search, order(q), after?.trekkerId ?? null, limit), false) : [];
+    },
+    options: opts.options,
+  };
+}
+
+async function routeAndCountryChoices() {
+  const { routes, countries } = await trekkerFilterChoices();
+  return {
+    routes: routes.map((r) => ({ value: String(r.id), label: r.name })),
+    countries: countries.map((c) => ({ value: String(c.id), label: c.name })),
+  };
+}
+
+export interface TrekkerFiltersInput {
+  username?: string;
+  startDate?: string;
+  endDate?: string;
+  cardStatus?: string;
+  country?: number;
+  region?: string;
+  trekkingArea?: number;
+  userAgencyType?: string;
+  userId?: number;
+  paymentStartDate?: string;
+  paymentEndDate?: string;
+}
+
+/**
+ * /trekkers (spec 2 §2) for this viewer: every trekker (board, TAAN) or their own (agency,
+ * checkpost), with each row's actions. `account` fixes the registering user (the account views'
+ * Registered Trekker tabs), within the viewer's scope all the same.
+ */
+export function trekkerListSource(viewer: Viewer, opts: { account?: number } = {}): ListSource<TrekkerItem, TrekkerFiltersInput> {
+  const scope = trekkerListScope(viewer);
+  if (!scope) throw forbiddenError();
+  const own = scope.registeredBy !== undefined;
+  return sourceOf<TrekkerFiltersInput>(
+    viewer,
+    (f) => {
+      if (opts.account !== undefined && f.userId !== undefined && f.userId !== opts.account) return null;
+      return scoped(
+        {
+          search: f.username,
+          registeredFrom: f.startDate,
+          registeredTo: f.endDate,
+          statuses: f.cardStatus ? [f.cardStatus] : undefined,
+          nationality: f.country,
+          region: f.region ? Number(f.region) : undefined,
+          routeId: f.trekkingArea,
+          registeredByType: f.userAgencyType ? Number(f.userAgencyType) : undefined,
+          registeredBy: opts.account ?? f.userId,
+          issuedFrom: f.paymentStartDate,
+          issuedTo: f.paymentEndDate,
+        },
+        scope,
+      );
+    },
+    {
+      actions: opts.account === undefined,
+      options: async () => {
+        const [choices, agencies] = await Promise.all([routeAndCountryChoices(), own || opts.account !== undefined ? Promise.resolve([]) : agencyChoices()]);
+        return { ...choices, agencies: agencies.map((a) => ({ value: String(a.id), label: a.name })) };
+      },
+    },
+  );
+}
+
+/** Column and filter keys an agency or checkpost does not see on its own list (spec 2 §6: no Agency column). */
+export function trekkerListHidden(viewer: Viewer, opts: { account?: number } = {}): string[] {
+  const own = trekkerListScope(viewer)?.registeredBy !== undefined;
+  const hidden: string[] = [];
+  if (own || opts.account !== undefined) hidden.push("agency", "userId", "userAgencyType");
+  if (opts.account !== undefined || !trekkerListHasActions(viewer)) hidden.push("actions");
+  return hidden;
+}
+
+const ACTION_PERMISSIONS = ["registerTrek", "cardsEdit", "cardsCancel", "cardsDelete", "cardsReturnDecide", "generateCard"] as const satisfies readonly Permission[];
+
+/** Whether any row could offer this viewer an action (otherwise the Actions column is left out). */
+function trekkerListHasActions(viewer: Viewer): boolean {
+  return ACTION_PERMISSIONS.some((p) => can(viewer, p));
+}
+
+/** Deleted Trekkers (board): the records agencies deleted. */
+export function deletedTrekkerSource(viewer: Viewer): ListSource<TrekkerItem, { username?: string; startDate?: string; endDate?: string; country?: number; trekkingArea?: number }> {
+  const scope = scopeOf(viewer, TREKKER_LIST_VIEWS.deleted);
+  return sourceOf(
+    viewer,
+    (f) => scoped({ records: "deleted", search: f.username, deletedFrom: f.startDate, deletedTo: f.endDate, nationality: f.country, routeId: f.trekkingArea }, scope),
+    { options: routeAndCountryChoices },
+  );
+}
+
+/** TIMS Card Return (board): cards with a return, asked for, approved or refused. */
+export function cardReturnSource(viewer: Viewer): ListSource<TrekkerItem, { username?: string; returnStatus?: string; trekkingArea?: number; startDate?: string; endDate?: string }> {
+  const scope = scopeOf(viewer, TREKKER_LIST_VIEWS.returns);
+  return sourceOf(
+    viewer,
+    (f) =>
+      scoped(
+        { returnStates: f.returnStatus ? [f.returnStatus] : ["*"], search: f.username, routeId: f.trekkingArea, registeredFrom: f.startDate, registeredTo: f.endDate },
+        scope,
+      ),
+    { options: routeAndCountryChoices },
+  );
+}
+
+/**
+ * TIMS Cards: the viewer's own cards (free trekker), or, with `account`, the cards of the free
+ * trekker whose account view the board or TAAN opened (the users guard checks that view).
+ */
+export function timsCardSource(viewer: Viewer, opts: { account?: number } = {}): ListSource<TrekkerItem, { routename?: string; cardStatus?: string }> {
+  const scope = opts.account !== undefined ? trekkerListScope(viewer) : scopeOf(viewer, TREKKER_LIST_VIEWS.timsCards);
+  if (!scope) throw forbiddenError();
+  return sourceOf(viewer, (f) => scoped({ routeName: f.routename, statuses: f.cardStatus ? [f.cardStatus] : undefined, registeredBy: opts.account }, scope));
+}
+
+/** Trekking History: a free trekker's own treks. */
+export function trekkingHistorySource(viewer: Viewer): ListSource<TrekkerItem, { cardStatus?: string }> {
+  const scope = scopeOf(viewer, TREKKER_LIST_VIEWS.history);
+  return sourceOf(viewer, (f) => scoped({ statuses: f.cardStatus ? [f.cardStatus] : undefined }, scope));
+}

@@ -1,0 +1,6 @@
+import type { PermissionDeclaration } from "../contract";
+
+/** The dashboard module's permissions (spec 1 §6). */
+export const dashboardPermissions = {
+  dashboard: [4, 6],
+} as const satisfies PermissionDeclaration;

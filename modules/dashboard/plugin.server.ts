@@ -1,0 +1,8 @@
+import type { TimsModule } from "../contract";
+import { dashboardPermissions } from "./permissions";
+
+export const dashboardModule: TimsModule = {
+  name: "dashboard",
+  permissions: dashboardPermissions,
+  sidebar: [{ label: "Dashboard", to: "/dashboard", permission: "dashboard", order: 20, icon: "dashboard" }],
+};

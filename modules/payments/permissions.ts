@@ -1,0 +1,9 @@
+import type { PermissionDeclaration } from "../contract";
+
+/** The payments module's permissions (spec 1 §6): an agency pays for its cards, the board reviews vouchers. */
+export const paymentsPermissions = {
+  cardsPay: [2],
+  requestsVouchers: [4],
+  /** Payments that captured money but issued nothing, and marking them refunded. */
+  refunds: [4],
+} as const satisfies PermissionDeclaration;

@@ -1,0 +1,35 @@
+import { DataTypes } from "sequelize";
+import type { Migration } from "../contract";
+
+/**
+ * Money captured that bought nothing (issue 13, item 11): one row per such payment, pointing at
+ * its gateway attempt or bank voucher, until the board records the refund.
+ */
+export const refundMigrations: Migration[] = [
+  {
+    name: "2026112430-payments-refunds",
+    async up(qi) {
+      await qi.createTable("payment_refunds", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        registrationId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "registrations", key: "id" } },
+        payerUserId: { type: DataTypes.INTEGER, allowNull: false },
+        amountPaisa: { type: DataTypes.INTEGER, allowNull: false },
+        gateway: { type: DataTypes.STRING(20), allowNull: false },
+        attemptId: { type: DataTypes.INTEGER, allowNull: true, unique: true, references: { model: "payment_attempts", key: "id" } },
+        voucherId: { type: DataTypes.INTEGER, allowNull: true, unique: true, references: { model: "vouchers", key: "id" } },
+        reason: { type: DataTypes.STRING(30), allowNull: false },
+        status: { type: DataTypes.STRING(10), allowNull: false, defaultValue: "due" },
+        reference: { type: DataTypes.STRING(60), allowNull: true },
+        refundedBy: { type: DataTypes.INTEGER, allowNull: true },
+        refundedAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+        updatedAt: { type: DataTypes.DATE, allowNull: false },
+      });
+      await qi.addIndex("payment_refunds", ["status", "createdAt"], { name: "payment_refunds_status_created" });
+      await qi.addIndex("payment_refunds", ["registrationId"], { name: "payment_refunds_registration" });
+    },
+    async down(qi) {
+      await qi.dropTable("payment_refunds");
+    },
+  },
+];

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { displayDate } from "@lib/dates";
+import { choiceFilter, defineList, idFilter, textFilter } from "@lib/list/define";
+import { formatNrs } from "@modules/registration";
+import { VOUCHER_STATUSES } from "./schemas";
+import type { VoucherRow } from "./vouchers.server";
+
+/**
+ * Requests > Voucher (spec 2 §2), declared once with the list kit: status and route filters,
+ * search on Enter (invoice id or agency), export "Invoice". A row opens the Voucher panel.
+ */
+export const vouchersList = defineList({
+  filters: z.object({
+    status: choiceFilter(VOUCHER_STATUSES),
+    route: idFilter(),
+    name: textFilter(),
+  }),
+  fields: [
+    { kind: "select", name: "status", label: "Status", options: VOUCHER_STATUSES.map((s) => ({ value: s, label: s })) },
+    { kind: "select", name: "route", label: "Trekking Route", options: "routes" },
+    { kind: "search", name: "name", label: "Search", placeholder: "Invoice or agency" },
+  ],
+  columns: [
+    { key: "invoice", header: "Invoice ID", cell: (r: VoucherRow) => r.invoiceId },
+    { key: "status", header: "Status", cell: (r: VoucherRow) => r.status },
+    { key: "agency", header: "Agency", cell: (r: VoucherRow) => r.payer },
+    { key: "route", header: "Trekking Route", cell: (r: VoucherRow) => r.routeName },
+    { key: "amount", header: "Amount", cell: (r: VoucherRow) => formatNrs(r.amountPaisa) },
+    { key: "date", header: "Payment Date", cell: (r: VoucherRow) => displayDate(r.paymentDate) },
+  ],
+  csv: {
+    fileName: "Invoice",
+    columns: [
+      { header: "Invoice ID", value: (r: VoucherRow) => r.invoiceId },
+      { header: "Status", value: (r: VoucherRow) => r.status },
+      { header: "Agency", value: (r: VoucherRow) => r.payer },
+      { header: "Trekking Route", value: (r: VoucherRow) => r.routeName },
+      { header: "Amount", value: (r: VoucherRow) => (r.amountPaisa / 100).toFixed(2) },
+      { header: "Payment Date", value: (r: VoucherRow) => displayDate(r.paymentDate) },
+    ],
+  },
+});

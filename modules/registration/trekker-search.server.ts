@@ -1,0 +1,206 @@
+import { Op, QueryTypes } from "sequelize";
+import { kathmanduDayStart, addDays } from "@lib/dates";
+import { sequelize } from "../../db/sequelize.server";
+import { listCountries } from "@modules/lookups/index.server";
+import { listRouteChoices } from "@modules/trek-routes/index.server";
+import { CHILD_REGION, CHILD_TYPE } from "./fees";
+import { Registration, Trekker } from "./models/registration.server";
+
+/**
+ * The one query behind every trekker list (Trekkers, Deleted Trekkers, TIMS Card Return, TIMS
+ * Cards, the account views' trekker tabs). Registration owns the trekker rows, so the query lives
+ * here; the card columns it filters on (status, number, issue date, return state, deletion) are
+ * read only, with the values the cards module passes, as the daily sweep does
+ * (docs/adr/0005-cards-own-the-card.md, docs/adr/0008-list-kit.md).
+ *
+ * Built for a million rows: ids are found first, newest first by primary key, through the index
+ * of whatever narrows the search (registeredBy, createdAt, issuedAt, nationality, status, name,
+ * passport), then only the page's rows are read; registrations are joined only for the filters
+ * that live there; exports page by keyset (`afterId`), counts stop at a cap.
+ */
+export interface TrekkerSearch {
+  /** Trekkers registered by this user (an agency's or checkpost's own; a user's account view). */
+  registeredBy?: number;
+  /** Live trekkers (default) or the records agencies deleted. */
+  records?: "live" | "deleted";
+  /** Card statuses (cards module values). */
+  statuses?: readonly string[];
+  /** Card return states; ["*"] for any card with a return. */
+  returnStates?: readonly string[];
+  /** Nepal calendar dates, inclusive. */
+  registeredFrom?: string;
+  registeredTo?: string;
+  issuedFrom?: string;
+  issuedTo?: string;
+  deletedFrom?: string;
+  deletedTo?: string;
+  nationality?: number;
+  /** Price region: 1 SAARC, 2 others, 5 child. */
+  region?: number;
+  routeId?: number;
+  /** Part of the route's name (the TIMS Cards search). */
+  routeName?: string;
+  /** The registering user's type (the spec's agency type filter). */
+  registeredByType?: number;
+  /** A name's beginning, a passport number, a card number or a registration id. */
+  search?: string;
+}
+
+export interface TrekkerOrder {
+  desc: boolean;
+}
+
+interface Sql {
+  from: string;
+  where: string;
+  params: unknown[];
+}
+
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+async function saarcIds(): Promise<number[]> {
+  return (await listCountries()).filter((c) => c.regionId === 1).map((c) => c.id);
+}
+
+async function build(q: TrekkerSearch): Promise<Sql> {
+  const clauses: string[] = [q.records === "deleted" ? "t.deletedAt IS NOT NULL" : "t.deletedAt IS NULL"];
+  const params: unknown[] = [];
+  const add = (clause: string, ...values: unknown[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  const list = (values: readonly unknown[]) => values.map(() => "?").join(", ");
+  const range = (column: string, from?: string, to?: string) => {
+    if (from) add(`${column} >= ?`, kathmanduDayStart(from));
+    if (to) add(`${column} < ?`, kathmanduDayStart(addDays(to, 1)));
+  };
+  if (q.registeredBy !== undefined) add("t.registeredBy = ?", q.registeredBy);
+  if (q.statuses) add(q.statuses.length ? `t.status IN (${list(q.statuses)})` : "1 = 0", ...q.statuses);
+  if (q.returnStates) {
+    if (q.returnStates.includes("*")) add("t.returnState IS NOT NULL");
+    else add(q.returnStates.length ? `t.returnState IN (${list(q.returnStates)})` : "1 = 0", ...q.returnStates);
+  }
+  range("t.createdAt", q.registeredFrom, q.registeredTo);
+  range("t.issuedAt", q.issuedFrom, q.issuedTo);
+  range("t.deletedAt", q.deletedFrom, q.deletedTo);
+  if (q.nationality !== undefined) add("t.nationality = ?", q.nationality);
+  if (q.region !== undefined) {
+    if (q.region === CHILD_REGION) add("t.trekkerType = ?", CHILD_TYPE);
+    else {
+      const saarc = await saarcIds();
+      add(`t.trekkerType <> ? AND t.nationality ${q.region === 1 ? "IN" : "NOT IN"} (${list(saarc)})`, CHILD_TYPE, ...saarc);
+    }
+  }
+  const search = q.search?.trim();
+  if (search) {
+    if (/^\d{1,10}$/.test(search)) {
+      const n = Number(search);
+      add("(t.cardNumber = ? OR t.registrationId = ? OR t.passportNumber = ?)", n, n, search);
+    } else {
+      add("(t.fullName LIKE ? ESCAPE '!' OR t.passportNumber = ? OR t.passportNumber = ?)", `${escapeLike(search)}%`, search, search.toUpperCase());
+    }
+  }
+  const joined = q.routeId !== undefined || q.registeredByType !== undefined || !!q.routeName;
+  if (q.routeId !== undefined) add("r.routeId = ?", q.routeId);
+  if (q.registeredByType !== undefined) add("r.userType = ?", q.registeredByType);
+  if (q.routeName) add("r.routeName LIKE ? ESCAPE '!'", `%${escapeLike(q.routeName)}%`);
+  return {
+    from: joined ? "trekkers t JOIN registrations r ON r.id = t.registrationId" : "trekkers t",
+    where: clauses.join(" AND "),
+    params,
+  };
+}
+
+const whole = (n: number) => Math.max(0, Math.floor(n));
+
+/** Trekker ids of one page, newest first unless `order.desc` is false. */
+export async function searchTrekkerIds(q: TrekkerSearch, order: TrekkerOrder, window: { offset: number; limit: number }): Promise<number[]> {
+  const { from, where, params } = await build(q);
+  const rows = await sequelize.query<{ id: number }>(
+    `SELECT t.id AS id FROM ${from} WHERE ${where} ORDER BY t.id ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(window.limit)} OFFSET ${whole(window.offset)}`,
+    { replacements: params, type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Up to `limit` trekker ids after `afterId` in the list's order (keyset, for exports). */
+export async function searchTrekkerIdsAfter(q: TrekkerSearch, order: TrekkerOrder, afterId: number | null, limit: number): Promise<number[]> {
+  const { from, where, params } = await build(q);
+  const keyset = afterId === null ? "" : ` AND t.id ${order.desc ? "<" : ">"} ?`;
+  const rows = await sequelize.query<{ id: number }>(
+    `SELECT t.id AS id FROM ${from} WHERE ${where}${keyset} ORDER BY t.id ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(limit)}`,
+    { replacements: afterId === null ? params : [...params, afterId], type: QueryTypes.SELECT },
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** How many trekkers match, counting no further than `cap`. */
+export async function countTrekkers(q: TrekkerSearch, cap: number): Promise<number> {
+  const { from, where, params } = await build(q);
+  const [row] = await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT t.id FROM ${from} WHERE ${where} LIMIT ${whole(cap)}) matched`, {
+    replacements: params,
+    type: QueryTypes.SELECT,
+  });
+  return Number(row?.n ?? 0);
+}
+
+/** A trekker row of the lists: the person and the trek (the cards module adds the card). */
+export interface TrekkerListRow {
+  trekkerId: number;
+  registrationId: number;
+  fullName: string;
+  nationality: number;
+  trekkerType: number;
+  passportNumber: string;
+  registeredAt: Date;
+  registeredBy: number;
+  registeredByType: number;
+  routeId: number;
+  routeName: string;
+  entryDate: string;
+  exitDate: string;
+}
+
+/** The rows of these trekkers (deleted records too), in the order of `ids`. */
+export async function trekkerListRows(ids: readonly number[]): Promise<TrekkerListRow[]> {
+  if (!ids.length) return [];
+  const trekkers = await Trekker.findAll({
+    where: { id: { [Op.in]: [...ids] } },
+    attributes: ["id", "registrationId", "fullName", "nationality", "trekkerType", "passportNumber", "createdAt"],
+    paranoid: false,
+  });
+  const regs = await Registration.findAll({
+    where: { id: { [Op.in]: [...new Set(trekkers.map((t) => t.registrationId))] } },
+    attributes: ["id", "userId", "userType", "routeId", "routeName", "entryDate", "exitDate"],
+  });
+  const regById = new Map(regs.map((r) => [r.id, r]));
+  const byId = new Map(trekkers.map((t) => [t.id, t]));
+  return ids.flatMap((id) => {
+    const t = byId.get(id);
+    const r = t && regById.get(t.registrationId);
+    if (!t || !r) return [];
+    return [
+      {
+        trekkerId: t.id,
+        registrationId: r.id,
+        fullName: t.fullName,
+        nationality: t.nationality,
+        trekkerType: t.trekkerType,
+        passportNumber: t.passportNumber,
+        registeredAt: t.createdAt,
+        registeredBy: r.userId,
+        registeredByType: r.userType,
+        routeId: r.routeId,
+        routeName: r.routeName,
+        entryDate: r.entryDate,
+        exitDate: r.exitDate,
+      },
+    ];
+  });
+}
+
+/** The choices of the trekker lists' filters: every route (disabled ones too) and country. */
+export async function trekkerFilterChoices(): Promise<{ routes: { id: number; name: string }[]; countries: { id: number; name: string }[] }> {
+  const [routes, countries] = await Promise.all([listRouteChoices(), listCountries()]);
+  return { routes: routes.map((r) => ({ id: r.id, name: r.name })), countries: countries.map(({ id, name }) => ({ id, name })) };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { defineList, textFilter } from "@lib/list/define";
+import { PROVINCES } from "@modules/lookups";
+import type { RouteRow } from "./service.server";
+
+/** The Routes list (spec 2 §2), declared once with the list kit: search by name, export RoutesList. */
+export const provinceName = (id: number) => PROVINCES.find((p) => p.id === id)?.name ?? "";
+
+export const routesList = defineList({
+  filters: z.object({ name: textFilter() }),
+  fields: [{ kind: "search", name: "name", label: "Search", placeholder: "Route name" }],
+  sort: { keys: ["name"], default: "name" },
+  columns: [
+    { key: "name", header: "Route Name", cell: (r: RouteRow) => r.name, sort: "name" },
+    { key: "province", header: "Province", cell: (r: RouteRow) => provinceName(r.provinceId) },
+    { key: "start", header: "Start Point", cell: (r: RouteRow) => r.startPoint },
+    { key: "end", header: "End Point", cell: (r: RouteRow) => r.endPoint },
+    {
+      key: "status",
+      header: "Status",
+      cell: (r: RouteRow) => (
+        <span className={r.status === "Active" ? "rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800" : "rounded bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-700"}>
+          {r.status}
+        </span>
+      ),
+    },
+  ],
+  csv: {
+    fileName: "RoutesList",
+    columns: [
+      { header: "Route Id", value: (r: RouteRow) => r.id },
+      { header: "Route Name", value: (r: RouteRow) => r.name },
+      { header: "Province", value: (r: RouteRow) => provinceName(r.provinceId) },
+      { header: "Start Point", value: (r: RouteRow) => r.startPoint },
+      { header: "End Point", value: (r: RouteRow) => r.endPoint },
+      { header: "Status", value: (r: RouteRow) => r.status },
+    ],
+  },
+});

@@ -1,0 +1,26 @@
+// The users module's public entry for server code (services, models stay private).
+export * from "./index";
+export type { SecondFactor, TwoFactorEnrolment, TwoFactorStatus } from "./two-factor.server";
+export { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, beginTwoFactorEnrolment, beginTwoFactorSignIn, completeTwoFactorSignIn, confirmTwoFactorEnrolment, disableTwoFactor, mustSetUpTwoFactor, pendingSignIn, renewRecoveryCodes, setStaffTwoFactorRequired, twoFactorStatus } from "./two-factor.server";
+export { COMMON_PASSWORD_MESSAGE, CommonPasswordError } from "./common-passwords.server";
+export type { AgencyAccount } from "./agency-state.server";
+export type { AuthUser, NewUser } from "./service.server";
+export type { EmailChangeResult } from "./email-change.server";
+export type { UserListRow, UserProfile } from "./directory.server";
+export { CheckpointNotOnRouteError, SelfActionError, UnknownUsernameError, addUser, adminChangeEmail, adminRename, adminSetPassword, changePasswordByUsername, deleteUser, disableUser, enableUser, updateCheckpostInfo } from "./admin.server";
+export { DEMO_USERS } from "./demo.server";
+export { DuplicateEmailError, LoginError, countUsers, countUsersByType, createUser, findAuthUser, findUserByEmail, grantPermission, searchUsers, verifyLogin } from "./service.server";
+export { SameEmailError, confirmEmailChange, requestEmailChange } from "./email-change.server";
+export { UnknownCountryError, registerAccount } from "./registration.server";
+export { WrongPasswordError, changeOwnPassword, profilePhotoKey, renameUser, setProfilePhoto } from "./account.server";
+export { activateVerifiedAgency, agencyRequestStatus, findAgencyAccount, listAgencyAccounts, markDocumentsSubmitted, setAgencyVerification } from "./agency-state.server";
+export { checkResetLink, requestPasswordReset, resetPassword } from "./password-reset.server";
+export { confirmEmail, resendVerification } from "./verification.server";
+export { displayNames, userIdsMatching } from "./names.server";
+export { agencyChoices, getUserProfile } from "./directory.server";
+export type { AgencyRequestListRow } from "./list-sources.server";
+export { agencyRequestSource, userListSource } from "./list-sources.server";
+export { usersModule } from "./plugin.server";
+export type { ActiveSession, SessionRecord } from "./sessions.server";
+export { createSession, deleteSession, endOtherSessions, listSessions, readSession, touchSessionRecord } from "./sessions.server";
+export { TooManyEmailsError, TooManySignInsError, limitMailRequest, signInThrottle } from "./throttles.server";

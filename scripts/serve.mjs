@@ -1,0 +1,66 @@
+// The web server (`npm run serve`, `npm start`, the e2e servers): what remix-serve does —
+// compression, the build's assets and public/ as static files, a request log, Remix — plus what
+// has to happen outside Remix:
+// - the client's address for per-address limits: the socket's peer, or with TRUST_PROXY=1 the
+//   address the one trusted load balancer reported (lib/client-address.server.ts reads it from
+//   the load context); never a header the client chose;
+// - TRUST_PROXY=1 also makes the request's protocol the proxy's (https), for Secure cookies;
+// - a cross-origin write is answered 403 here; Remix itself would throw and answer 500;
+// - every response, static files included, carries the baseline security headers.
+// The header and origin rules live in the app (app/utils/http-security.server.ts) and reach this
+// file through the server build's entry module (docs/adr/0009-http-security-headers.md).
+// Usage: node scripts/serve.mjs [build/index.js]
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+const build = await import(url.pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+const { baselineHeaders, originVerdict } = build.entry.module;
+
+const app = express();
+app.disable("x-powered-by");
+// One hop: req.ip is the address our load balancer appended, not one the client put in front.
+app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+
+app.use((req, res, next) => {
+  // Added as the headers go out, unless the app set them already (pages do: the Remix adapter
+  // appends, so setting them here first would send each twice).
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    for (const [name, value] of baselineHeaders(req.path)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    return writeHead.apply(this, args);
+  };
+  const verdict = originVerdict(req.method, req.path, { get: (name) => req.get(name) ?? null });
+  if (verdict === "refuse") {
+    res.status(403).type("text/plain").set("Cache-Control", "no-store").send("Forbidden: cross-origin request");
+    return;
+  }
+  // A payment provider posting the payer back: Remix's own origin check would refuse it.
+  if (verdict === "provider-return") delete req.headers.origin;
+  next();
+});
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.use(morgan("tiny"));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? null }),
+  }),
+);
+
+const port = Number(process.env.PORT || 3000);
+const onListen = () => console.log(`[tims] http://${process.env.HOST || "localhost"}:${port}`);
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(console.error));

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// The built server as `npm run serve` runs it: configuration is checked once at start, and a
+// SIGTERM stops it within seconds. These spawn their own server processes (not the suite's).
+
+const serverBuild = `./${process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build"}/index.js`;
+const cli = "scripts/serve.mjs";
+
+function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...extra };
+  for (const name of ["DATABASE_URL", "REDIS_URL", "SESSION_SECRET", "APP_URL", "QR_SIGNING_PRIVATE_KEY", "TIMS_MODE", "PAYMENT_SIMULATORS"]) {
+    if (!(name in extra)) delete env[name];
+  }
+  return env;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function collect(child: ChildProcess) {
+  const out = { text: "" };
+  child.stdout?.on("data", (chunk) => (out.text += String(chunk)));
+  child.stderr?.on("data", (chunk) => (out.text += String(chunk)));
+  return out;
+}
+
+function exited(child: ChildProcess, ms: number): Promise<{ code: number | null; signal: NodeJS.Signals | null } | "timeout"> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
+    const timer = setTimeout(() => resolve("timeout"), ms);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
+
+test.describe.configure({ mode: "parallel" });
+
+test("a deployment without SESSION_SECRET stops at start and names it", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tims-startup-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, [cli, serverBuild], {
+    env: baseEnv({ DATABASE_URL: "mysql://root@127.0.0.1:3306/test", DATA_DIR: dataDir, PORT: String(port) }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = collect(child);
+  try {
+    const result = await exited(child, 30_000);
+    expect(result, output.text).not.toBe("timeout");
+    expect(result !== "timeout" && result.code).not.toBe(0);
+    expect(output.text).toContain("SESSION_SECRET");
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("SIGTERM stops the embedded server within 5 seconds", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tims-sigterm-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, [cli, serverBuild], {
+    env: baseEnv({ DATA_DIR: dataDir, OUTBOX_DIR: path.join(dataDir, "outbox"), PORT: String(port) }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = collect(child);
+  try {
+    // Listening, and one request served (it opens the database, as a real request would).
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/login`).then((r) => r.status).catch(() => 0)) > 0, { timeout: 30_000, message: output.text })
+      .toBe(true);
+    const sentAt = Date.now();
+    child.kill("SIGTERM");
+    const result = await exited(child, 5_000);
+    expect(result, `still running 5 s after SIGTERM:\n${output.text}`).not.toBe("timeout");
+    expect(Date.now() - sentAt).toBeLessThan(5_000);
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
