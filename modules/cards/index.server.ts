@@ -13,4 +13,5 @@ export { buildCardView } from "./card-view.server";
 export { announceCardsIssued, cardPdfHtml, pdfFileName, refreshCardPdf, requestCardPdf } from "./pdf.server";
 export { cardsModule } from "./plugin.server";
 export { signQrPayload, verifyQrPayload } from "./qr-signing.server";
-export { TREKKER_LIST_VIEWS, cardReturnSource, deletedTrekkerSource, timsCardSource, trekkerListHidden, trekkerListSource, trekkingHistorySource } from "./trekker-list-source.server";
+export type { TrekkerSearchHit } from "./trekker-list-source.server";
+export { TREKKER_LIST_VIEWS, cardReturnSource, deletedTrekkerSource, searchTrekkersFor, timsCardSource, trekkerListHidden, trekkerListSource, trekkingHistorySource } from "./trekker-list-source.server";

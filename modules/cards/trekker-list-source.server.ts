@@ -7,7 +7,7 @@ import { can, inScope, type Permission, type PermissionHolder, type PermissionSc
 import { agencyChoices, displayNames } from "@modules/users/index.server";
 import { cardLifecycleFields } from "./card-store.server";
 import { checkinLookup } from "./lifecycle.server";
-import { CARD_SCOPES } from "./policy";
+import { CARD_SCOPES, mayOpenPanels } from "./policy";
 import { trekkerRowActions } from "./row-actions";
 import type { TrekkerItem } from "./trekker-lists";
 
@@ -224,4 +224,40 @@ export function timsCardSource(viewer: Viewer, opts: { account?: number } = {}):
 export function trekkingHistorySource(viewer: Viewer): ListSource<TrekkerItem, { cardStatus?: string }> {
   const scope = scopeOf(viewer, TREKKER_LIST_VIEWS.history);
   return sourceOf(viewer, (f) => scoped({ statuses: f.cardStatus ? [f.cardStatus] : undefined }, scope));
+}
+
+export interface TrekkerSearchHit {
+  trekkerId: number;
+  registrationId: number;
+  fullName: string;
+  cardNumber: number | null;
+  routeName: string;
+  status: string;
+  /** The page or panel the hit opens for this viewer. */
+  href: string;
+}
+
+/**
+ * The header search's trekkers (spec 1 §2.3): a name's start, a passport, a card number or a
+ * registration id, within the viewer's rows only: every trekker for the board and TAAN, its own
+ * for an agency or checkpost, a free trekker's own cards. Anyone else finds none.
+ */
+export async function searchTrekkersFor(viewer: Viewer, text: string, limit = 20): Promise<TrekkerSearchHit[]> {
+  const scope = trekkerListScope(viewer) ?? (inScope(viewer, CARD_SCOPES.list, viewer.id) ? { registeredBy: viewer.id } : null);
+  if (!scope || !text.trim()) return [];
+  const search = scoped({ search: text.trim() }, scope);
+  if (!search) return [];
+  const found = await items(viewer, await searchTrekkerIds(search, { desc: true }, { offset: 0, limit }), false);
+  // Where the viewer's own list rows lead: the Trekkers panel, the TIMS Cards panel, or (TAAN) the card.
+  const href = (trekkerId: number) =>
+    trekkerListScope(viewer) && mayOpenPanels(viewer) ? `/trekkers/${trekkerId}` : trekkerListScope(viewer) ? `/tims-cards/${trekkerId}` : `/tims-cards/${trekkerId}/panel`;
+  return found.map((t) => ({
+    trekkerId: t.trekkerId,
+    registrationId: t.registrationId,
+    fullName: t.fullName,
+    cardNumber: t.cardNumber,
+    routeName: t.routeName,
+    status: t.status,
+    href: href(t.trekkerId),
+  }));
 }

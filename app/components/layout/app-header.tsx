@@ -16,16 +16,16 @@ export function AppHeader({ title, user, showBell }: { title: string; user: Head
       <h1 className="min-w-0 truncate text-lg font-semibold text-slate-800" data-testid="page-title">
         {title}
       </h1>
-      {/* Until the trekker lists land, the search finds accounts only; it says so rather than promise more. */}
+      {/* A GET form: Enter opens /search, with or without JavaScript; the results are scoped by role there. */}
       <Form method="get" action="/search" className="ml-auto hidden sm:block" role="search" aria-label="Quick search">
         <label htmlFor="header-search" className="sr-only">
-          Search users by name or e-mail
+          Search trekkers, cards and registrations
         </label>
         <input
           id="header-search"
           name="q"
           type="search"
-          placeholder="Search users by name or e-mail"
+          placeholder="Trekker, passport, card or registration no."
           className="w-72 rounded border border-slate-300 px-3 py-1.5 text-sm"
         />
       </Form>
