@@ -1,6 +1,7 @@
 import type { PermissionDeclaration, UserTypeId } from "./contract";
 import { agenciesPermissions } from "./agencies/permissions";
 import { cardsPermissions } from "./cards/permissions";
+import { checkinsPermissions } from "./checkins/permissions";
 import { dashboardPermissions } from "./dashboard/permissions";
 import { paymentsPermissions } from "./payments/permissions";
 import { registrationPermissions } from "./registration/permissions";
@@ -18,11 +19,10 @@ import { usersPermissions } from "./users/permissions";
  */
 
 /**
- * Permissions of domains not built yet (check-ins, billing, chalan, notifications, reports): the
+ * Permissions of domains not built yet (billing, chalan, notifications, reports): the
  * spec's roles hold them already. Each block moves into its module's permissions.ts when it lands.
  */
 const plannedPermissions = {
-  checkins: { scan: [5], selfScanTrekkers: [4, 6], location: [1, 2, 5] },
   billing: { billing: [1, 2, 4, 5, 6] },
   chalan: { chalan: [4] },
   notifications: { notifications: [1, 2, 5, 6], inbox: [2, 6] },
@@ -38,6 +38,7 @@ export const PERMISSION_DECLARATIONS = {
   registration: registrationPermissions,
   cards: cardsPermissions,
   payments: paymentsPermissions,
+  checkins: checkinsPermissions,
   ...plannedPermissions,
 } as const;
 

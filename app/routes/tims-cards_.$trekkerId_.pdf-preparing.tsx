@@ -1,33 +1,57 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { paramId } from "@lib/params";
 import { requireUser } from "~/utils/guards.server";
+import { cardPdfState, hasVisibleCard, trekkerCardData } from "@modules/cards/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "TIMS Card" };
 
+const CHECK_EVERY_MS = 3_000;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return { trekkerId: paramId(params, "trekkerId"), failed: new URL(request.url).searchParams.get("failed") === "1" };
+  const user = await requireUser(request);
+  // Only someone who may see the card learns whether its PDF is ready.
+  const card = await trekkerCardData(paramId(params, "trekkerId"), user);
+  if (!card || !hasVisibleCard(card.status, card.cardNumber)) throw new Response("Not Found", { status: 404 });
+  const state = await cardPdfState(card.trekkerId);
+  return { trekkerId: card.trekkerId, status: state.status === "ready" ? "ready" : state.status === "failed" ? "failed" : "preparing" } as const;
 }
 
-// The refresh goes into <head> (a <meta> in the body is invalid HTML), after the layout's own tags.
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  ...matches.flatMap((m) => m.meta ?? []),
-  ...(data && !data.failed ? [{ httpEquiv: "refresh", content: `3;url=/tims-cards/${data.trekkerId}/pdf` }] : []),
-];
-
-/** Shown while the PDF job runs; it refreshes itself back to the download, so no blank file is ever served. */
+/**
+ * Shown while the PDF job runs. No timed <meta> refresh (it moves the page under a screen reader
+ * user, WCAG 2.2.1): with JavaScript the page checks every few seconds and starts the download
+ * when the file is ready; without, the link downloads it (or comes back here) when pressed.
+ */
 export default function PdfPreparing() {
-  const { trekkerId, failed } = useLoaderData<typeof loader>();
+  const { trekkerId, status } = useLoaderData<typeof loader>();
   const href = `/tims-cards/${trekkerId}/pdf`;
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (status !== "preparing") return;
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, CHECK_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [status, revalidator]);
+  useEffect(() => {
+    if (status === "ready") window.location.assign(href);
+  }, [status, href]);
+  const text = {
+    preparing: ["Your card is being prepared", "The download starts by itself when the PDF is ready; it takes a few seconds.", "Download when ready"],
+    ready: ["Your card is ready", "The download has started. If it has not, use the link below.", "Download the PDF"],
+    failed: ["The PDF could not be made", "Please try again in a few minutes.", "Try again"],
+  }[status];
   return (
     <section className="mx-auto max-w-lg rounded-lg bg-white p-6 text-center shadow-sm" data-testid="pdf-preparing">
-      <h2 className="text-lg font-semibold">{failed ? "The PDF could not be made" : "Your card is being prepared"}</h2>
-      <p className="mt-2 text-slate-600">{failed ? "Please try again in a few minutes." : "This page refreshes itself; the download starts when the PDF is ready."}</p>
+      <h2 className="text-lg font-semibold">{text[0]}</h2>
+      <p className="mt-2 text-slate-600" role="status">
+        {text[1]}
+      </p>
       <Link to={href} reloadDocument className="mt-4 inline-block text-blue-700 underline">
-        {failed ? "Try again" : "Download when ready"}
+        {text[2]}
       </Link>
     </section>
   );

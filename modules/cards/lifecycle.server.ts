@@ -19,6 +19,7 @@ import {
   type CardAction,
   type CardMove,
   type CardStatus,
+  type Trail,
 } from "./lifecycle";
 import { announceCardsIssued, refreshCardPdf } from "./pdf.server";
 
@@ -34,9 +35,10 @@ import { announceCardsIssued, refreshCardPdf } from "./pdf.server";
 export { cardEvents } from "./card-events.server";
 
 /**
- * Which of these trekkers have been scanned at a checkpoint ("has check-ins"). There is no
- * check-in table yet, so the default says none; the check-in module installs the real lookup
- * with setCheckinLookup() at start-up, and tests pass their own per call.
+ * Which of these trekkers have been scanned at a checkpoint ("has check-ins"). The check-ins
+ * module owns the records and installs the real lookups with setCheckinLookup() and
+ * setTrailLookup() when it loads (the cards module must not import it: it imports cards); until
+ * then, and in tests that pass their own per call, nobody has check-ins.
  */
 export type CheckinLookup = (trekkerIds: readonly number[], transaction?: Transaction) => Promise<ReadonlySet<number>>;
 export const noCheckins: CheckinLookup = async () => new Set<number>();
@@ -47,6 +49,18 @@ export function setCheckinLookup(lookup: CheckinLookup | null): void {
 }
 export function checkinLookup(): CheckinLookup {
   return installedCheckins;
+}
+
+/** For the sweep: what the checkpoints saw of each trekker (absent: never seen). */
+export type TrailLookup = (trekkerIds: readonly number[], transaction?: Transaction) => Promise<ReadonlyMap<number, Exclude<Trail, "none">>>;
+export const noTrail: TrailLookup = async () => new Map();
+let installedTrail: TrailLookup = noTrail;
+
+export function setTrailLookup(lookup: TrailLookup | null): void {
+  installedTrail = lookup ?? noTrail;
+}
+export function trailLookup(): TrailLookup {
+  return installedTrail;
 }
 
 /** The signed-in user acting (AuthUser fits). */

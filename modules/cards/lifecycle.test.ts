@@ -264,22 +264,26 @@ describe("who may act (permission table)", () => {
 
 describe("the sweeper's path on fixed dates", () => {
   it.each([
-    ["Upcoming", "2030-03-09", false, []],
-    ["Upcoming", "2030-03-10", false, ["activate"]],
-    ["Upcoming", "2030-03-20", false, ["activate"]],
-    ["Upcoming", "2030-03-21", false, ["activate", "miss"]],
-    ["Upcoming", "2030-03-21", true, ["activate", "complete"]],
-    ["Active", "2030-03-15", false, []],
-    ["Active", "2030-03-20", true, []],
-    ["Active", "2030-03-21", true, ["complete"]],
-    ["Active", "2030-03-21", false, ["miss"]],
-    ["Cancelled", "2030-03-21", false, []],
-    ["Returned", "2030-03-21", false, []],
-    ["Payment Pending", "2030-03-21", false, []],
-  ] as const)("%s on %s (scanned %s) → %j", (status, today, scanned, path) => {
-    expect(sweepPath(status, DATES, today, scanned)).toEqual(path);
+    ["Upcoming", "2030-03-09", "none", []],
+    ["Upcoming", "2030-03-10", "none", ["activate"]],
+    ["Upcoming", "2030-03-20", "none", ["activate"]],
+    ["Upcoming", "2030-03-21", "none", ["activate", "miss"]],
+    ["Upcoming", "2030-03-21", "out", ["activate", "complete"]],
+    ["Upcoming", "2030-03-21", "seen", ["activate"]],
+    ["Active", "2030-03-15", "none", []],
+    ["Active", "2030-03-20", "out", []],
+    ["Active", "2030-03-21", "out", ["complete"]],
+    ["Active", "2030-03-21", "none", ["miss"]],
+    // Checked in, never out, after the exit date: still Active, for the overdue report.
+    ["Active", "2030-03-21", "seen", []],
+    ["Cancelled", "2030-03-21", "none", []],
+    ["Returned", "2030-03-21", "none", []],
+    ["Payment Pending", "2030-03-21", "none", []],
+  ] as const)("%s on %s (trail %s) → %j", (status, today, trail, path) => {
+    expect(sweepPath(status, DATES, today, trail)).toEqual(path);
     // Every step is a move the table allows.
     let current: string = status;
+    const scanned = trail !== "none";
     for (const step of path) current = nextStatus(step, current, { ...DATES, today, scanned });
   });
 });

@@ -145,7 +145,7 @@ export const CARD_TRANSITIONS = {
     refuseWhenScanned: false,
     verb: "activated",
     success: UPDATED,
-    when: "on or after the entry date (Nepal time)",
+    when: "on or after the entry date (Nepal time), or at the first check-in",
   },
   complete: {
     from: ["Active"],
@@ -155,7 +155,7 @@ export const CARD_TRANSITIONS = {
     refuseWhenScanned: false,
     verb: "completed",
     success: UPDATED,
-    when: "after the exit date, with check-ins",
+    when: "after the exit date, when the trekker checked out or was seen at the route's end point",
   },
   miss: {
     from: ["Active"],
@@ -165,7 +165,7 @@ export const CARD_TRANSITIONS = {
     refuseWhenScanned: false,
     verb: "missed",
     success: UPDATED,
-    when: "after the exit date, without check-ins",
+    when: "after the exit date, when the trekker was never seen at a checkpoint",
   },
   // Rejected is payable again (spec 2 §4: Pay for Payment Failure, Payment Pending, Rejected),
   // so a gateway payment after a rejected voucher issues from there.
@@ -371,16 +371,24 @@ export function checkReason(action: CardAction, reason: string | null | undefine
 }
 
 /**
- * The moves the daily sweeper makes for a live card, in order (an Upcoming card whose trek is
- * already over is activated and then completed or missed in the same run).
+ * What the checkpoints saw of a trekker: nothing; checked in somewhere but never out; or checked
+ * out (or seen at the route's end point). The check-ins module answers it (setTrailLookup).
  */
-export function sweepPath(status: string, dates: { entryDate: string; exitDate: string }, today: string, scanned: boolean): CardAction[] {
+export type Trail = "none" | "seen" | "out";
+
+/**
+ * The moves the daily sweeper makes for a live card, in order (an Upcoming card whose trek is
+ * already over is activated and then completed or missed in the same run). After the exit date a
+ * trekker who checked out is Completed and one never seen is Missed; one checked in and not out
+ * stays Active: still on the trail as far as anyone knows, which the overdue report lists.
+ */
+export function sweepPath(status: string, dates: { entryDate: string; exitDate: string }, today: string, trail: Trail): CardAction[] {
   const path: CardAction[] = [];
   let current = status;
   if (current === "Upcoming" && dates.entryDate <= today) {
     path.push("activate");
     current = "Active";
   }
-  if (current === "Active" && dates.exitDate < today) path.push(scanned ? "complete" : "miss");
+  if (current === "Active" && dates.exitDate < today && trail !== "seen") path.push(trail === "out" ? "complete" : "miss");
   return path;
 }

@@ -8,7 +8,7 @@ import { createRoute } from "@modules/trek-routes/index.server";
 import { cardLifecycleFields } from "./card-store.server";
 import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";
 import { addTrekker, createRegistration } from "@modules/registration/index.server";
-import { cancelCard, cardEvents, deleteTrekkerCard, generateCards, returnCard, type CardActor, type CheckinLookup } from "./lifecycle.server";
+import { cancelCard, cardEvents, deleteTrekkerCard, generateCards, returnCard, type CardActor, type TrailLookup } from "./lifecycle.server";
 import { sweepCards, SWEEP_JOB } from "./sweeper.server";
 
 
@@ -59,12 +59,20 @@ describe("the daily sweep on fixed dates", () => {
     // The exit day is still part of the trek.
     expect(await sweepCards({ today: "2041-02-10" })).toMatchObject({ activated: 0, completed: 0, missed: 0 });
 
-    const checkedIn: CheckinLookup = async (ids) => new Set(ids.filter((id) => id === a.ids[1]));
-    expect(await sweepCards({ today: "2041-02-11", hasCheckins: checkedIn, batchSize: 2 })).toEqual({ today: "2041-02-11", activated: 0, completed: 1, missed: 2, registrations: 1 });
+    // a.ids[1] checked out; a.ids[2] checked in and never out; a.ids[0] was never seen.
+    const trail: TrailLookup = async (ids) => {
+      const seen = new Map<number, "seen" | "out">([[a.ids[1], "out"], [a.ids[2], "seen"]]);
+      return new Map(ids.flatMap((id) => (seen.has(id) ? [[id, seen.get(id)!] as const] : [])));
+    };
+    expect(await sweepCards({ today: "2041-02-11", trail, batchSize: 2 })).toEqual({ today: "2041-02-11", activated: 0, completed: 1, missed: 1, registrations: 1 });
     expect(await status(a.ids[0])).toBe("Missed");
     expect(await status(a.ids[1])).toBe("Completed");
-    expect(await status(a.ids[2])).toBe("Missed");
+    expect(await status(a.ids[2])).toBe("Active");
     expect(await regStatus(a.regId)).toBe("Completed");
+    // Once the one still on the trail checks out, the next sweep completes it.
+    const out: TrailLookup = async (ids) => new Map(ids.filter((id) => id === a.ids[2]).map((id) => [id, "out"] as const));
+    expect(await sweepCards({ today: "2041-02-12", trail: out })).toMatchObject({ completed: 1, missed: 0 });
+    expect(await status(a.ids[2])).toBe("Completed");
 
     expect(await status(b.ids[0])).toBe("Cancelled");
     expect(await status(unpaidId)).toBe("Payment Pending");

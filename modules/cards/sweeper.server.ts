@@ -6,11 +6,12 @@ import { sweepRegistrationStatuses, trekDatesOf, trekkersDueByTrekDates } from "
 import { logCardEvents, type CardEventInput } from "./card-events.server";
 import { lockLiveCards, moveCards, registrationsWithCardIn } from "./card-store.server";
 import { CARD_TRANSITIONS, nextStatus, sweepPath, type CardAction, type CardStatus } from "./lifecycle";
-import { checkinLookup, type CheckinLookup } from "./lifecycle.server";
+import { trailLookup, type TrailLookup } from "./lifecycle.server";
 
 /**
- * The daily sweep (Nepal date): Upcoming → Active once the entry date has come; Active →
- * Completed after the exit date when the card has check-ins, else Missed. It compares dates
+ * The daily sweep (Nepal date): Upcoming → Active once the entry date has come; after the exit
+ * date Active → Completed when the trekker checked out (or was seen at the route's end point),
+ * Missed when never seen; checked in and not out, the card stays Active for the overdue report. It compares dates
  * rather than matching "today", so a run after days of downtime catches up, and running it twice
  * changes nothing. Cards move in batches, each in its own transaction, every move logged.
  */
@@ -31,7 +32,8 @@ export interface SweepCounts {
 export interface SweepOptions {
   /** YYYY-MM-DD in Nepal; defaults to today there. */
   today?: string;
-  hasCheckins?: CheckinLookup;
+  /** What the checkpoints saw; defaults to the installed check-ins lookup. */
+  trail?: TrailLookup;
   batchSize?: number;
 }
 
@@ -68,7 +70,7 @@ async function cardsDueForSweep(today: string, afterId: number, limit: number, t
 export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> {
   const today = opts.today ?? kathmanduDate();
   if (!DATE.test(today)) throw new Error(`Sweep date must be YYYY-MM-DD, got "${today}"`);
-  const lookup = opts.hasCheckins ?? checkinLookup();
+  const lookup = opts.trail ?? trailLookup();
   const batchSize = Math.max(1, opts.batchSize ?? 500);
   const counts: SweepCounts = { today, activated: 0, completed: 0, missed: 0, registrations: 0 };
   let afterId = 0;
@@ -79,15 +81,16 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
       // Paging follows what was found, so a card that moved meanwhile does not end the run early.
       afterId = found[found.length - 1];
       // Check-ins matter only for cards whose trek is over.
-      const finishing = due.filter((c) => sweepPath(c.status, c, today, false).some((a) => a === "miss" || a === "complete"));
-      const scanned = finishing.length ? await lookup(finishing.map((c) => c.trekkerId), transaction) : new Set<number>();
+      const finishing = due.filter((c) => sweepPath(c.status, c, today, "none").some((a) => a === "miss" || a === "complete"));
+      const trails = finishing.length ? await lookup(finishing.map((c) => c.trekkerId), transaction) : new Map<number, "seen" | "out">();
       const groups = new Map<string, { from: string; to: CardStatus; ids: number[] }>();
       const events: CardEventInput[] = [];
       const steps: CardAction[] = [];
       for (const card of due) {
-        const isScanned = scanned.has(card.trekkerId);
+        const trail = trails.get(card.trekkerId) ?? "none";
+        const isScanned = trail !== "none";
         let current = card.status as CardStatus;
-        for (const action of sweepPath(card.status, card, today, isScanned)) {
+        for (const action of sweepPath(card.status, card, today, trail)) {
           const to = nextStatus(action, current, { today, entryDate: card.entryDate, exitDate: card.exitDate, scanned: isScanned });
           events.push({ trekkerId: card.trekkerId, registrationId: card.registrationId, action, fromStatus: current, toStatus: to, reason: null, userId: null, ip: null });
           steps.push(action);

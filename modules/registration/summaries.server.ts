@@ -62,6 +62,7 @@ export interface TrekkerDetails {
   passportNumber: string;
   visaNumber: string | null;
   city: string;
+  routeId: number;
   routeName: string;
   entryDate: string;
   exitDate: string;
@@ -110,6 +111,7 @@ export async function trekkerDetails(trekkerId: number, viewer: RegistrationView
     passportNumber: t.passportNumber,
     visaNumber: t.visaNumber ?? null,
     city: t.city,
+    routeId: r.routeId,
     routeName: r.routeName,
     entryDate: r.entryDate,
     exitDate: r.exitDate,

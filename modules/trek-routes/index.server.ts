@@ -1,7 +1,7 @@
 // The trek-routes module's public entry for server code (services, models stay private).
 export * from "./index";
 export type { RouteChoice, RouteRow } from "./service.server";
-export { RouteInUseError, createRoute, deleteRoute, findCheckpoint, findRouteImage, findRouteSummary, getRoute, listRouteChoices, listRoutes, setRouteStatus, updateRoute } from "./service.server";
+export { RouteInUseError, createRoute, deleteRoute, findCheckpoint, routeCheckpoints, findRouteImage, findRouteSummary, getRoute, listRouteChoices, listRoutes, setRouteStatus, updateRoute } from "./service.server";
 export { findRoutePoints, listRoutePoints } from "./points.server";
 export { readRouteForm } from "./form.server";
 export { sanitizeDescription } from "./sanitize.server";

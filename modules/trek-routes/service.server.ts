@@ -277,3 +277,10 @@ export async function routeNameTaken(name: string, exceptId: number | null = nul
 export async function countRoutes(): Promise<number> {
   return TrekRoute.count();
 }
+
+/** A route's checkpoints in trail order (the last is the route's end for check-ins). */
+export async function routeCheckpoints(routeId: number): Promise<{ id: number; name: string }[]> {
+  if (!Number.isSafeInteger(routeId)) return [];
+  const rows = await RouteCheckpoint.findAll({ where: { routeId }, attributes: ["id", "name"], order: [["position", "ASC"], ["id", "ASC"]] });
+  return rows.map((c) => ({ id: c.id, name: c.name }));
+}

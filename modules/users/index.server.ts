@@ -9,7 +9,7 @@ export type { EmailChangeResult } from "./email-change.server";
 export type { UserListRow, UserProfile } from "./directory.server";
 export { CheckpointNotOnRouteError, SelfActionError, UnknownUsernameError, addUser, adminChangeEmail, adminRename, adminSetPassword, changePasswordByUsername, deleteUser, disableUser, enableUser, updateCheckpostInfo } from "./admin.server";
 export { DEMO_USERS } from "./demo.server";
-export { DuplicateEmailError, LoginError, countUsers, countUsersByType, createUser, findAuthUser, findUserByEmail, grantPermission, searchUsers, verifyLogin } from "./service.server";
+export { DuplicateEmailError, LoginError, checkpostPlaceOf, countUsers, countUsersByType, createUser, findAuthUser, findUserByEmail, grantPermission, searchUsers, verifyLogin } from "./service.server";
 export { SameEmailError, confirmEmailChange, requestEmailChange } from "./email-change.server";
 export { UnknownCountryError, registerAccount } from "./registration.server";
 export { WrongPasswordError, changeOwnPassword, profilePhotoKey, renameUser, setProfilePhoto } from "./account.server";

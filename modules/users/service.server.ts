@@ -174,3 +174,10 @@ export async function searchUsers(text: string, limit = 20): Promise<UserSearchR
   });
   return rows.map((r) => ({ id: r.id, fullName: r.fullName, email: r.email, userType: r.userType, status: r.status }));
 }
+
+/** A checkpost account's place: the route and checkpoint it records check-ins at (null if unset). */
+export async function checkpostPlaceOf(userId: number): Promise<{ routeId: number; checkpointId: number } | null> {
+  const user = await User.findByPk(userId, { attributes: ["id", "userType", "routeId", "checkpointId"] });
+  if (!user || user.userType !== 5 || !user.routeId || !user.checkpointId) return null;
+  return { routeId: user.routeId, checkpointId: user.checkpointId };
+}

@@ -29,7 +29,7 @@ test.describe("error boundaries keep the layout", () => {
     await expect(panel.getByTestId("error-404")).toBeVisible();
     await expect(panel.getByText("Page Not Found")).toBeVisible();
     // The voucher list (its filters and tabs) is rendered behind the panel.
-    await expect(page.getByRole("button", { name: "Filter" })).toBeAttached();
+    await expect(page.getByRole("search", { name: "Filters" }).getByRole("button", { name: "Search" })).toBeAttached();
     await expect(page.getByRole("link", { name: "Voucher" }).first()).toBeAttached();
     await expect(sidebar(page)).toBeVisible();
     await panel.getByRole("link", { name: "Close" }).click();

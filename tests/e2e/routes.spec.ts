@@ -30,6 +30,8 @@ async function imagesLoaded(page: Page, selector: string, count: number): Promis
 
 test.describe("routes as the board", () => {
   test("creates, shows, edits, disables, enables and exports a route", async ({ page }) => {
+    // The longest walk of the suite (four tabs, images, three saves, an export).
+    test.slow();
     const name = unique("Annapurna E2E");
     await signInAs(page, "ntb@tims.test");
     await page.goto("/route");

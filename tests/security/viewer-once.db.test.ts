@@ -3,12 +3,12 @@
 // the response's session touch.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sequelize } from "../../db/sequelize.server";
-import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { makeRoleUser } from "../../tests/factories/users";
+import { prepareTestDatabase } from "../setup/test-db";
+import { makeRoleUser } from "../factories/users";
 import { findAuthUser } from "@modules/users/index.server";
 import { loader as rootLoader } from "~/root";
 import { loader as trekkersLoader } from "~/routes/trekkers";
-import { startSession, touchSession } from "./guards.server";
+import { startSession, touchSession } from "~/utils/guards.server";
 
 beforeAll(async () => {
   await prepareTestDatabase();

@@ -1,0 +1,32 @@
+import type { Transaction } from "sequelize";
+import { TrekkerCard } from "./card-model.server";
+import { logCardEvents } from "./card-events.server";
+import { findCardRecord, moveCards, type CardRecord } from "./card-store.server";
+import { CARD_TRANSITIONS } from "./lifecycle";
+
+/**
+ * What the check-ins module needs of cards, and nothing more: find a card by its printed number,
+ * read (and lock) a card for a check-in, and the one move a check-in makes, Upcoming → Active at
+ * the first check-in (the "activate" move of the table, logged like the sweep's).
+ */
+
+/** The trekker (card) id printed as this card number, or null. */
+export async function trekkerIdByCardNumber(cardNumber: number): Promise<number | null> {
+  if (!Number.isSafeInteger(cardNumber) || cardNumber <= 0) return null;
+  const row = await TrekkerCard.findOne({ where: { cardNumber }, attributes: ["id"] });
+  return row?.id ?? null;
+}
+
+/** The card with its trek dates, locked for the rest of `transaction` (MySQL). */
+export function cardForCheckin(trekkerId: number, transaction?: Transaction): Promise<CardRecord | null> {
+  return findCardRecord(trekkerId, transaction);
+}
+
+/** Upcoming → Active on the first check-in, in the check-in's transaction; false if not Upcoming. */
+export async function activateOnCheckin(card: Pick<CardRecord, "trekkerId" | "registrationId" | "status">, by: number | null, transaction: Transaction): Promise<boolean> {
+  if (!(CARD_TRANSITIONS.activate.from as readonly string[]).includes(card.status)) return false;
+  const moved = await moveCards([card.trekkerId], card.status, "Active", transaction);
+  if (moved !== 1) return false;
+  await logCardEvents([{ trekkerId: card.trekkerId, registrationId: card.registrationId, action: "activate", fromStatus: card.status, toStatus: "Active", reason: "First check-in", userId: by, ip: null }], transaction);
+  return true;
+}

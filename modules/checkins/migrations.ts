@@ -1,0 +1,38 @@
+import { DataTypes } from "sequelize";
+import type { Migration } from "../contract";
+
+/**
+ * One row per check-in or check-out a checkpoint (or the trekker, self check-in) recorded.
+ * `clientId` makes a repeated submission (a double tap, a queued scan sent again) record once.
+ * `atEndPoint`: recorded at the route's last checkpoint, which counts as leaving the trail.
+ */
+export const checkinMigrations: Migration[] = [
+  {
+    name: "2026112500-checkins-create",
+    async up(qi) {
+      await qi.createTable("checkins", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        trekkerId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "trekkers", key: "id" }, onDelete: "CASCADE" },
+        registrationId: { type: DataTypes.INTEGER, allowNull: false },
+        checkpointId: { type: DataTypes.INTEGER, allowNull: true },
+        place: { type: DataTypes.STRING(150), allowNull: false },
+        // qr | photo | typed | self
+        method: { type: DataTypes.STRING(10), allowNull: false },
+        // in | out
+        direction: { type: DataTypes.STRING(3), allowNull: false, defaultValue: "in" },
+        atEndPoint: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        actionDate: { type: DataTypes.DATE, allowNull: false },
+        recordedBy: { type: DataTypes.INTEGER, allowNull: true },
+        ip: { type: DataTypes.STRING(64), allowNull: true },
+        clientId: { type: DataTypes.STRING(64), allowNull: true, unique: true },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+      });
+      await qi.addIndex("checkins", ["trekkerId", "actionDate"], { name: "checkins_trekker_date" });
+      await qi.addIndex("checkins", ["recordedBy", "actionDate"], { name: "checkins_recorder_date" });
+      await qi.addIndex("checkins", ["method", "actionDate"], { name: "checkins_method_date" });
+    },
+    async down(qi) {
+      await qi.dropTable("checkins");
+    },
+  },
+];

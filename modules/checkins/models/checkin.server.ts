@@ -1,0 +1,40 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
+import { sequelize } from "../../../db/sequelize.server";
+
+export type CheckinMethod = "qr" | "photo" | "typed" | "self";
+export type CheckinDirection = "in" | "out";
+
+export class Checkin extends Model<InferAttributes<Checkin>, InferCreationAttributes<Checkin>> {
+  declare id: CreationOptional<number>;
+  declare trekkerId: number;
+  declare registrationId: number;
+  declare checkpointId: number | null;
+  declare place: string;
+  declare method: CheckinMethod;
+  declare direction: CheckinDirection;
+  declare atEndPoint: boolean;
+  declare actionDate: Date;
+  declare recordedBy: number | null;
+  declare ip: string | null;
+  declare clientId: string | null;
+  declare createdAt: CreationOptional<Date>;
+}
+
+Checkin.init(
+  {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    trekkerId: { type: DataTypes.INTEGER, allowNull: false },
+    registrationId: { type: DataTypes.INTEGER, allowNull: false },
+    checkpointId: DataTypes.INTEGER,
+    place: { type: DataTypes.STRING(150), allowNull: false },
+    method: { type: DataTypes.STRING(10), allowNull: false },
+    direction: { type: DataTypes.STRING(3), allowNull: false },
+    atEndPoint: { type: DataTypes.BOOLEAN, allowNull: false },
+    actionDate: { type: DataTypes.DATE, allowNull: false },
+    recordedBy: DataTypes.INTEGER,
+    ip: DataTypes.STRING(64),
+    clientId: DataTypes.STRING(64),
+    createdAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: "checkins", updatedAt: false },
+);

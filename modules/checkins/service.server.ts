@@ -1,0 +1,259 @@
+import { Op, UniqueConstraintError, type Transaction } from "sequelize";
+import { DomainError } from "@lib/errors";
+import { kathmanduDate } from "@lib/dates";
+import { writeTransaction } from "../../db/sequelize.server";
+import { activateOnCheckin, cardForCheckin, trekkerCardData, trekkerIdByCardNumber, verifyQrPayload, type CardRecord } from "@modules/cards/index.server";
+import { routeCheckpoints } from "@modules/trek-routes/index.server";
+import { checkpostPlaceOf } from "@modules/users/index.server";
+import { Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
+import { CHECKIN_MESSAGES, DEFAULT_REPEAT_WINDOW_MINUTES, cardProblem } from "./rules";
+
+/**
+ * Check-ins (spec 2 §2, §4, §7): a checkpost scans or types a card, a trekker checks in by card
+ * and passport number. Every path ends in recordCheckin: one transaction that re-reads (and
+ * locks) the card, applies the card rules, skips a repeat, inserts the row and moves an Upcoming
+ * card to Active.
+ */
+
+export class CheckinInputError extends DomainError {
+  constructor(message: string, field?: string) {
+    super(message, { status: 400, fieldErrors: field ? { [field]: [message] } : undefined });
+  }
+}
+
+export function repeatWindowMinutes(): number {
+  const fromEnv = Number(process.env.CHECKIN_REPEAT_MINUTES);
+  return Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : DEFAULT_REPEAT_WINDOW_MINUTES;
+}
+
+export interface CheckinOutcome {
+  /** recorded: a new row; repeat: the same card at the same place within the window (or a resent clientId); refused: the card may not pass. */
+  outcome: "recorded" | "repeat" | "refused";
+  trekkerId: number;
+  registrationId: number;
+  fullName: string;
+  /** Why the card was refused, or when it was last recorded here for a repeat. */
+  message: string;
+  place: string;
+  at: Date;
+}
+
+interface CheckinRequest {
+  trekkerId: number;
+  method: CheckinMethod;
+  direction: CheckinDirection;
+  place: { checkpointId: number | null; name: string };
+  /** The route's last checkpoint: a check-in there counts as leaving the trail. */
+  atEndPoint: boolean;
+  recordedBy: number | null;
+  ip: string | null;
+  clientId: string | null;
+  now: Date;
+  today: string;
+}
+
+async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
+  try {
+    return await writeTransaction(async (transaction) => {
+      const card = await cardForCheckin(req.trekkerId, transaction);
+      if (!card) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
+      const base = { trekkerId: card.trekkerId, registrationId: card.registrationId, fullName: card.fullName, place: req.place.name, at: req.now };
+      const problem = cardProblem(card, req.today);
+      if (problem) return { ...base, outcome: "refused", message: problem };
+      const earlier = await repeatOf(card, req, transaction);
+      if (earlier) return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${earlier.actionDate.toISOString()}; nothing new was recorded.` };
+      await Checkin.create(
+        {
+          trekkerId: card.trekkerId,
+          registrationId: card.registrationId,
+          checkpointId: req.place.checkpointId,
+          place: req.place.name.slice(0, 150),
+          method: req.method,
+          direction: req.direction,
+          atEndPoint: req.atEndPoint,
+          actionDate: req.now,
+          recordedBy: req.recordedBy,
+          ip: req.ip?.slice(0, 64) ?? null,
+          clientId: req.clientId,
+        },
+        { transaction },
+      );
+      await activateOnCheckin(card, req.recordedBy, transaction);
+      return { ...base, outcome: "recorded", message: req.method === "self" ? (req.direction === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone) : CHECKIN_MESSAGES.scanned };
+    });
+  } catch (error) {
+    // Two submissions of one clientId raced: the other one recorded it.
+    if (error instanceof UniqueConstraintError && req.clientId) {
+      const card = await trekkerCardData(req.trekkerId, "system");
+      return { outcome: "repeat", trekkerId: req.trekkerId, registrationId: card?.registrationId ?? 0, fullName: card?.fullName ?? "", place: req.place.name, at: req.now, message: "This check-in was already recorded." };
+    }
+    throw error;
+  }
+}
+
+/** The same submission again (clientId), or the same card, place and direction within the window. */
+async function repeatOf(card: CardRecord, req: CheckinRequest, transaction: Transaction): Promise<Checkin | null> {
+  if (req.clientId) {
+    const same = await Checkin.findOne({ where: { clientId: req.clientId }, transaction });
+    if (same) return same;
+  }
+  const since = new Date(req.now.getTime() - repeatWindowMinutes() * 60_000);
+  return Checkin.findOne({
+    where: {
+      trekkerId: card.trekkerId,
+      direction: req.direction,
+      actionDate: { [Op.gte]: since },
+      ...(req.place.checkpointId !== null ? { checkpointId: req.place.checkpointId } : { place: req.place.name }),
+    },
+    order: [["actionDate", "DESC"]],
+    transaction,
+  });
+}
+
+/** The checkpost's own checkpoint, by name, and whether it ends its route. */
+async function checkpostPlace(userId: number): Promise<{ checkpointId: number; name: string; atEndPoint: boolean; routeId: number }> {
+  const place = await checkpostPlaceOf(userId);
+  if (!place) throw new CheckinInputError(CHECKIN_MESSAGES.noCheckpoint);
+  const points = await routeCheckpoints(place.routeId);
+  const index = points.findIndex((p) => p.id === place.checkpointId);
+  if (index < 0) throw new CheckinInputError(CHECKIN_MESSAGES.noCheckpoint);
+  return { checkpointId: place.checkpointId, name: points[index].name, atEndPoint: index === points.length - 1, routeId: place.routeId };
+}
+
+export interface ScanInput {
+  /** The QR code's text (camera, or a photo decoded in the browser or on the server). */
+  qr?: string;
+  /** Typed: the card number printed on the card and the trekker's passport number. */
+  cardNumber?: number;
+  passport?: string;
+  method: Exclude<CheckinMethod, "self">;
+  clientId?: string | null;
+}
+
+export interface ScanOptions {
+  ip?: string | null;
+  now?: Date;
+  today?: string;
+}
+
+/** Who the card is: the QR's signed claims, or the card number with its passport. */
+async function resolveCard(input: ScanInput): Promise<number> {
+  if (input.method !== "typed") {
+    const claims = input.qr ? verifyQrPayload(input.qr) : null;
+    if (!claims) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
+    const card = await trekkerCardData(claims.trekkerId, "system");
+    // Signed by us but for a record that is gone (deleted) or was moved: not a card to pass.
+    if (!card || card.registrationId !== claims.registrationId) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
+    return claims.trekkerId;
+  }
+  return trekkerByCardAndPassport(input.cardNumber, input.passport);
+}
+
+/** The trekker whose card number and passport number are these; the spec's one message otherwise. */
+export async function trekkerByCardAndPassport(cardNumber: number | undefined, passport: string | undefined): Promise<number> {
+  const id = cardNumber ? await trekkerIdByCardNumber(cardNumber) : null;
+  const card = id ? await trekkerCardData(id, "system") : null;
+  const typed = (passport ?? "").trim().toUpperCase();
+  if (!card || !typed || card.passportNumber.trim().toUpperCase() !== typed) throw new CheckinInputError(CHECKIN_MESSAGES.wrongPair);
+  return card.trekkerId;
+}
+
+/** A checkpost records a check-in at its own checkpoint (spec 2 §2 Scan). */
+export async function scanCard(viewer: { id: number }, input: ScanInput, opts: ScanOptions = {}): Promise<CheckinOutcome> {
+  const place = await checkpostPlace(viewer.id);
+  const trekkerId = await resolveCard(input);
+  const now = opts.now ?? new Date();
+  return recordCheckin({
+    trekkerId,
+    method: input.method,
+    direction: "in",
+    place: { checkpointId: place.checkpointId, name: place.name },
+    atEndPoint: place.atEndPoint,
+    recordedBy: viewer.id,
+    ip: opts.ip ?? null,
+    clientId: input.clientId ?? null,
+    now,
+    today: opts.today ?? kathmanduDate(now),
+  });
+}
+
+export interface SelfCheckinCard {
+  trekkerId: number;
+  fullName: string;
+  routeName: string;
+  /** The route's checkpoints, for the place choice. */
+  places: { id: number; name: string }[];
+}
+
+/**
+ * Step 0 of self check-in: the card and passport pair, and whether the card may check in today.
+ * The pair is checked again at step 1 (the page carries it in hidden fields, never trusted).
+ */
+export async function selfCheckinCard(cardNumber: number | undefined, passport: string | undefined, opts: ScanOptions = {}): Promise<SelfCheckinCard> {
+  const trekkerId = await trekkerByCardAndPassport(cardNumber, passport);
+  const card = await cardForCheckin(trekkerId);
+  const details = await trekkerCardData(trekkerId, "system");
+  if (!card || !details) throw new CheckinInputError(CHECKIN_MESSAGES.wrongPair);
+  const problem = cardProblem(card, opts.today ?? kathmanduDate(opts.now ?? new Date()));
+  if (problem) throw new CheckinInputError(problem);
+  return { trekkerId, fullName: details.fullName, routeName: details.routeName, places: await routeCheckpoints(details.routeId) };
+}
+
+/** Step 1: the trekker's own check-in (or check-out) at a place of the route or one they name. */
+export async function selfCheckin(
+  input: { cardNumber?: number; passport?: string; isCheckOut: boolean; place: string; clientId?: string | null },
+  opts: ScanOptions = {},
+): Promise<CheckinOutcome> {
+  const card = await selfCheckinCard(input.cardNumber, input.passport, opts);
+  const name = input.place.trim();
+  if (!name) throw new CheckinInputError("Place field is required", "place");
+  const index = card.places.findIndex((p) => p.name.toLowerCase() === name.toLowerCase());
+  const now = opts.now ?? new Date();
+  return recordCheckin({
+    trekkerId: card.trekkerId,
+    method: "self",
+    direction: input.isCheckOut ? "out" : "in",
+    place: index >= 0 ? { checkpointId: card.places[index].id, name: card.places[index].name } : { checkpointId: null, name },
+    atEndPoint: index >= 0 && index === card.places.length - 1,
+    recordedBy: null,
+    ip: opts.ip ?? null,
+    clientId: input.clientId ?? null,
+    now,
+    today: opts.today ?? kathmanduDate(now),
+  });
+}
+
+export interface CheckinView {
+  id: number;
+  place: string;
+  method: CheckinMethod;
+  direction: CheckinDirection;
+  at: Date;
+  recordedBy: number | null;
+}
+
+/** A trekker's check-ins, oldest first (the side panel's Checkin list, the scanned trekker's trail). */
+export async function checkinsOf(trekkerId: number): Promise<CheckinView[]> {
+  const rows = await Checkin.findAll({ where: { trekkerId }, order: [["actionDate", "ASC"], ["id", "ASC"]] });
+  return rows.map((r) => ({ id: r.id, place: r.place, method: r.method, direction: r.direction, at: r.actionDate, recordedBy: r.recordedBy }));
+}
+
+/** Which of these trekkers have any check-in (the cards module's refuse-when-scanned rule). */
+export async function trekkersWithCheckins(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlySet<number>> {
+  if (!trekkerIds.length) return new Set();
+  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] } }, attributes: ["trekkerId"], group: ["trekkerId"], raw: true, transaction });
+  return new Set(rows.map((r) => r.trekkerId));
+}
+
+/** For the sweep: "out" when checked out or seen at the route's end, else "seen"; absent when never seen. */
+export async function trailsOf(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlyMap<number, "seen" | "out">> {
+  if (!trekkerIds.length) return new Map();
+  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] } }, attributes: ["trekkerId", "direction", "atEndPoint"], raw: true, transaction });
+  const trails = new Map<number, "seen" | "out">();
+  for (const r of rows) {
+    const left = r.direction === "out" || Boolean(r.atEndPoint);
+    if (left) trails.set(r.trekkerId, "out");
+    else if (!trails.has(r.trekkerId)) trails.set(r.trekkerId, "seen");
+  }
+  return trails;
+}
