@@ -14,6 +14,7 @@ process.env.PASSWORD_SCRYPT_N = "1024";
 process.env.LOGIN_MAX_FAILURES = "1000";
 // Every test browses from 127.0.0.1: the per-address e-mail limit would count them all together.
 process.env.MAIL_LIMIT_PER_ADDRESS = "100000";
+process.env.SELF_CHECKIN_PER_ADDRESS = "100000";
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 
@@ -51,6 +52,7 @@ export default defineConfig({
       PASSWORD_SCRYPT_N: "1024",
       LOGIN_MAX_FAILURES: "1000",
       MAIL_LIMIT_PER_ADDRESS: "100000",
+      SELF_CHECKIN_PER_ADDRESS: "100000",
       E2E_PORT: String(PORT),
       E2E_EXPIRY_PORT: String(EXPIRY_PORT),
       ...(process.env.BUILD_SLOT ? { BUILD_SLOT: process.env.BUILD_SLOT } : {}),

@@ -59,3 +59,29 @@ export async function registrationToGenerate(user: CardActor, registrationId: nu
   if (!reg || mayAct(user, "generate", reg.userId) !== "allowed") throw new CardNotFoundError();
   return { id: reg.id, status: reg.status, routeName: reg.routeName, trekkers: (await liveCardsOf(reg.id)).length };
 }
+
+/**
+ * The card as a checkpost sees it after checking the trekker in (spec 2 §2 Scanned trekker). The
+ * caller has checked the row rule (the checkpost recorded a check-in of this trekker).
+ */
+export async function cardForScanner(trekkerId: number) {
+  const data = await trekkerCardData(trekkerId, "system");
+  if (!data) throw new CardNotFoundError();
+  const photoSrc = `/registration-photo/${data.registrationId}/${data.trekkerId}`;
+  const card = hasVisibleCard(data.status, data.cardNumber) ? await buildCardView(data, photoSrc) : null;
+  return {
+    trekker: {
+      trekkerId: data.trekkerId,
+      registrationId: data.registrationId,
+      fullName: data.fullName,
+      status: data.status,
+      cardNumber: data.cardNumber,
+      routeId: data.routeId,
+      routeName: data.routeName,
+      entryDate: data.entryDate,
+      exitDate: data.exitDate,
+      photoSrc,
+    },
+    card,
+  };
+}

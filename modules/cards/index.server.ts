@@ -9,7 +9,7 @@ export { applyCardAction, cardEvents, generateCards, setCheckinLookup, setTrailL
 export { issuePaidCards, markCardsUnpaid } from "./issue.server";
 export { cardLifecycleFields } from "./card-store.server";
 export { cardsOfRegistration, trekkerCardData } from "./card-data.server";
-export { cardForMove, mayGenerateCards, registrationToGenerate, trekkerPanel } from "./card-pages.server";
+export { cardForMove, cardForScanner, mayGenerateCards, registrationToGenerate, trekkerPanel } from "./card-pages.server";
 export { buildCardView } from "./card-view.server";
 export { announceCardsIssued, cardPdfHtml, cardPdfState, pdfFileName, refreshCardPdf, requestCardPdf } from "./pdf.server";
 export { cardsModule } from "./plugin.server";
@@ -18,3 +18,4 @@ export type { TrekkerSearchHit } from "./trekker-list-source.server";
 export { TREKKER_LIST_VIEWS, cardReturnSource, deletedTrekkerSource, searchTrekkersFor, timsCardSource, trekkerListHidden, trekkerListSource, trekkingHistorySource } from "./trekker-list-source.server";
 export { activateOnCheckin, cardForCheckin, trekkerIdByCardNumber } from "./checkin-support.server";
 export type { CardRecord } from "./card-store.server";
+export { sweepCards } from "./sweeper.server";

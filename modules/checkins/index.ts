@@ -1,3 +1,5 @@
 // The check-ins module's public entry for code that may run in the browser.
 export { CHECKIN_MESSAGES, METHOD_LABELS, SCANNER_DELAY_MS, cardProblem } from "./rules";
 export { checkinsPermissions } from "./permissions";
+export { CameraScanner, decodePhoto } from "./components/camera-scanner";
+export { scanSchema, selfCheckSchema, selfCheckinSchema } from "./schemas";

@@ -50,4 +50,4 @@ export const DEFAULT_REPEAT_WINDOW_MINUTES = 30;
 /** The spec's scanner delay between camera reads (spec 2 §9). */
 export const SCANNER_DELAY_MS = 1000;
 
-export const METHOD_LABELS = { qr: "QR scan", photo: "QR photo", typed: "Card and passport", self: "Self check-in" } as const;
+export const METHOD_LABELS = { qr: "QR scan", photo: "QR photo", typed: "Card and passport", self: "Auto Checked In" } as const;

@@ -7,6 +7,7 @@ import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { checkpostPlaceOf } from "@modules/users/index.server";
 import { Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
 import { CHECKIN_MESSAGES, DEFAULT_REPEAT_WINDOW_MINUTES, cardProblem } from "./rules";
+import { selfCheckinThrottle } from "./self-checkin-throttle.server";
 
 /**
  * Check-ins (spec 2 §2, §4, §7): a checkpost scans or types a card, a trekker checks in by card
@@ -177,6 +178,11 @@ export async function scanCard(viewer: { id: number }, input: ScanInput, opts: S
   });
 }
 
+export interface SelfCheckinOptions extends ScanOptions {
+  /** Tests pass their own limits; by default the configured ones. */
+  throttle?: ReturnType<typeof selfCheckinThrottle>;
+}
+
 export interface SelfCheckinCard {
   trekkerId: number;
   fullName: string;
@@ -189,8 +195,16 @@ export interface SelfCheckinCard {
  * Step 0 of self check-in: the card and passport pair, and whether the card may check in today.
  * The pair is checked again at step 1 (the page carries it in hidden fields, never trusted).
  */
-export async function selfCheckinCard(cardNumber: number | undefined, passport: string | undefined, opts: ScanOptions = {}): Promise<SelfCheckinCard> {
-  const trekkerId = await trekkerByCardAndPassport(cardNumber, passport);
+export async function selfCheckinCard(cardNumber: number | undefined, passport: string | undefined, opts: SelfCheckinOptions = {}): Promise<SelfCheckinCard> {
+  const throttle = opts.throttle ?? selfCheckinThrottle();
+  await throttle.take(opts.ip ?? "unknown", cardNumber ?? 0);
+  let trekkerId: number;
+  try {
+    trekkerId = await trekkerByCardAndPassport(cardNumber, passport);
+  } catch (error) {
+    if (error instanceof CheckinInputError && cardNumber) await throttle.wrongPair(cardNumber);
+    throw error;
+  }
   const card = await cardForCheckin(trekkerId);
   const details = await trekkerCardData(trekkerId, "system");
   if (!card || !details) throw new CheckinInputError(CHECKIN_MESSAGES.wrongPair);
@@ -202,7 +216,7 @@ export async function selfCheckinCard(cardNumber: number | undefined, passport: 
 /** Step 1: the trekker's own check-in (or check-out) at a place of the route or one they name. */
 export async function selfCheckin(
   input: { cardNumber?: number; passport?: string; isCheckOut: boolean; place: string; clientId?: string | null },
-  opts: ScanOptions = {},
+  opts: SelfCheckinOptions = {},
 ): Promise<CheckinOutcome> {
   const card = await selfCheckinCard(input.cardNumber, input.passport, opts);
   const name = input.place.trim();
@@ -256,4 +270,19 @@ export async function trailsOf(trekkerIds: readonly number[], transaction?: Tran
     else if (!trails.has(r.trekkerId)) trails.set(r.trekkerId, "seen");
   }
   return trails;
+}
+
+/** Whether this checkpost recorded a check-in of the trekker (what lets it open the scanned trekker). */
+export async function hasScanned(viewerId: number, trekkerId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(trekkerId)) return false;
+  return (await Checkin.count({ where: { trekkerId, recordedBy: viewerId } })) > 0;
+}
+
+/** The checkpost's own place, for the scan page's "Checking in at" line (null when unset). */
+export async function checkpostPlaceName(userId: number): Promise<string | null> {
+  try {
+    return (await checkpostPlace(userId)).name;
+  } catch {
+    return null;
+  }
 }

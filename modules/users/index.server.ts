@@ -24,3 +24,4 @@ export { usersModule } from "./plugin.server";
 export type { ActiveSession, SessionRecord } from "./sessions.server";
 export { createSession, deleteSession, endOtherSessions, listSessions, readSession, touchSessionRecord } from "./sessions.server";
 export { TooManyEmailsError, TooManySignInsError, limitMailRequest, signInThrottle } from "./throttles.server";
+export { counterStore } from "./rate-limit-store.server";

@@ -108,6 +108,10 @@ const ROUTES: Record<string, RouteCase> = {
   "route-add.($id).tsx": { url: () => "/route-add", get: "routesAdd", post: "routesAdd", body: () => ({}) },
   "route-image.$id.$imageId.tsx": { url: (i) => `/route-image/${i.routeId}/${NONE}`, get: "routes" },
   "search.tsx": { url: () => "/search?q=x", get: "user" },
+  "scan.tsx": { url: () => "/scan", get: "scan", post: "scan", body: () => ({ intent: "typed", cardNumber: "999999999", passport: "NOPE" }) },
+  // Only for the checkpost that checked the trekker in: no one has scanned this one, so the checkpost gets 404.
+  "scanned-trekker.$regId.$trekkerId.tsx": { url: (i) => `/scanned-trekker/${i.regId}/${i.trekkerId}`, get: "scan" },
+  "location.tsx": { url: () => "/location", get: "public", post: "public", body: () => ({ intent: "check", cardno: "999999999", passport: "NOPE" }) },
   "sign-out.tsx": { url: () => "/sign-out", get: "user" },
   "sim.$.tsx": { url: () => "/sim/esewa/form", get: "public", post: "public", body: () => ({}) },
   "sim.$provider.session.$id.tsx": { url: () => `/sim/esewa/session/${NONE}`, get: "public" },

@@ -1,0 +1,176 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+import { PageHeader } from "@lib/ui/page-header";
+import { Button } from "@lib/ui/button";
+import { readMultipart } from "@lib/multipart.server";
+import { sniffKind, isImageKind } from "@lib/files/sniff";
+import { decodeQrFromImage } from "@lib/files/qr-decode.server";
+import { clientAddress } from "@lib/client-address.server";
+import { requirePermission } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { CHECKIN_MESSAGES, CameraScanner, decodePhoto, scanSchema } from "@modules/checkins";
+import { CheckinInputError, checkpostPlaceName, scanCard, type ScanInput } from "@modules/checkins/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+export const handle = { title: "Scan" };
+
+/** A phone photo of a printed card; larger files are refused before they are read whole. */
+const PHOTO_MAX_BYTES = 12 * 1024 * 1024;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "scan");
+  // A fresh id per page: the same form sent twice records once.
+  return { place: await checkpostPlaceName(user.id), clientId: crypto.randomUUID() };
+}
+
+type Refused = { name: string; reason: string };
+type ScanAnswer = { error: string | null; refused: Refused | null };
+
+const answer = (body: Partial<ScanAnswer>, status: number) => data<ScanAnswer>({ error: null, refused: null, ...body }, { status });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "scan");
+  const form = await readMultipart(request, PHOTO_MAX_BYTES);
+  const submission = parseWithZod(form, { schema: scanSchema });
+  if (submission.status !== "success") {
+    const issues = Object.values(submission.error ?? {}).flat();
+    return answer({ error: issues.find(Boolean) ?? CHECKIN_MESSAGES.invalidQr }, 400);
+  }
+  const value = submission.value;
+  let input: ScanInput;
+  if (value.intent === "photo") {
+    // Without JavaScript the photo itself comes here and is read on the server.
+    const file = form.get("photo");
+    const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+    const kind = bytes ? sniffKind(bytes) : null;
+    if (!bytes || !kind || !isImageKind(kind)) return answer({ error: "Please choose a jpg or png photo of the card's QR code." }, 400);
+    const text = await decodeQrFromImage(bytes);
+    if (!text) return answer({ error: `${CHECKIN_MESSAGES.invalidQr}: no QR code could be read in the photo.` }, 400);
+    input = { method: "photo", qr: text, clientId: value.clientId };
+  } else if (value.intent === "qr") {
+    input = { method: value.method, qr: value.qr, clientId: value.clientId };
+  } else {
+    input = { method: "typed", cardNumber: value.cardNumber, passport: value.passport, clientId: value.clientId };
+  }
+  try {
+    const result = await scanCard(user, input, { ip: clientAddress(context) });
+    if (result.outcome === "refused") return answer({ refused: { name: result.fullName, reason: result.message } }, 409);
+    return redirectWithToast(`/scanned-trekker/${result.registrationId}/${result.trekkerId}`, {
+      type: result.outcome === "recorded" ? "success" : "info",
+      message: result.outcome === "recorded" ? CHECKIN_MESSAGES.scanned : result.message,
+    });
+  } catch (error) {
+    if (error instanceof CheckinInputError) return answer({ error: error.message }, 400);
+    throw error;
+  }
+}
+
+const newId = () => (typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/**
+ * Scan (spec 2 §2): the camera, a photo of the code, or the card number with the passport. A
+ * good card opens the scanned trekker; anything else stays here and says why, in red.
+ */
+export default function Scan() {
+  const { place, clientId } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const submit = useSubmit();
+  const [reading, setReading] = useState(false);
+
+  const sendText = (text: string, method: "qr" | "photo") => submit({ intent: "qr", qr: text, method, clientId: newId() }, { method: "post", encType: "multipart/form-data" });
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-5">
+      <PageHeader title="Scan Trekker QR Code" />
+      {place ? (
+        <p className="text-sm text-slate-700">
+          Checking in at <strong>{place}</strong>
+        </p>
+      ) : (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {CHECKIN_MESSAGES.noCheckpoint}
+        </p>
+      )}
+      {result?.error ? (
+        <p role="alert" data-testid="scan-error" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {result.error}
+        </p>
+      ) : null}
+      {result?.refused ? (
+        <div role="alert" data-testid="scan-refused" className="rounded-md border-2 border-red-500 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{result.refused.name}: not checked in</p>
+          <p className="mt-1 text-sm">{result.refused.reason}</p>
+        </div>
+      ) : null}
+
+      <div className="rounded-lg bg-white p-4 shadow-sm">
+        <h2 className="mb-3 font-semibold text-slate-800">Camera</h2>
+        <CameraScanner disabled={busy || !place} onText={(text) => sendText(text, "qr")} />
+        <noscript>
+          <p className="text-sm text-slate-600">The camera needs JavaScript. Use a photo of the code or type the card number below.</p>
+        </noscript>
+      </div>
+
+      <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
+        <h2 className="font-semibold text-slate-800">Photo of the QR code</h2>
+        <input type="hidden" name="intent" value="photo" />
+        <input type="hidden" name="clientId" value={clientId} />
+        <label htmlFor="scan-photo" className="block text-sm font-medium text-slate-700">
+          Choose or take a photo
+        </label>
+        <input
+          id="scan-photo"
+          name="photo"
+          type="file"
+          accept="image/jpeg,image/png"
+          capture="environment"
+          required
+          className="block w-full text-sm"
+          onChange={async (event) => {
+            // With JavaScript the code is read here and only its text is sent; if it cannot be read, the photo goes to the server.
+            const file = event.currentTarget.files?.[0];
+            const form = event.currentTarget.form;
+            if (!file || !form) return;
+            setReading(true);
+            const text = await decodePhoto(file).catch(() => null);
+            setReading(false);
+            if (text) sendText(text, "photo");
+            else submit(form);
+          }}
+        />
+        {reading ? <p className="text-sm text-slate-600" role="status">Reading the code…</p> : null}
+        <Button type="submit" variant="secondary" disabled={busy || !place}>
+          Check photo
+        </Button>
+      </Form>
+
+      <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
+        <h2 className="font-semibold text-slate-800">Card number and passport</h2>
+        <input type="hidden" name="intent" value="typed" />
+        <input type="hidden" name="clientId" value={clientId} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor="scan-card" className="block text-sm font-medium text-slate-700">
+              Card Number
+            </label>
+            <input id="scan-card" name="cardNumber" inputMode="numeric" pattern="[0-9]*" required autoComplete="off" className="mt-1 w-full rounded border border-slate-300 px-3 py-2 text-sm" />
+          </div>
+          <div>
+            <label htmlFor="scan-passport" className="block text-sm font-medium text-slate-700">
+              Passport Number
+            </label>
+            <input id="scan-passport" name="passport" required autoComplete="off" className="mt-1 w-full rounded border border-slate-300 px-3 py-2 text-sm" />
+          </div>
+        </div>
+        <Button type="submit" disabled={busy || !place}>
+          Check card
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { displayDate, displayDateTime } from "@lib/dates";
+import { idParam, parseParams } from "@lib/params";
+import { PageHeader } from "@lib/ui/page-header";
+import { Tabs } from "@lib/ui/tabs";
+import { DataTable } from "@lib/ui/table";
+import { requirePermission } from "~/utils/guards.server";
+import { PrintableCard, cardNumberText } from "@modules/cards";
+import { cardForScanner } from "@modules/cards/index.server";
+import { METHOD_LABELS } from "@modules/checkins";
+import { checkinsOf, hasScanned } from "@modules/checkins/index.server";
+import { routeCheckpoints } from "@modules/trek-routes/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+export const handle = { title: "Scanned Trekker" };
+
+const paramsSchema = z.object({ regId: idParam, trekkerId: idParam });
+
+/**
+ * The scanned trekker (spec 2 §2): whose card it is (photo, name), the card preview, the card's
+ * row, and the route's checkpoints with when the trekker passed each so far. Only for the
+ * checkpost that checked this trekker in.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "scan");
+  const { regId, trekkerId } = parseParams(params, paramsSchema);
+  if (!(await hasScanned(user.id, trekkerId))) throw new Response("Not Found", { status: 404 });
+  const { trekker, card } = await cardForScanner(trekkerId);
+  if (trekker.registrationId !== regId) throw new Response("Not Found", { status: 404 });
+  const [checkins, points] = await Promise.all([checkinsOf(trekkerId), routeCheckpoints(trekker.routeId)]);
+  const tab = new URL(request.url).searchParams.get("tab") === "cards" ? "cards" : "info";
+  // Each checkpoint of the route with the first time the trekker was recorded there; places off the list (self check-ins) after.
+  const trail = points.map((p) => ({ place: p.name, at: checkins.find((c) => c.place === p.name)?.at ?? null, how: checkins.find((c) => c.place === p.name)?.method ?? null }));
+  const elsewhere = checkins.filter((c) => !points.some((p) => p.name === c.place)).map((c) => ({ place: c.place, at: c.at, how: c.method }));
+  return { trekker, card, tab, trail: [...trail, ...elsewhere], checkinCount: checkins.length } as const;
+}
+
+export default function ScannedTrekker() {
+  const { trekker, card, tab, trail, checkinCount } = useLoaderData<typeof loader>();
+  const base = `/scanned-trekker/${trekker.registrationId}/${trekker.trekkerId}`;
+  return (
+    <section className="space-y-5">
+      <PageHeader title={trekker.fullName} breadcrumbs={[{ label: "Scan", to: "/scan" }, { label: trekker.fullName }]} actions={<Link to="/scan" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white">Scan next</Link>} />
+      <div className="flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm">
+        <img src={trekker.photoSrc} alt={`Photo of ${trekker.fullName}`} className="h-24 w-24 rounded-md object-cover" />
+        <div>
+          <p className="text-lg font-semibold">{trekker.fullName}</p>
+          <p className="text-sm text-slate-600">
+            {trekker.routeName} · {displayDate(trekker.entryDate)} to {displayDate(trekker.exitDate)}
+          </p>
+          <p className="text-sm">
+            Status: <strong data-testid="card-status">{trekker.status}</strong>
+          </p>
+        </div>
+      </div>
+      <Tabs
+        label="Scanned trekker"
+        tabs={[
+          { label: "Trekker Information", to: base, active: tab === "info" },
+          { label: "TIMS Cards", to: `${base}?tab=cards`, active: tab === "cards" },
+        ]}
+      />
+      {tab === "info" ? (
+        <div className="space-y-5">
+          {card ? <PrintableCard card={card} /> : <p className="rounded bg-white p-6 text-slate-600 shadow-sm">This trekker has no card ({trekker.status}).</p>}
+          <section aria-labelledby="trail-heading" className="space-y-2">
+            <h2 id="trail-heading" className="text-lg font-semibold">
+              Route so far ({checkinCount} check-in{checkinCount === 1 ? "" : "s"})
+            </h2>
+            <ol className="space-y-1 rounded-lg bg-white p-4 shadow-sm" data-testid="trail">
+              {trail.map((stop, index) => (
+                <li key={`${stop.place}-${index}`} className="flex flex-wrap justify-between gap-2 text-sm">
+                  <span className={stop.at ? "font-medium text-green-800" : "text-slate-500"}>
+                    {stop.at ? "✓ " : "○ "}
+                    {stop.place}
+                  </span>
+                  <span className="text-slate-600">{stop.at ? `${displayDateTime(stop.at)} (${METHOD_LABELS[stop.how ?? "qr"]})` : "not yet"}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      ) : (
+        <DataTable
+          caption="TIMS cards"
+          rows={[trekker]}
+          columns={[
+            { key: "card", header: "Card Number", cell: (t) => cardNumberText(t.cardNumber) },
+            { key: "route", header: "Trekking Area", cell: (t) => t.routeName },
+            { key: "entry", header: "Start Date", cell: (t) => displayDate(t.entryDate) },
+            { key: "exit", header: "End Date", cell: (t) => displayDate(t.exitDate) },
+            { key: "status", header: "Status", cell: (t) => t.status },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
