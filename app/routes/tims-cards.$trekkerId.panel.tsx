@@ -11,8 +11,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function CardListPanel() {
-  const { trekker, card } = useLoaderData<typeof loader>();
+  const { trekker, card, checkins } = useLoaderData<typeof loader>();
   // Without a list behind it (the board), closing goes to the card's own page.
   const list = useRouteLoaderData<typeof listLoader>("routes/tims-cards");
-  return <TrekkerPanel trekker={trekker} card={card} closeTo={list?.listed === false ? `/tims-cards/${trekker.trekkerId}` : "/tims-cards"} />;
+  return <TrekkerPanel trekker={trekker} card={card} checkins={checkins} closeTo={list?.listed === false ? `/tims-cards/${trekker.trekkerId}` : "/tims-cards"} />;
 }

@@ -14,9 +14,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function TrekkerListPanel() {
-  const { trekker, card } = useLoaderData<typeof loader>();
+  const { trekker, card, checkins } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const back = new URLSearchParams(search);
   for (const key of ["tab", "contact"]) back.delete(key);
-  return <TrekkerPanel trekker={trekker} card={card} closeTo={`/trekkers${back.size ? `?${back}` : ""}`} />;
+  return <TrekkerPanel trekker={trekker} card={card} checkins={checkins} closeTo={`/trekkers${back.size ? `?${back}` : ""}`} />;
 }

@@ -12,8 +12,7 @@ export const handle = { title: "Users" };
 
 /**
  * Tabs after Profile, per kind of account. Extension point: a module adds its tab here and a
- * sibling route `users_.($kind).$id.<path>.tsx` (guarded with requireUserTarget). A checkpost's
- * Scanned Trekkers tab arrives with the check-ins module.
+ * sibling route `users_.($kind).$id.<path>.tsx` (guarded with requireUserTarget).
  */
 const EXTRA_TABS: Record<UserKind, readonly { label: string; path: string }[]> = {
   staff: [],
@@ -22,7 +21,10 @@ const EXTRA_TABS: Record<UserKind, readonly { label: string; path: string }[]> =
     { label: "Registered Trekker", path: "trekkers" },
   ],
   fit: [{ label: "TIMS Card", path: "tims-cards" }],
-  checkpost: [{ label: "Registered Trekkers", path: "trekkers" }],
+  checkpost: [
+    { label: "Registered Trekkers", path: "trekkers" },
+    { label: "Scanned Trekkers", path: "scanned-trekkers" },
+  ],
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

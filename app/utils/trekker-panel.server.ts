@@ -1,5 +1,7 @@
 import { paramId } from "@lib/params";
 import { trekkerPanel } from "@modules/cards/index.server";
+import { METHOD_LABELS } from "@modules/checkins";
+import { checkinsOf } from "@modules/checkins/index.server";
 import { domainErrorResponse } from "./domain-error.server";
 import { requireUser } from "./guards.server";
 
@@ -11,7 +13,10 @@ export async function requireTrekkerPanel(request: Request, params: Record<strin
   const user = await requireUser(request);
   const trekkerId = paramId(params, "trekkerId");
   try {
-    return await trekkerPanel(user, trekkerId);
+    const panel = await trekkerPanel(user, trekkerId);
+    // The check-ins module owns the records; the panel lists them (spec 1 §2.8 Checkin list).
+    const checkins = (await checkinsOf(panel.trekker.trekkerId)).map((c) => ({ id: c.id, place: c.place, how: METHOD_LABELS[c.method], direction: c.direction, at: c.at }));
+    return { ...panel, checkins };
   } catch (error) {
     throw domainErrorResponse(error);
   }

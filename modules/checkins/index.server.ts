@@ -4,3 +4,4 @@ export type { CheckinOutcome, CheckinView, ScanInput, SelfCheckinCard, SelfCheck
 export { TooManySelfCheckinsError, selfCheckinThrottle } from "./self-checkin-throttle.server";
 export { CheckinInputError, checkinsOf, checkpostPlaceName, hasScanned, scanCard, selfCheckin, selfCheckinCard, trailsOf, trekkersWithCheckins } from "./service.server";
 export { checkinsModule } from "./plugin.server";
+export { scannedTrekkerSource, selfScanSource } from "./list-sources.server";

@@ -14,6 +14,9 @@ export const checkinMigrations: Migration[] = [
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         trekkerId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "trekkers", key: "id" }, onDelete: "CASCADE" },
         registrationId: { type: DataTypes.INTEGER, allowNull: false },
+        // Who registered the trek and their user type, copied at check-in: the lists' row scopes.
+        ownerId: { type: DataTypes.INTEGER, allowNull: false },
+        ownerType: { type: DataTypes.INTEGER, allowNull: false },
         checkpointId: { type: DataTypes.INTEGER, allowNull: true },
         place: { type: DataTypes.STRING(150), allowNull: false },
         // qr | photo | typed | self
@@ -30,6 +33,7 @@ export const checkinMigrations: Migration[] = [
       await qi.addIndex("checkins", ["trekkerId", "actionDate"], { name: "checkins_trekker_date" });
       await qi.addIndex("checkins", ["recordedBy", "actionDate"], { name: "checkins_recorder_date" });
       await qi.addIndex("checkins", ["method", "actionDate"], { name: "checkins_method_date" });
+      await qi.addIndex("checkins", ["method", "ownerType", "actionDate"], { name: "checkins_method_owner_date" });
     },
     async down(qi) {
       await qi.dropTable("checkins");

@@ -63,10 +63,13 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
       if (problem) return { ...base, outcome: "refused", message: problem };
       const earlier = await repeatOf(card, req, transaction);
       if (earlier) return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${earlier.actionDate.toISOString()}; nothing new was recorded.` };
+      const owner = await trekkerCardData(card.trekkerId, "system");
       await Checkin.create(
         {
           trekkerId: card.trekkerId,
           registrationId: card.registrationId,
+          ownerId: card.ownerId,
+          ownerType: owner?.registeredByType ?? 0,
           checkpointId: req.place.checkpointId,
           place: req.place.name.slice(0, 150),
           method: req.method,

@@ -12,6 +12,9 @@ import { listVouchers, uploadVoucher } from "@modules/payments/index.server";
 import { issuedCards, makeCardGenerator, trekkerIdsOf } from "../factories/cards";
 import { makeRegistration, makeRoute } from "../factories/registrations";
 import { refundDue } from "../factories/payments";
+import { makeTrail, trailCards } from "../factories/checkins";
+import { inDays } from "../factories/dates";
+import { scanCard, selfCheckin } from "@modules/checkins/index.server";
 import { makeRoleUser, type TestUser } from "../factories/users";
 import { requestAs, sessionCookie } from "./support/auth-cookie";
 import { uniqueEmail } from "./support/data";
@@ -22,7 +25,10 @@ type Who = RoleName | "anonymous";
 
 /** The accounts and rows the pages are opened with (made once per worker). */
 interface Fixture {
-  users: Record<RoleName, TestUser> & { agencyNew: TestUser; agencySent: TestUser; agencyTarget: TestUser; checkpostTarget: TestUser };
+  users: Record<RoleName, TestUser> & { agencyNew: TestUser; agencySent: TestUser; agencyTarget: TestUser; checkpostTarget: TestUser; scanner: TestUser };
+  /** A card the scanner (a checkpost placed on a route) checked in. */
+  scannedRegId: number;
+  scannedTrekkerId: number;
   routeId: number;
   /** FIT's paid registration with issued cards, and its first trekker (the card). */
   paidRegId: number;
@@ -81,6 +87,13 @@ const PAGES: PageCase[] = [
   { file: "account-settings.sessions.tsx", url: () => "/account-settings/sessions", who: SETTINGS },
   { file: "account-settings.two-factor.tsx", url: () => "/account-settings/two-factor", who: ["ntb", "taan"] },
   { file: "search.tsx", url: () => "/search?q=Test", who: SIGNED_IN },
+  { file: "location.tsx", url: () => "/location", who: ["anonymous"] },
+  { file: "scan.tsx", url: () => "/scan", who: ["checkpost"], as: "scanner" },
+  { file: "scanned-trekker.$regId.$trekkerId.tsx", url: (f) => `/scanned-trekker/${f.scannedRegId}/${f.scannedTrekkerId}`, who: ["checkpost"], as: "scanner" },
+  { file: "scanned-trekker.$regId.$trekkerId.tsx", url: (f) => `/scanned-trekker/${f.scannedRegId}/${f.scannedTrekkerId}?tab=cards`, who: ["checkpost"], as: "scanner" },
+  { file: "trekkers.tsx", url: () => "/trekkers", who: ["checkpost"], as: "scanner" },
+  { file: "self-scan-trekkers.tsx", url: () => "/self-scan-trekkers", who: ["ntb", "taan"] },
+  { file: "users_.($kind).$id.scanned-trekkers.tsx", url: (f) => `/users/checkpost/${f.users.scanner.id}/scanned-trekkers`, who: ["ntb", "taan"] },
   { file: "logout.tsx", url: () => "/logout", who: ["fit", "ntb"] },
   { file: "route._index.tsx", url: () => "/route", who: SIGNED_IN },
   { file: "route.$id.tsx", url: (f) => `/route/${f.routeId}`, who: SIGNED_IN },
@@ -191,8 +204,14 @@ test.beforeAll(async () => {
   const voucher = rows.find((r) => r.registrationId === agencyVoucher.regId);
   const agencyPaidCards = await issuedCards(agency, generator, route.id);
   const refund = await refundDue(route.id, { payer: fit });
+  const trail = await makeTrail(1);
+  const [scanned, self] = await trailCards(trail.route.id, { count: 2, entry: inDays(0), exit: inDays(4) });
+  await scanCard(trail.checkpost, { method: "qr", qr: scanned.qr });
+  await selfCheckin({ cardNumber: self.cardNumber, passport: self.passport, isCheckOut: false, place: trail.points[0].name }, { ip: "192.0.2.10" });
   fixture = {
-    users: { fit, agency, ntb: board, checkpost, taan, agencyNew, agencySent, agencyTarget, checkpostTarget },
+    users: { fit, agency, ntb: board, checkpost, taan, agencyNew, agencySent, agencyTarget, checkpostTarget, scanner: trail.checkpost },
+    scannedRegId: scanned.regId,
+    scannedTrekkerId: scanned.trekkerId,
     routeId: route.id,
     paidRegId: paid.regId,
     trekkerId: paid.trekkerIds[0],

@@ -111,6 +111,10 @@ const ROUTES: Record<string, RouteCase> = {
   "scan.tsx": { url: () => "/scan", get: "scan", post: "scan", body: () => ({ intent: "typed", cardNumber: "999999999", passport: "NOPE" }) },
   // Only for the checkpost that checked the trekker in: no one has scanned this one, so the checkpost gets 404.
   "scanned-trekker.$regId.$trekkerId.tsx": { url: (i) => `/scanned-trekker/${i.regId}/${i.trekkerId}`, get: "scan" },
+  "self-scan-trekkers.tsx": { url: () => "/self-scan-trekkers", get: "selfScanTrekkers" },
+  "self-scan-trekkers_.export.tsx": { url: () => "/self-scan-trekkers/export", get: "selfScanTrekkers" },
+  "scanned-trekkers.export.tsx": { url: () => "/scanned-trekkers/export", get: "scan" },
+  "users_.($kind).$id.scanned-trekkers.tsx": { url: (i) => `/users/checkpost/${i.checkpostId}/scanned-trekkers`, get: "users" },
   "location.tsx": { url: () => "/location", get: "public", post: "public", body: () => ({ intent: "check", cardno: "999999999", passport: "NOPE" }) },
   "sign-out.tsx": { url: () => "/sign-out", get: "user" },
   "sim.$.tsx": { url: () => "/sim/esewa/form", get: "public", post: "public", body: () => ({}) },

@@ -2,12 +2,21 @@ import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SidePanel } from "@lib/ui/side-panel";
 import { Tabs } from "@lib/ui/tabs";
-import { displayDate } from "@lib/dates";
+import { displayDate, displayDateTime } from "@lib/dates";
 import type { TrekkerCardData } from "../card-data.server";
 import { PrintableCard, type CardView } from "./printable-card";
 
 /** The trekker as the panel's loader sends it (dates travel as text). */
 export type PanelTrekker = Omit<TrekkerCardData, "issuedAt"> & { nationalityName: string; photoSrc: string };
+
+/** A check-in as the panel lists it (the check-ins module records them; the page's loader passes them in). */
+export interface PanelCheckin {
+  id: number;
+  place: string;
+  how: string;
+  direction: "in" | "out";
+  at: string | Date;
+}
 
 /** Label/value pairs; without a title (the contact tabs' content) no heading, never an empty one. */
 function Block({ title, rows }: { title?: string; rows: [string, ReactNode][] }) {
@@ -30,7 +39,7 @@ function Block({ title, rows }: { title?: string; rows: [string, ReactNode][] })
  * The trekker side panel (spec 1 §2.8): a nested route with its own URL, so it is a plain page
  * without JS. The TIMS Card tab exists only once the trekker holds a card.
  */
-export function TrekkerPanel({ trekker: t, card, closeTo }: { trekker: PanelTrekker; card: CardView | null; closeTo: string }) {
+export function TrekkerPanel({ trekker: t, card, closeTo, checkins = [] }: { trekker: PanelTrekker; card: CardView | null; closeTo: string; checkins?: readonly PanelCheckin[] }) {
   const [params] = useSearchParams();
   const tab = card && params.get("tab") === "card" ? "card" : "details";
   const contact = params.get("contact") === "home" ? "home" : "nepal";
@@ -78,7 +87,22 @@ export function TrekkerPanel({ trekker: t, card, closeTo }: { trekker: PanelTrek
           <Block title="Insurance Details" rows={[["Company", t.insuranceCompany], ["Policy Number", t.policyNumber], ["Policy Type", t.policyType]]} />
           <section className="mt-4">
             <h3 className="mb-2 text-sm font-semibold text-slate-700">Checkin list</h3>
-            <p className="text-sm text-slate-500">No Data Found</p>
+            {checkins.length ? (
+              <ol className="divide-y divide-slate-100 text-sm" data-testid="checkin-list">
+                {checkins.map((c) => (
+                  <li key={c.id} className="flex flex-wrap justify-between gap-2 py-1.5">
+                    <span className="font-medium text-slate-800">
+                      {c.direction === "out" ? "Checked out" : "Checked in"} at {c.place}
+                    </span>
+                    <span className="text-slate-600">
+                      {displayDateTime(c.at)} · {c.how}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm text-slate-600">No Data Found</p>
+            )}
           </section>
         </div>
       )}

@@ -8,6 +8,8 @@ export class Checkin extends Model<InferAttributes<Checkin>, InferCreationAttrib
   declare id: CreationOptional<number>;
   declare trekkerId: number;
   declare registrationId: number;
+  declare ownerId: number;
+  declare ownerType: number;
   declare checkpointId: number | null;
   declare place: string;
   declare method: CheckinMethod;
@@ -25,6 +27,8 @@ Checkin.init(
     id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
     trekkerId: { type: DataTypes.INTEGER, allowNull: false },
     registrationId: { type: DataTypes.INTEGER, allowNull: false },
+    ownerId: { type: DataTypes.INTEGER, allowNull: false },
+    ownerType: { type: DataTypes.INTEGER, allowNull: false },
     checkpointId: DataTypes.INTEGER,
     place: { type: DataTypes.STRING(150), allowNull: false },
     method: { type: DataTypes.STRING(10), allowNull: false },

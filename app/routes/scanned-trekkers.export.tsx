@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requirePermission } from "~/utils/guards.server";
+import { exportListFile } from "~/utils/list.server";
+import { scannedTrekkersList } from "@modules/checkins";
+import { scannedTrekkerSource } from "@modules/checkins/index.server";
+
+/** CSV "ScannedTrekkersList": the check-ins this checkpost recorded, with the list's filters. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "scan");
+  return exportListFile(scannedTrekkersList, request, () => scannedTrekkerSource(user), { hidden: ["recordedBy"] });
+}

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PageHeader } from "@lib/ui/page-header";
+import { ExportButton, ListView } from "@lib/ui/list";
+import { requirePermission } from "~/utils/guards.server";
+import { loadListPage } from "~/utils/list.server";
+import { selfScanTrekkersList } from "@modules/checkins";
+import { selfScanSource } from "@modules/checkins/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+export const handle = { title: "Self Scan Trekkers" };
+
+/** Self Scan Trekkers (spec 2 §2): trekkers' own check-ins; the board sees all, TAAN its members' trekkers. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "selfScanTrekkers");
+  return { list: await loadListPage(selfScanTrekkersList, request, () => selfScanSource(user), { hidden: ["recordedBy"] }) };
+}
+
+export default function SelfScanTrekkers() {
+  const { list } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <PageHeader title="Self Scan Trekkers" actions={<ExportButton to="/self-scan-trekkers/export" fileName={selfScanTrekkersList.csv.fileName} list={list} />} />
+      <ListView definition={selfScanTrekkersList} data={list} rowKey={(r) => r.id} />
+    </section>
+  );
+}

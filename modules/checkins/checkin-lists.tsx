@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { displayDateTime } from "@lib/dates";
+import { dateFilter, defineList, idFilter } from "@lib/list/define";
+import { METHOD_LABELS } from "./rules";
+
+/** One check-in as the Scanned Trekkers and Self Scan Trekkers lists show it. */
+export interface CheckinItem {
+  id: number;
+  trekkerId: number;
+  registrationId: number;
+  fullName: string;
+  cardNumber: number | null;
+  routeName: string;
+  place: string;
+  method: keyof typeof METHOD_LABELS;
+  direction: "in" | "out";
+  at: string | Date;
+  recordedBy: string;
+}
+
+const filters = z.object({ startDate: dateFilter(), endDate: dateFilter(), cardNumber: idFilter() });
+const fields = [
+  { kind: "search", name: "cardNumber", label: "Card Number", placeholder: "Card number" },
+  { kind: "date", name: "startDate", label: "Start Date" },
+  { kind: "date", name: "endDate", label: "End Date" },
+] as const;
+
+const columns = [
+  { key: "trekker", header: "Trekker", cell: (r: CheckinItem) => r.fullName },
+  { key: "card", header: "Card Number", cell: (r: CheckinItem) => r.cardNumber ?? "—" },
+  { key: "area", header: "Trekking Area", cell: (r: CheckinItem) => r.routeName },
+  { key: "place", header: "Location", cell: (r: CheckinItem) => r.place },
+  { key: "direction", header: "Check", cell: (r: CheckinItem) => (r.direction === "out" ? "Check out" : "Check in") },
+  { key: "method", header: "Method", cell: (r: CheckinItem) => METHOD_LABELS[r.method] },
+  { key: "at", header: "Action Date", cell: (r: CheckinItem) => displayDateTime(r.at), sort: "at" },
+];
+
+const csvColumns = [
+  { header: "Trekker", value: (r: CheckinItem) => r.fullName },
+  { header: "Card Number", value: (r: CheckinItem) => r.cardNumber },
+  { header: "Registration Id", value: (r: CheckinItem) => r.registrationId },
+  { header: "Trekking Area", value: (r: CheckinItem) => r.routeName },
+  { header: "Location", value: (r: CheckinItem) => r.place },
+  { header: "Check", value: (r: CheckinItem) => (r.direction === "out" ? "Check out" : "Check in") },
+  { header: "Method", value: (r: CheckinItem) => METHOD_LABELS[r.method] },
+  { header: "Action Date", value: (r: CheckinItem) => displayDateTime(r.at) },
+  { header: "Recorded By", value: (r: CheckinItem) => r.recordedBy, key: "recordedBy" },
+];
+
+/** The checkpost's Scanned Trekkers (spec 2 §2): the check-ins it recorded, newest first. */
+export const scannedTrekkersList = defineList({
+  filters,
+  fields,
+  quickRange: { from: "startDate", to: "endDate" },
+  sort: { keys: ["at"], default: "-at" },
+  columns,
+  csv: { fileName: "ScannedTrekkersList", columns: csvColumns },
+});
+
+/** Self Scan Trekkers (spec 2 §2): trekkers' own check-ins. */
+export const selfScanTrekkersList = defineList({
+  filters,
+  fields,
+  quickRange: { from: "startDate", to: "endDate" },
+  sort: { keys: ["at"], default: "-at" },
+  columns,
+  csv: { fileName: "ScannedTrekkersList", columns: csvColumns },
+});
