@@ -77,13 +77,8 @@ export const panField = (label = "PAN") => requiredText(label).regex(/^\d{9}$/, 
 export const contactField = (label = "Contact Number") => requiredText(label).regex(/^\d{10}$/, messages.contact);
 
 /** Each rule is shown as a live checklist item and checked on the server. */
-export const PASSWORD_RULES = [
-  { id: "length", label: "At least 8 characters", test: (v: string) => v.length >= 8 },
-  { id: "lower", label: "A lower case letter", test: (v: string) => /[a-z]/.test(v) },
-  { id: "upper", label: "An upper case letter", test: (v: string) => /[A-Z]/.test(v) },
-  { id: "number", label: "A number", test: (v: string) => /\d/.test(v) },
-  { id: "special", label: "A special character (#?!@$%^&*-)", test: (v: string) => /[#?!@$%^&*-]/.test(v) },
-] as const;
+export { PASSWORD_RULES } from "@lib/password-rules";
+import { PASSWORD_RULES } from "@lib/password-rules";
 
 export const PASSWORD_MESSAGE =
   "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";

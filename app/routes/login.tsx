@@ -1,16 +1,17 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { Checkbox, FormErrors, TextField } from "@lib/ui/field";
 import { signIn } from "~/utils/auth.server";
 import { requireAnonymous, startSession } from "~/utils/guards.server";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { landingPath, safeRedirect } from "@modules/users/index.server";
-import { loginSchema } from "@modules/users";
+import { loginSchema } from "@modules/users/index.server";
 import { resendSchema } from "@modules/users/index.server";
 import { LoginError } from "@modules/users/index.server";
 import { resendVerification } from "@modules/users/index.server";
@@ -75,11 +76,12 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.loginSchema));
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: validate,
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") !== "resend";
   return (

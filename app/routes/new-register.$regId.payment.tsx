@@ -18,7 +18,7 @@ import { getRegistration } from "@modules/registration/index.server";
 import { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } from "@modules/payments";
 import { confirmGatewayReturn, gatewayAvailable, qrPayment, startGatewayPayment } from "@modules/payments/index.server";
 import { paymentStepSchema } from "@modules/payments/index.server";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import { paramId } from "@lib/params";
 import { displayDateTime } from "@lib/dates";
 import { withDomainErrors } from "~/utils/domain-error.server";

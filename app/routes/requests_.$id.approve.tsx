@@ -3,7 +3,7 @@ import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { TextArea } from "@lib/ui/field";
 import { ConfirmDialog } from "@lib/ui/modal";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import { data } from "@remix-run/node";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,6 +1,6 @@
 import { parse, type Submission } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import type { ZodType } from "zod";
+import type { $ZodType as ZodType, input, output } from "zod/v4/core";
 
 /**
  * Conform's `onValidate` with the zod schema loaded on demand (issue 12, ADR 0014). zod is about
@@ -18,16 +18,21 @@ import type { ZodType } from "zod";
  * run again as soon as the schema is there, so the message still appears. Once loaded the
  * validation is exactly `parseWithZod(formData, { schema })`, as before.
  */
-export type SchemaLoader = () => Promise<ZodType>;
+export type SchemaLoader<Schema extends ZodType = ZodType> = () => Promise<Schema>;
 
-type Validate = (formData: FormData) => Submission<any, string[]>;
-export type OnValidate = (context: { form: HTMLFormElement; formData: FormData }) => Submission<any, string[]>;
+/** What parseWithZod answers for `Schema`. */
+export type ZodSubmission<Schema extends ZodType> = Submission<input<Schema>, string[], output<Schema>>;
+export type OnValidate<Schema extends ZodType = ZodType> = (context: {
+  form: HTMLFormElement;
+  submitter: HTMLInputElement | HTMLButtonElement | null;
+  formData: FormData;
+}) => Submission<input<Schema>, string[], output<Schema>>;
 
 const INTENT = "__intent__";
 
 /** What a form answers before its schema has loaded: submit to the server; a blur changes nothing yet. */
-export function passThrough(formData: FormData): Submission<any, string[]> {
-  return parse(formData, { resolve: (value, intent) => (intent ? { error: {} } : { value }) });
+export function passThrough<Schema extends ZodType = ZodType>(formData: FormData): ZodSubmission<Schema> {
+  return parse<input<Schema>, string[]>(formData, { resolve: (value, intent) => (intent ? { error: {} } : { value: value as input<Schema> }) }) as ZodSubmission<Schema>;
 }
 
 /** Runs a remembered intent (a blur's `validate`) again through Conform, as `form.validate()` does. */
@@ -53,8 +58,8 @@ export function replayIntent(form: HTMLFormElement, intent: string): void {
  * The hook's state without React: `validate` is the `onValidate`, `load` starts the download
  * (once). Exported for the unit test.
  */
-export function createLazyValidator(loadSchema: SchemaLoader, replay: (form: HTMLFormElement, intent: string) => void = replayIntent) {
-  let validator: Validate | null = null;
+export function createLazyValidator<Schema extends ZodType>(loadSchema: SchemaLoader<Schema>, replay: (form: HTMLFormElement, intent: string) => void = replayIntent) {
+  let validator: ((formData: FormData) => ZodSubmission<Schema>) | null = null;
   let loading: Promise<void> | null = null;
   const pending = new Map<HTMLFormElement, string[]>();
   const load = () => {
@@ -72,7 +77,7 @@ export function createLazyValidator(loadSchema: SchemaLoader, replay: (form: HTM
     );
     return loading;
   };
-  const validate: OnValidate = ({ form, formData }) => {
+  const validate: OnValidate<Schema> = ({ form, formData }) => {
     if (validator) return validator(formData);
     const intent = formData.get(INTENT);
     if (typeof intent === "string") {
@@ -81,14 +86,14 @@ export function createLazyValidator(loadSchema: SchemaLoader, replay: (form: HTM
       pending.set(form, intents);
     }
     void load();
-    return passThrough(formData);
+    return passThrough<Schema>(formData);
   };
   return { validate, load, loaded: () => validator !== null };
 }
 
 /** See the comment at the top of this file. `loadSchema` is read once, on the first render. */
-export function useLazyValidation(loadSchema: SchemaLoader): OnValidate {
-  const lazy = useRef<ReturnType<typeof createLazyValidator> | null>(null);
+export function useLazyValidation<Schema extends ZodType>(loadSchema: SchemaLoader<Schema>): OnValidate<Schema> {
+  const lazy = useRef<ReturnType<typeof createLazyValidator<Schema>> | null>(null);
   lazy.current ??= createLazyValidator(loadSchema);
   useEffect(() => {
     const start = (event: Event) => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { displayDate } from "@lib/dates";
 import { choiceFilter, defineList, idFilter, textFilter } from "@lib/list/define";
 import { formatNrs } from "@modules/registration";
-import { VOUCHER_STATUSES } from "./schemas";
+import { VOUCHER_STATUSES } from "./labels";
 import type { VoucherRow } from "./vouchers.server";
 
 /**
