@@ -4,18 +4,8 @@ import { z } from "zod";
  * Validation building blocks with the spec's texts (spec 1 §5, spec 2 §5). Each zod schema of
  * a form is made from these, so the server and the browser say the same words.
  */
-export const messages = {
-  required: (label: string) => `${label} field is required`,
-  upload: "Upload field is required",
-  email: "Please enter a correct email address",
-  onlyText: "Only text allowed",
-  pan: "Please enter 9 digit number",
-  contact: "Please enter 10 digit number",
-  passwordMatch: "Password don't match.",
-  emailMatch: "Email don't match.",
-  minReason: "Minimum 10 character is required",
-  controlChars: "This text contains invisible control characters; please retype it",
-} as const;
+export { messages } from "@lib/validation-rules";
+import { messages } from "@lib/validation-rules";
 
 /** Empty means undefined, null, or whitespace-only text (spec 1 §5). */
 export function isEmpty(value: unknown): boolean {
@@ -58,7 +48,8 @@ export const requiredText = (label: string, options: TextOptions = {}) =>
 /** An optional text of at most `max` characters (absent when empty). */
 export const optionalText = (max: number, options: TextOptions = {}) => plainText(options).max(max).optional();
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export { EMAIL_PATTERN } from "@lib/validation-rules";
+import { EMAIL_PATTERN } from "@lib/validation-rules";
 export const emailField = (label = "Email") =>
   requiredText(label).max(190).regex(EMAIL_PATTERN, messages.email).transform((v) => v.toLowerCase());
 
@@ -77,8 +68,8 @@ export const panField = (label = "PAN") => requiredText(label).regex(/^\d{9}$/, 
 export const contactField = (label = "Contact Number") => requiredText(label).regex(/^\d{10}$/, messages.contact);
 
 /** Each rule is shown as a live checklist item and checked on the server. */
-export { PASSWORD_RULES } from "@lib/password-rules";
-import { PASSWORD_RULES } from "@lib/password-rules";
+export { PASSWORD_RULES } from "@lib/validation-rules";
+import { PASSWORD_RULES } from "@lib/validation-rules";
 
 export const PASSWORD_MESSAGE =
   "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
+import { useNonce } from "~/components/nonce";
+import { loginBlurScript } from "~/utils/login-blur-script";
 import { Checkbox, FormErrors, TextField } from "@lib/ui/field";
 import { signIn } from "~/utils/auth.server";
 import { requireAnonymous, startSession } from "~/utils/guards.server";
@@ -24,7 +25,8 @@ import { boundedRequest, readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const handle = { title: "Login", chrome: false };
+// Served without React (ADR 0014): the form is a plain POST; an inline script checks fields on blur.
+export const handle = { title: "Login", chrome: false, hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -76,12 +78,10 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.loginSchema));
+  const nonce = useNonce();
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    onValidate: validate,
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") !== "resend";
   return (
@@ -111,6 +111,7 @@ export default function Login() {
             {busy ? "Signing in…" : "Login"}
           </Button>
         </Form>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loginBlurScript(form.id) }} />
         {actionData?.unverified ? (
           <Form method="post" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="resend-verification">
             <input type="hidden" name="intent" value="resend" />

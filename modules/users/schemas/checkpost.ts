@@ -37,7 +37,6 @@ export const optionalCheckpostPlaceFields = {
 export const CHECKPOINT_NOT_ON_ROUTE = "Please choose a checkpost of the selected route";
 
 export { LOAD_CHECKPOINTS_INTENT } from "../form-names";
-import { LOAD_CHECKPOINTS_INTENT } from "../form-names";
 
 /** Accepts any draft: used for the "Load checkpoints" round trip, which must not show errors. */
 export const draftSchema = z.object({}).loose();
