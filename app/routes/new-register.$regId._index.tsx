@@ -25,7 +25,7 @@ import { insuranceSchema, trekDetailsSchema, trekkerSchema } from "@modules/regi
 import { getRegistration } from "@modules/registration/index.server";
 import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.server";
 import { DataTable } from "@lib/ui/table";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 
 const MAX_BODY = 4 * 1024 * 1024;
 

@@ -19,7 +19,7 @@ import { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } fr
 import { confirmGatewayReturn, gatewayAvailable, qrPayment, startGatewayPayment } from "@modules/payments/index.server";
 import { paymentStepSchema } from "@modules/payments/index.server";
 import { parseWithZod } from "@lib/zod-form.server";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { displayDateTime } from "@lib/dates";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, type PaymentTab } from "@modules/payments";

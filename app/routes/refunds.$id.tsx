@@ -7,7 +7,7 @@ import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { displayDate } from "@lib/dates";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -7,7 +7,7 @@ import { parseWithZod } from "@lib/zod-form.server";
 import { data } from "@remix-run/node";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { publicOrigin } from "@lib/origin.server";
 import { approveSchema } from "@modules/agencies/index.server";

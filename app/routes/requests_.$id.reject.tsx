@@ -10,7 +10,7 @@ import { Modal } from "@lib/ui/modal";
 import { requirePermission } from "~/utils/guards.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { rejectSchema } from "@modules/agencies/index.server";
 import { decideAgency } from "@modules/agencies/index.server";
 import { publicOrigin } from "@lib/origin.server";

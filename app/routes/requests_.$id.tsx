@@ -8,7 +8,7 @@ import { TextArea } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
 import { Tabs } from "@lib/ui/tabs";
 import { displayDate, displayDateTime } from "@lib/dates";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";

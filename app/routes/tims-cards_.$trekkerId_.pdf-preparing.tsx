@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { requireUser } from "~/utils/guards.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
