@@ -16,12 +16,8 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/**
- * C0 control characters and DEL. No form has a use for them, and a NUL byte once broke a write
- * half-way (issue 13). A text area keeps tab and its line breaks (browsers send CR LF).
- */
-export const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F]/;
-export const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export { MULTI_LINE_CONTROLS, SINGLE_LINE_CONTROLS } from "@lib/validation-rules";
+import { MULTI_LINE_CONTROLS, SINGLE_LINE_CONTROLS } from "@lib/validation-rules";
 
 export interface TextOptions {
   /** A text area: tab, CR and LF are allowed. */
