@@ -7,7 +7,7 @@ import type { $ZodType as ZodType, input, output } from "zod/v4/core";
  * 90 KB of gzip JavaScript, more than the rest of a form page together, so no eagerly loaded
  * chunk may contain it:
  *
- *   const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.loginSchema));
+ *   const validate = useLazyValidation(() => import(<a module's index.schemas>).then((m) => m.someSchema));
  *   const [form, fields] = useForm({ onValidate: validate, shouldValidate: "onBlur", ... });
  *
  * Loading starts on the first focus or pointer press inside a form (or the first validation),
