@@ -12,7 +12,8 @@ export function loginBlurScript(formId: string): string {
     email: { required: messages.required("Email"), pattern: EMAIL_PATTERN.source, invalid: messages.email, max: 190 },
     password: { required: messages.required("Password") },
   };
-  return `(function(){var f=document.getElementById(${JSON.stringify(formId)});if(!f)return;var R=${JSON.stringify(rules)};
+  // noValidate as Conform sets it after hydration: the browser's own bubbles give way to the spec's texts.
+  return `(function(){var f=document.getElementById(${JSON.stringify(formId)});if(!f)return;f.noValidate=true;var R=${JSON.stringify(rules)};
 function check(i){var r=R[i.name];if(!r)return null;var v=i.name==="password"?i.value:i.value.trim();if(!v)return r.required;if(r.pattern&&(!new RegExp(r.pattern).test(v)||v.length>r.max))return r.invalid;return ""}
 function show(i,m){var id=i.id+"-error",p=document.getElementById(id),d=(i.getAttribute("aria-describedby")||"").split(" ").filter(function(x){return x&&x!==id});
 if(m){if(!p){p=document.createElement("p");p.id=id;p.setAttribute("role","alert");p.className="mt-1 text-sm text-red-600";i.parentNode.appendChild(p)}p.textContent=m;i.setAttribute("aria-invalid","true");d.push(id)}else{if(p)p.remove();i.removeAttribute("aria-invalid")}
