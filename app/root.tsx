@@ -56,6 +56,11 @@ export interface RouteHandle {
   title?: string;
   /** false hides the sidebar and header (the upload-documents pages). */
   chrome?: boolean;
+  /**
+   * false on the page's own (deepest) route serves it as HTML only: no Remix scripts, no
+   * modulepreloads, no React. For pages whose forms work as plain posts (/login, ADR 0014).
+   */
+  hydrate?: boolean;
 }
 
 const CHROMELESS = ["/upload-documents", "/upload-documents-status"];
@@ -77,6 +82,7 @@ function Shell({ children }: { children: ReactNode }) {
     matches.some((m) => (m.handle as RouteHandle | undefined)?.chrome === false);
   const user = rootData?.user;
   const nonce = useNonce();
+  const hydrate = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate !== false;
   return (
     <html lang="en" className="h-full">
       <head>
@@ -99,8 +105,12 @@ function Shell({ children }: { children: ReactNode }) {
           <main className="min-h-full">{children}</main>
         )}
         <Toasts toasts={rootData?.toasts ?? []} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

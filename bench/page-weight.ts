@@ -95,7 +95,9 @@ async function slowLoad(page: Page, url: string, withJs: boolean): Promise<numbe
   await cdp.send("Network.emulateNetworkConditions", SLOW_3G);
   const started = Date.now();
   await page.goto(url, { waitUntil: "load" });
-  if (withJs) await page.waitForFunction(() => (window as any).__remixRouter?.state?.initialized === true, null, { timeout: 120_000 });
+  // A page served without React (handle.hydrate = false, e.g. /login) is usable once loaded.
+  const hydrates = withJs && (await page.evaluate(() => "__remixContext" in window));
+  if (hydrates) await page.waitForFunction(() => (window as any).__remixRouter?.state?.initialized === true, null, { timeout: 120_000 });
   const elapsed = Date.now() - started;
   await cdp.detach();
   return elapsed;

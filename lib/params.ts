@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 export const idParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().int().positive().max(2_147_483_647));
 
-const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
+import { notFound } from "@lib/param-id";
 
 /** Parses `params` with `schema` or throws a 404 response (for the nearest error boundary). */
 export function parseParams<S extends z.ZodTypeAny>(params: Record<string, string | undefined>, schema: S): z.output<S> {
@@ -15,7 +15,4 @@ export function parseParams<S extends z.ZodTypeAny>(params: Record<string, strin
   return parsed.data;
 }
 
-/** One id param by name, e.g. `paramId(params, "trekkerId")`. */
-export function paramId(params: Record<string, string | undefined>, name: string): number {
-  return parseParams(params, z.object({ [name]: idParam }))[name] as number;
-}
+export { paramId } from "@lib/param-id";

@@ -4,18 +4,8 @@ import { z } from "zod";
  * Validation building blocks with the spec's texts (spec 1 §5, spec 2 §5). Each zod schema of
  * a form is made from these, so the server and the browser say the same words.
  */
-export const messages = {
-  required: (label: string) => `${label} field is required`,
-  upload: "Upload field is required",
-  email: "Please enter a correct email address",
-  onlyText: "Only text allowed",
-  pan: "Please enter 9 digit number",
-  contact: "Please enter 10 digit number",
-  passwordMatch: "Password don't match.",
-  emailMatch: "Email don't match.",
-  minReason: "Minimum 10 character is required",
-  controlChars: "This text contains invisible control characters; please retype it",
-} as const;
+export { messages } from "@lib/validation-rules";
+import { messages } from "@lib/validation-rules";
 
 /** Empty means undefined, null, or whitespace-only text (spec 1 §5). */
 export function isEmpty(value: unknown): boolean {
@@ -26,12 +16,8 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/**
- * C0 control characters and DEL. No form has a use for them, and a NUL byte once broke a write
- * half-way (issue 13). A text area keeps tab and its line breaks (browsers send CR LF).
- */
-export const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F]/;
-export const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export { MULTI_LINE_CONTROLS, SINGLE_LINE_CONTROLS } from "@lib/validation-rules";
+import { MULTI_LINE_CONTROLS, SINGLE_LINE_CONTROLS } from "@lib/validation-rules";
 
 export interface TextOptions {
   /** A text area: tab, CR and LF are allowed. */
@@ -58,7 +44,8 @@ export const requiredText = (label: string, options: TextOptions = {}) =>
 /** An optional text of at most `max` characters (absent when empty). */
 export const optionalText = (max: number, options: TextOptions = {}) => plainText(options).max(max).optional();
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export { EMAIL_PATTERN } from "@lib/validation-rules";
+import { EMAIL_PATTERN } from "@lib/validation-rules";
 export const emailField = (label = "Email") =>
   requiredText(label).max(190).regex(EMAIL_PATTERN, messages.email).transform((v) => v.toLowerCase());
 
@@ -77,13 +64,8 @@ export const panField = (label = "PAN") => requiredText(label).regex(/^\d{9}$/, 
 export const contactField = (label = "Contact Number") => requiredText(label).regex(/^\d{10}$/, messages.contact);
 
 /** Each rule is shown as a live checklist item and checked on the server. */
-export const PASSWORD_RULES = [
-  { id: "length", label: "At least 8 characters", test: (v: string) => v.length >= 8 },
-  { id: "lower", label: "A lower case letter", test: (v: string) => /[a-z]/.test(v) },
-  { id: "upper", label: "An upper case letter", test: (v: string) => /[A-Z]/.test(v) },
-  { id: "number", label: "A number", test: (v: string) => /\d/.test(v) },
-  { id: "special", label: "A special character (#?!@$%^&*-)", test: (v: string) => /[#?!@$%^&*-]/.test(v) },
-] as const;
+export { PASSWORD_RULES } from "@lib/validation-rules";
+import { PASSWORD_RULES } from "@lib/validation-rules";
 
 export const PASSWORD_MESSAGE =
   "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
@@ -11,10 +11,11 @@ import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { limitMailRequest, requestEmailChange } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
-import { changeEmailSchema } from "@modules/users";
+import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,12 +42,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ChangeEmailAddress() {
   const actionData = useActionData<typeof action>();
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.changeEmailSchema));
   const [form, fields] = useForm({
     id: "change-email",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    onValidate: validate,
   });
   return (
     <Modal title="Change E-mail Address" closeTo="/account-settings">

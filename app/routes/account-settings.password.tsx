@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
@@ -7,7 +7,8 @@ import { renewSession, requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { changeOwnPassword, WrongPasswordError } from "@modules/users/index.server";
-import { changeOwnPasswordSchema, ModalActions, PasswordForm } from "@modules/users";
+import { ModalActions, PasswordForm } from "@modules/users";
+import { changeOwnPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
@@ -42,7 +43,7 @@ export default function ChangePassword() {
   const actionData = useActionData<typeof action>();
   return (
     <Modal title="Change Password" closeTo="/account-settings">
-      <PasswordForm id="change-password" schema={changeOwnPasswordSchema} lastResult={actionData?.result} actions={<ModalActions closeTo="/account-settings" submitLabel="Change Password" />} />
+      <PasswordForm id="change-password" schema="changeOwnPasswordSchema" lastResult={actionData?.result} actions={<ModalActions closeTo="/account-settings" submitLabel="Change Password" />} />
     </Modal>
   );
 }

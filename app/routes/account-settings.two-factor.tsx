@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,7 +10,8 @@ import { Modal } from "@lib/ui/modal";
 import { forbidden, requirePermission } from "~/utils/guards.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { TWO_FACTOR_CODE_LABEL, can, twoFactorSettingsSchema } from "@modules/users";
+import { TWO_FACTOR_CODE_LABEL, can } from "@modules/users";
+import { twoFactorSettingsSchema } from "@modules/users/index.server";
 import {
   beginTwoFactorEnrolment,
   confirmTwoFactorEnrolment,
@@ -21,6 +22,7 @@ import {
   type TwoFactorEnrolment,
 } from "@modules/users/index.server";
 
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 const BACK = "/account-settings";
@@ -109,7 +111,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 function SetUp({ enrolment, required, lastResult }: { enrolment: TwoFactorEnrolment; required: boolean; lastResult: LastResult | undefined }) {
-  const [form, fields] = useForm({ id: "two-factor-enable", lastResult, shouldValidate: "onBlur", onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorSettingsSchema }) });
+  const [form, fields] = useForm({ id: "two-factor-enable", lastResult, shouldValidate: "onBlur", onValidate: useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.twoFactorSettingsSchema)), });
   return (
     <div className="space-y-4">
       {required ? (

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useNavigation } from "@remix-run/react";
@@ -8,7 +8,8 @@ import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { changePasswordByUsername, SelfActionError, UnknownUsernameError } from "@modules/users/index.server";
-import { changeUserPasswordSchema, PasswordForm } from "@modules/users";
+import { PasswordForm } from "@modules/users";
+import { changeUserPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
 export const handle = { title: "Change User Password" };
@@ -53,7 +54,7 @@ export default function ChangeUserPassword() {
       <PageHeader title="Change User Password" />
       <PasswordForm
         id="change-user-password"
-        schema={changeUserPasswordSchema}
+        schema="changeUserPasswordSchema"
         lastResult={actionData?.result}
         actions={submit}
         className="space-y-4 rounded-lg border border-gray-200 bg-white p-5"

@@ -1,16 +1,17 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { redirectWithToast } from "~/utils/toast.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { AuthCard } from "@modules/users";
 import { NewPasswordField } from "@modules/users";
 import { checkResetLink, resetPassword } from "@modules/users/index.server";
-import { resetPasswordSchema } from "@modules/users";
+import { resetPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
@@ -48,12 +49,13 @@ export default function CreateNewPassword() {
   const { token, verify, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.resetPasswordSchema));
   const [form, fields] = useForm({
     id: "create-new-password",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: validate,
   });
   if (linkError) {
     return (

@@ -1,16 +1,17 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AuthCard } from "@modules/users";
 import { requestPasswordReset } from "@modules/users/index.server";
-import { forgotPasswordSchema } from "@modules/users";
+import { forgotPasswordSchema } from "@modules/users/index.server";
 import { limitMailRequest } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
@@ -45,12 +46,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.forgotPasswordSchema));
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    onValidate: validate,
   });
   return (
     <AuthCard title="Forgot password?" subtitle="Enter your e-mail and we will send you a link to set a new password">

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,8 +6,9 @@ import { readForm } from "@lib/multipart.server";
 import { throttleAddress } from "@lib/client-address.server";
 import { DomainError } from "@lib/errors";
 import { AuthCard } from "@modules/users";
-import { CHECKIN_MESSAGES, selfCheckSchema, selfCheckinSchema } from "@modules/checkins";
-import { selfCheckin, selfCheckinCard } from "@modules/checkins/index.server";
+import { parseWithZod } from "@lib/zod-form.server";
+import { CHECKIN_MESSAGES } from "@modules/checkins";
+import { selfCheckSchema, selfCheckin, selfCheckinCard, selfCheckinSchema } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 

@@ -1,16 +1,18 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
+import { useNonce } from "~/components/nonce";
+import { loginBlurScript } from "~/utils/login-blur-script";
 import { Checkbox, FormErrors, TextField } from "@lib/ui/field";
 import { signIn } from "~/utils/auth.server";
 import { requireAnonymous, startSession } from "~/utils/guards.server";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { landingPath, safeRedirect } from "@modules/users/index.server";
-import { loginSchema } from "@modules/users";
+import { loginSchema } from "@modules/users/index.server";
 import { resendSchema } from "@modules/users/index.server";
 import { LoginError } from "@modules/users/index.server";
 import { resendVerification } from "@modules/users/index.server";
@@ -23,7 +25,8 @@ import { boundedRequest, readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const handle = { title: "Login", chrome: false };
+// Served without React (ADR 0014): the form is a plain POST; an inline script checks fields on blur.
+export const handle = { title: "Login", chrome: false, hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -75,11 +78,10 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
+  const nonce = useNonce();
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") !== "resend";
   return (
@@ -109,6 +111,7 @@ export default function Login() {
             {busy ? "Signing in…" : "Login"}
           </Button>
         </Form>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loginBlurScript(form.id) }} />
         {actionData?.unverified ? (
           <Form method="post" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="resend-verification">
             <input type="hidden" name="intent" value="resend" />

@@ -1,16 +1,18 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { readForm } from "@lib/multipart.server";
 import { Button } from "@lib/ui/button";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { requireAnonymous, startSession } from "~/utils/guards.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { clearPendingSignIn, readPendingSignIn } from "~/utils/two-factor.server";
-import { AuthCard, TWO_FACTOR_CODE_LABEL, landingPath, safeRedirect, twoFactorCodeSchema } from "@modules/users";
+import { AuthCard, TWO_FACTOR_CODE_LABEL, landingPath, safeRedirect } from "@modules/users";
+import { twoFactorCodeSchema } from "@modules/users/index.server";
 import { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, completeTwoFactorSignIn, pendingSignIn } from "@modules/users/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
@@ -52,11 +54,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TwoFactorSignIn() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.twoFactorCodeSchema));
   const [form, fields] = useForm({
     id: "two-factor",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
+    onValidate: validate,
   });
   return (
     <AuthCard title="Two-factor sign-in" subtitle="Enter the 6-digit code from your authenticator app.">

@@ -8,7 +8,7 @@ import { WizardSteps } from "@modules/registration";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { confirmGatewayReturn, storedOutcome } from "@modules/payments/index.server";
 import { paymentReturnParams } from "@modules/payments/index.server";
-import { parseParams } from "@lib/params";
+import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -13,6 +12,8 @@ import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { registrationChange } from "~/utils/registration-action.server";
 import { can } from "@modules/users";
 import { formatNrs } from "@modules/registration";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
+import type { $ZodType as ZodType } from "zod/v4/core";
 import { TrekFields } from "@modules/registration";
 import { InsuranceFields, TrekkerFields } from "@modules/registration";
 import { WizardSteps } from "@modules/registration";
@@ -20,11 +21,11 @@ import { registrationFormOptions } from "@modules/registration/index.server";
 import { canPay } from "@modules/registration";
 import { canEditRegistration } from "@modules/registration/index.server";
 import { reviewIntent } from "@modules/registration/index.server";
-import { insuranceSchema, trekDetailsSchema, trekkerSchema } from "@modules/registration";
+import { insuranceSchema, trekDetailsSchema, trekkerSchema } from "@modules/registration/index.server";
 import { getRegistration } from "@modules/registration/index.server";
 import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.server";
 import { DataTable } from "@lib/ui/table";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 
 const MAX_BODY = 4 * 1024 * 1024;
 
@@ -207,14 +208,18 @@ function TrekSummary({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-function useSectionForm(id: string, schema: Parameters<typeof parseWithZod>[1]["schema"], defaultValue: Record<string, unknown>) {
+type Schemas = typeof import("@modules/registration/index.schemas");
+
+/** One section's form; `pick` names its schema, loaded when the form is first used (lib/ui/lazy-validation.ts). */
+function useSectionForm<Schema extends ZodType>(id: string, pick: (schemas: Schemas) => Schema, defaultValue: Record<string, unknown>) {
   const actionData = useActionData<typeof action>();
+  const validate = useLazyValidation(() => import("@modules/registration/index.schemas").then(pick));
   return useForm({
     id,
     lastResult: actionData?.result ?? undefined,
     defaultValue: Object.fromEntries(Object.entries(defaultValue).map(([k, v]) => [k, v == null ? undefined : String(v)])),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate,
   });
 }
 
@@ -233,7 +238,7 @@ function EditorButtons() {
 
 function TrekEditor() {
   const { registration: reg, options } = useLoaderData<typeof loader>();
-  const [form, fields] = useSectionForm("edit-trek", trekDetailsSchema, reg);
+  const [form, fields] = useSectionForm("edit-trek", (m) => m.trekDetailsSchema, reg);
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="trek" />
@@ -283,8 +288,7 @@ function TrekkerSummary({ trekker: t, index, canEdit, canRemove }: { trekker: Tr
 function TrekkerEditor({ trekker }: { trekker: TrekkerView }) {
   const { registration: reg, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const schema = trekkerSchema({ userType: reg.userType });
-  const [form, fields] = useSectionForm(`edit-trekker-${trekker.id}`, schema, trekker);
+  const [form, fields] = useSectionForm(`edit-trekker-${trekker.id}`, (m) => m.trekkerSchema({ userType: reg.userType }), trekker);
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="trekker" />
@@ -301,7 +305,7 @@ function TrekkerEditor({ trekker }: { trekker: TrekkerView }) {
 }
 
 function InsuranceEditor({ trekker }: { trekker: TrekkerView }) {
-  const [form, fields] = useSectionForm(`edit-insurance-${trekker.id}`, insuranceSchema, trekker);
+  const [form, fields] = useSectionForm(`edit-insurance-${trekker.id}`, (m) => m.insuranceSchema, trekker);
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="insurance" />
@@ -316,7 +320,7 @@ function InsuranceEditor({ trekker }: { trekker: TrekkerView }) {
 function AddTrekker() {
   const { registration: reg, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSectionForm("add-trekker", trekkerSchema({ userType: reg.userType }), {});
+  const [form, fields] = useSectionForm("add-trekker", (m) => m.trekkerSchema({ userType: reg.userType }), {});
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="add" />

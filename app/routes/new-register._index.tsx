@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -11,11 +11,12 @@ import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { deleteStoredFile } from "@lib/files/storage.server";
 import { canPay, TrekFields } from "@modules/registration";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { TrekkerFields } from "@modules/registration";
 import { WizardSteps } from "@modules/registration";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { parseCrop, processPhoto } from "@modules/registration/index.server";
-import { firstStepSchema } from "@modules/registration";
+import { firstStepSchema } from "@modules/registration/index.server";
 import { splitFirstStep } from "@modules/registration/index.server";
 import { createRegistration, getRegistration } from "@modules/registration/index.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
@@ -71,7 +72,7 @@ export default function NewRegistration() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const schema = firstStepSchema({ userType: options.userType });
+  const validate = useLazyValidation(() => import("@modules/registration/index.schemas").then((m) => m.firstStepSchema({ userType: options.userType })));
   const [form, fields] = useForm({
     id: "new-registration",
     lastResult: actionData?.result ?? undefined,
@@ -80,7 +81,7 @@ export default function NewRegistration() {
     // cross-field rules (exit before entry, child and age, visa dates) run with it.
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate,
   });
   return (
     <>

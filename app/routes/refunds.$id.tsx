@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -7,15 +7,16 @@ import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { displayDate } from "@lib/dates";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { formatNrs } from "@modules/registration";
-import { markRefundedSchema } from "@modules/payments";
+import { markRefundedSchema } from "@modules/payments/index.server";
 import { getRefund, markRefunded } from "@modules/payments/index.server";
 
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 /** Back to the list it was opened from, with its status tab and page. */
@@ -51,12 +52,13 @@ export default function MarkRefunded() {
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const closeTo = `/refunds${params.size ? `?${params}` : ""}`;
+  const validate = useLazyValidation(() => import("@modules/payments/index.schemas").then((m) => m.markRefundedSchema));
   const [form, fields] = useForm({
     id: "mark-refunded",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: markRefundedSchema }),
+    onValidate: validate,
   });
   return (
     <Modal title="Mark refunded" closeTo={closeTo}>

@@ -8,7 +8,7 @@ import { displayDate } from "@lib/dates";
 import { parsePaging } from "@lib/pagination";
 import { requirePermission } from "~/utils/guards.server";
 import { formatNrs } from "@modules/registration";
-import { refundListParams } from "@modules/payments";
+import { refundListParams } from "@modules/payments/index.server";
 import { listRefunds } from "@modules/payments/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { cx } from "@lib/ui/class-names";
 import { FormErrors, SelectField, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
@@ -14,7 +15,8 @@ import { AuthCard } from "@modules/users";
 import { NewPasswordField } from "@modules/users";
 import { limitMailRequest, registerAccount } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
-import { REGISTER_TYPES, registerSchema } from "@modules/users";
+import { REGISTER_TYPES } from "@modules/users";
+import { registerSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
@@ -93,12 +95,13 @@ type TextName = "organizationName" | "panNumber" | "contactPerson" | "contactNo"
 function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries: { value: number; label: string }[] }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.registerSchema));
   const [form, fields] = useForm({
     id: `register-${userType}`,
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: validate,
   });
   const busy = navigation.state !== "idle";
   const text = (name: TextName, label: string, type: "text" | "email" | "tel" = "text", autoComplete?: string) => {

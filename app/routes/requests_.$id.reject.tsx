@@ -1,16 +1,17 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { TextArea } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { requirePermission } from "~/utils/guards.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { paramId } from "@lib/params";
-import { rejectSchema } from "@modules/agencies";
+import { paramId } from "@lib/param-id";
+import { rejectSchema } from "@modules/agencies/index.server";
 import { decideAgency } from "@modules/agencies/index.server";
 import { publicOrigin } from "@lib/origin.server";
 import { readForm } from "@lib/multipart.server";
@@ -40,10 +41,11 @@ export default function RejectAgency() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const closeTo = `..?tab=${params.get("tab") ?? "background"}`;
+  const validate = useLazyValidation(() => import("@modules/agencies/index.schemas").then((m) => m.rejectSchema));
   const [form, fields] = useForm({
     id: "reject-agency",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
+    onValidate: validate,
   });
   return (
     <Modal title="Application Rejection" closeTo={closeTo}>

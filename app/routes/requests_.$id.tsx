@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -8,16 +8,17 @@ import { TextArea } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
 import { Tabs } from "@lib/ui/tabs";
 import { displayDate, displayDateTime } from "@lib/dates";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DocumentGroups } from "@modules/agencies";
-import { remarkSchema } from "@modules/agencies";
+import { remarkSchema } from "@modules/agencies/index.server";
 import { addRemark, getAgencyRequest } from "@modules/agencies/index.server";
 import { AGENCY_REQUEST_STATUSES } from "@modules/users";
 import { readForm } from "@lib/multipart.server";
 
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Requests" };
@@ -110,10 +111,11 @@ function Background({ detail }: { detail: Detail }) {
 
 function Remarks({ detail }: { detail: Detail }) {
   const actionData = useActionData<typeof action>();
+  const validate = useLazyValidation(() => import("@modules/agencies/index.schemas").then((m) => m.remarkSchema));
   const [form, fields] = useForm({
     id: "add-remark",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: remarkSchema }),
+    onValidate: validate,
   });
   return (
     <div className="space-y-6">

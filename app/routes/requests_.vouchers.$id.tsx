@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { formatNrs } from "@modules/registration";
 import { voucherDecisionSchema } from "@modules/payments/index.server";
 import { decideVoucher, getVoucher } from "@modules/payments/index.server";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { storedFileResponse } from "@lib/files/storage.server";
 import { voucherFile } from "@modules/payments/index.server";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 
 /** A bank voucher image or PDF: private, for the board's review only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,16 +8,14 @@ import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes";
 import { readRouteForm } from "@modules/trek-routes/index.server";
 import { createRoute, findRouteSummary, getRoute, updateRoute } from "@modules/trek-routes/index.server";
 import { routeImageUrl } from "@modules/trek-routes/index.server";
-import { idParam, parseParams } from "@lib/params";
-import { z } from "zod";
+import { paramId } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Route" };
 
 /** /route-add (new) and /route-add/:id (edit); only the board (routesAdd) gets past the guard. */
-const paramsSchema = z.object({ id: idParam.optional() });
-const routeIdParam = (params: Record<string, string | undefined>) => parseParams(params, paramsSchema).id ?? null;
+const routeIdParam = (params: Record<string, string | undefined>) => (params.id === undefined ? null : paramId(params, "id"));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "routesAdd");

@@ -13,7 +13,7 @@ import { registerTrekUrl, routeEditUrl } from "@modules/trek-routes";
 import { routeImageUrl } from "@modules/trek-routes/index.server";
 import { can } from "@modules/users/index.server";
 
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 

@@ -15,7 +15,7 @@ import { routeInUse } from "@modules/registry.server";
 import { deleteRoute, findRouteSummary, routeListSource, setRouteStatus, type RouteRow } from "@modules/trek-routes/index.server";
 import { routeDetailUrl, routeEditUrl, routesList } from "@modules/trek-routes";
 import { can } from "@modules/users/index.server";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import { readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
@@ -11,8 +10,9 @@ import { decodeQrFromImage } from "@lib/files/qr-decode.server";
 import { clientAddress } from "@lib/client-address.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { CHECKIN_MESSAGES, CameraScanner, decodePhoto, scanSchema } from "@modules/checkins";
-import { CheckinInputError, checkpostPlaceName, scanCard, type ScanInput } from "@modules/checkins/index.server";
+import { parseWithZod } from "@lib/zod-form.server";
+import { CHECKIN_MESSAGES, CameraScanner, decodePhoto } from "@modules/checkins";
+import { CheckinInputError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { displayDate, displayDateTime } from "@lib/dates";
-import { idParam, parseParams } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { PageHeader } from "@lib/ui/page-header";
 import { Tabs } from "@lib/ui/tabs";
 import { DataTable } from "@lib/ui/table";
@@ -17,8 +16,6 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 
 export const handle = { title: "Scanned Trekker" };
 
-const paramsSchema = z.object({ regId: idParam, trekkerId: idParam });
-
 /**
  * The scanned trekker (spec 2 §2): whose card it is (photo, name), the card preview, the card's
  * row, and the route's checkpoints with when the trekker passed each so far. Only for the
@@ -26,7 +23,8 @@ const paramsSchema = z.object({ regId: idParam, trekkerId: idParam });
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "scan");
-  const { regId, trekkerId } = parseParams(params, paramsSchema);
+  const regId = paramId(params, "regId");
+  const trekkerId = paramId(params, "trekkerId");
   if (!(await hasScanned(user.id, trekkerId))) throw new Response("Not Found", { status: 404 });
   const { trekker, card } = await cardForScanner(trekkerId);
   if (trekker.registrationId !== regId) throw new Response("Not Found", { status: 404 });

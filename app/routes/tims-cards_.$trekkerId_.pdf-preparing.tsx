@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { requireUser } from "~/utils/guards.server";
 import { cardPdfState, hasVisibleCard, trekkerCardData } from "@modules/cards/index.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/utils/guards.server";
 import { storedFileResponse } from "@lib/files/storage.server";
-import { paramId } from "@lib/params";
+import { paramId } from "@lib/param-id";
 import { pdfFileName, requestCardPdf, trekkerCardData } from "@modules/cards/index.server";
 import { hasVisibleCard } from "@modules/cards/index.server";
 

@@ -5,8 +5,7 @@ import { Button, LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
 import { activateVerifiedAgency } from "@modules/users/index.server";
 import { agencyOnboardingPath } from "@modules/users/index.server";
-import { parseParams } from "@lib/params";
-import { z } from "zod";
+import { paramChoice } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
@@ -26,11 +25,11 @@ const PAGES = {
   },
 } as const;
 
-const paramsSchema = z.object({ type: z.enum(["sent", "rejected", "approved"]) });
+const STATUS_TYPES = ["sent", "rejected", "approved"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "uploadDocuments");
-  const { type } = parseParams(params, paramsSchema);
+  const type = paramChoice(params, "type", STATUS_TYPES);
   // An agency sees only the status page that matches its state.
   const own = agencyOnboardingPath(user);
   if (own && own !== `/upload-documents-status/${type}`) throw redirect(own);
@@ -41,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** "Go to Dashboard" on the approved page: the verified agency becomes approved and active. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "uploadDocuments");
-  const { type } = parseParams(params, paramsSchema);
+  const type = paramChoice(params, "type", STATUS_TYPES);
   if (type !== "approved" || user.isVerified !== true) throw redirect(agencyOnboardingPath(user) ?? "/new-register");
   await activateVerifiedAgency(user.id);
   return redirect("/trekkers");

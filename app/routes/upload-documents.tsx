@@ -6,7 +6,7 @@ import { FileField, FormErrors } from "@lib/ui/field";
 import { requirePermission } from "~/utils/guards.server";
 import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import { DOCUMENT_SLOTS } from "@modules/agencies";
 import { uploadDocumentsSchema } from "@modules/agencies/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";

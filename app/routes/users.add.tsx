@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -17,11 +17,12 @@ import { NewPasswordField } from "@modules/users";
 import { RouteCheckpointFields } from "@modules/users";
 import { ADDABLE_USER_TYPES } from "@modules/users";
 import { tabOfUserType } from "@modules/users/index.server";
-import { addUserSchema } from "@modules/users";
+import { addUserSchema } from "@modules/users/index.server";
 import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Users" };
@@ -59,12 +60,13 @@ export default function AddUser() {
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const closeTo = `/users${location.search}`;
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.addUserSchema));
   const [form, fields] = useForm({
     id: "add-user",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addUserSchema }),
+    onValidate: validate,
   });
   // Checkpost fields show for a checkpost; without JS they are always there (the server ignores them otherwise).
   const [userType, setUserType] = useState(fields.userType.initialValue == null ? "" : String(fields.userType.initialValue));

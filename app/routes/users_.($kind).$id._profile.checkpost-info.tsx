@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -13,10 +13,11 @@ import { ModalActions } from "@modules/users";
 import { RouteCheckpointFields } from "@modules/users";
 import { notFound, requireOtherUserTarget } from "../utils/user-target.server";
 import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/index.server";
-import { checkpostInfoSchema } from "@modules/users";
+import { checkpostInfoSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 async function requireCheckpost(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -58,13 +59,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function UpdateCheckpostInformation() {
   const { base, current, routes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.checkpostInfoSchema));
   const [form, fields] = useForm({
     id: "checkpost-info",
     lastResult: actionData?.result,
     defaultValue: current,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkpostInfoSchema }),
+    onValidate: validate,
   });
   return (
     <Modal title="Update Checkpost Information" closeTo={base} size="lg">

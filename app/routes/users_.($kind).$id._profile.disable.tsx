@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,9 +9,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { disableUser } from "@modules/users/index.server";
 import { ModalActions } from "@modules/users";
 import { requireOtherUserTarget } from "../utils/user-target.server";
-import { disableUserSchema } from "@modules/users";
+import { disableUserSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
@@ -31,12 +32,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DisableUser() {
   const { base, fullName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.disableUserSchema));
   const [form, fields] = useForm({
     id: "disable-user",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableUserSchema }),
+    onValidate: validate,
   });
   return (
     <Modal title="Disable User" closeTo={base}>

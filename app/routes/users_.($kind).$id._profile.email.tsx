@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,10 +9,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { adminChangeEmail } from "@modules/users/index.server";
 import { ModalActions } from "@modules/users";
 import { requireOtherUserTarget } from "../utils/user-target.server";
-import { changeEmailSchema } from "@modules/users";
+import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -37,12 +38,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ChangeUserEmail() {
   const { base, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.changeEmailSchema));
   const [form, fields] = useForm({
     id: "user-email",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    onValidate: validate,
   });
   return (
     <Modal title="Change E-mail Address" closeTo={base}>

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { adminSetPassword } from "@modules/users/index.server";
 import { requireOtherUserTarget } from "../utils/user-target.server";
-import { ModalActions, PasswordForm, setPasswordSchema } from "@modules/users";
+import { ModalActions, PasswordForm } from "@modules/users";
+import { setPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,7 +35,7 @@ export default function ChangeUserPassword() {
   const actionData = useActionData<typeof action>();
   return (
     <Modal title="Change Password" closeTo={base}>
-      <PasswordForm id="user-password" schema={setPasswordSchema} lastResult={actionData?.result} actions={<ModalActions closeTo={base} submitLabel="Change Password" />} />
+      <PasswordForm id="user-password" schema="setPasswordSchema" lastResult={actionData?.result} actions={<ModalActions closeTo={base} submitLabel="Change Password" />} />
     </Modal>
   );
 }

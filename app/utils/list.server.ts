@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { FilterObject, FilterOutput } from "@lib/list/define";
 import type { ListDefinition } from "@lib/list/define";
 import { exportList, loadList, type ListOptions, type ListSource } from "@lib/list/list.server";
 import { domainErrorResponse } from "./domain-error.server";
@@ -8,10 +8,10 @@ import { domainErrorResponse } from "./domain-error.server";
  * signed-in viewer (applying its row scope), the kit does the rest. A refusal from the module (a
  * DomainError: 403, 404) becomes the error page like any other.
  */
-export async function loadListPage<Row, S extends z.ZodObject<z.ZodRawShape>>(
+export async function loadListPage<Row, S extends FilterObject>(
   definition: ListDefinition<Row, S>,
   request: Request,
-  source: () => ListSource<Row, z.output<S>>,
+  source: () => ListSource<Row, FilterOutput<S>>,
   opts?: ListOptions,
 ) {
   try {
@@ -21,10 +21,10 @@ export async function loadListPage<Row, S extends z.ZodObject<z.ZodRawShape>>(
   }
 }
 
-export function exportListFile<Row, S extends z.ZodObject<z.ZodRawShape>>(
+export function exportListFile<Row, S extends FilterObject>(
   definition: ListDefinition<Row, S>,
   request: Request,
-  source: () => ListSource<Row, z.output<S>>,
+  source: () => ListSource<Row, FilterOutput<S>>,
   opts?: ListOptions,
 ): Response {
   try {

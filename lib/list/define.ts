@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
-import { z } from "zod";
 import { addDays } from "@lib/dates";
 import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM } from "@lib/pagination";
 
 /**
  * The list kit's declaration (DESIGN.md "Lists are declared once"): a list names its filters as a
- * zod schema over URL parameters, how the filter form shows them, its sort keys, its page columns
+ * filter object over URL parameters (`filterObject`, below; no zod, so list pages load none), how the filter form shows them, its sort keys, its page columns
  * and its CSV columns. The server half (list.server.ts) parses a request with it, asks the owning
  * module's source for one page or for keyset batches, and streams the export; the UI half
  * (@lib/ui/list) renders the GET filter form, the table, the paging and the export button from it.
@@ -47,8 +46,22 @@ export interface CsvColumn<Row> {
   key?: string;
 }
 
-export interface ListDefinition<Row, Schema extends z.ZodObject<z.ZodRawShape> = z.ZodObject<z.ZodRawShape>> {
-  /** Filters as a zod schema over the URL's parameters; build fields with the helpers below. */
+/** One filter: reads its URL parameter, or undefined when absent or not valid. */
+export interface Filter<T> {
+  parse(raw: unknown): T | undefined;
+}
+export type FilterShape = Record<string, Filter<unknown>>;
+/** The list's filters, as `filterObject({ name: textFilter(), ... })`. */
+export interface FilterObject<Shape extends FilterShape = FilterShape> {
+  shape: Shape;
+}
+/** The parsed filters of a FilterObject (each undefined when off). */
+export type FilterOutput<S extends FilterObject> = { [K in keyof S["shape"]]: S["shape"][K] extends Filter<infer T> ? T | undefined : never };
+
+export const filterObject = <Shape extends FilterShape>(shape: Shape): FilterObject<Shape> => ({ shape });
+
+export interface ListDefinition<Row, Schema extends FilterObject = FilterObject> {
+  /** Filters over the URL's parameters; build fields with the helpers below. */
   filters: Schema;
   /** The filter form, in order. A search field submits on Enter like any GET form. */
   fields: readonly FilterField[];
@@ -82,7 +95,7 @@ export interface ListData<Row> {
 }
 
 /** Declares a list; an identity function that keeps the row and filter types together. */
-export function defineList<Row, Schema extends z.ZodObject<z.ZodRawShape>>(definition: ListDefinition<Row, Schema>): ListDefinition<Row, Schema> {
+export function defineList<Row, Schema extends FilterObject>(definition: ListDefinition<Row, Schema>): ListDefinition<Row, Schema> {
   return definition;
 }
 
@@ -90,36 +103,31 @@ export function defineList<Row, Schema extends z.ZodObject<z.ZodRawShape>>(defin
 // list URLs are bookmarked and shared, and a stale one should still open the list.
 
 /** Free text, trimmed and cut to `max` characters; empty means no filter. */
-export const textFilter = (max = 100) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, max) || undefined : undefined), z.string().optional()).catch(undefined);
+export const textFilter = (max = 100): Filter<string> => ({
+  parse: (v) => (typeof v === "string" ? v.trim().slice(0, max) || undefined : undefined),
+});
 
 /** A calendar date as YYYY-MM-DD (spec 2 §9: filters use YYYY-MM-DD). */
-export const dateFilter = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v))
-    .optional()
-    .catch(undefined);
+export const dateFilter = (): Filter<string> => ({
+  parse: (v) =>
+    typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
+      ? v
+      : undefined,
+});
 
 /** A positive integer id. */
-export const idFilter = () =>
-  z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/)
-    .transform(Number)
-    .pipe(z.number().int().max(2_147_483_647))
-    .optional()
-    .catch(undefined);
+export const idFilter = (): Filter<number> => ({
+  parse: (v) => (typeof v === "string" && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : undefined),
+});
 
 /** One of fixed values. */
-export const choiceFilter = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional().catch(undefined);
+export const choiceFilter = <const T extends readonly [string, ...string[]]>(values: T): Filter<T[number]> => ({
+  parse: (v) => (typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T[number]) : undefined),
+});
 
-/** Reads the list's filters from the URL: only the schema's own parameters, first value of each. */
-export function parseFilters<Schema extends z.ZodObject<z.ZodRawShape>>(definition: ListDefinition<any, Schema>, params: URLSearchParams): z.output<Schema> {
-  const raw = Object.fromEntries(Object.keys(definition.filters.shape).map((key) => [key, params.get(key) ?? undefined]));
-  const parsed = definition.filters.safeParse(raw);
-  return (parsed.success ? parsed.data : definition.filters.parse({})) as z.output<Schema>;
+/** Reads the list's filters from the URL: only the filter object's own parameters, first value of each. */
+export function parseFilters<Schema extends FilterObject>(definition: ListDefinition<any, Schema>, params: URLSearchParams): FilterOutput<Schema> {
+  return Object.fromEntries(Object.entries(definition.filters.shape).map(([key, filter]) => [key, filter.parse(params.get(key) ?? undefined)])) as FilterOutput<Schema>;
 }
 
 /** The parsed filters as the form shows them again (strings, only those set). */

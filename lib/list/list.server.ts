@@ -1,8 +1,7 @@
-import type { z } from "zod";
 import { csvResponse } from "@lib/csv.server";
 import { kathmanduDate } from "@lib/dates";
 import { clampPageIndex, pageCount, parsePaging } from "@lib/pagination";
-import { filterValues, parseFilters, parseSort, sortParam, type FilterOption, type ListData, type ListDefinition, type SortOrder } from "./define";
+import { filterValues, parseFilters, parseSort, sortParam, type FilterOption, type ListData, type ListDefinition, type SortOrder, type FilterObject, type FilterOutput } from "./define";
 
 export type { ListData } from "./define";
 
@@ -51,15 +50,15 @@ export interface ListOptions {
   hidden?: readonly string[];
 }
 
-export function listQuery<Row, S extends z.ZodObject<z.ZodRawShape>>(definition: ListDefinition<Row, S>, url: URL): ListQuery<z.output<S>> {
+export function listQuery<Row, S extends FilterObject>(definition: ListDefinition<Row, S>, url: URL): ListQuery<FilterOutput<S>> {
   return { filters: parseFilters(definition, url.searchParams), sort: parseSort(definition, url.searchParams) };
 }
 
 /** Loads one page of a list for a loader. A page past the end shows the last page. */
-export async function loadList<Row, S extends z.ZodObject<z.ZodRawShape>>(
+export async function loadList<Row, S extends FilterObject>(
   definition: ListDefinition<Row, S>,
   request: Request,
-  source: ListSource<Row, z.output<S>>,
+  source: ListSource<Row, FilterOutput<S>>,
   opts: ListOptions = {},
 ): Promise<ListData<Row>> {
   const url = new URL(request.url);
@@ -103,10 +102,10 @@ export async function* keysetBatches<Row, F>(source: ListSource<Row, F>, query: 
  * The list's CSV with the request's filters and sort (spec 2 §7: exports use the list's calls),
  * streamed from the database in keyset batches and stopped when the client disconnects.
  */
-export function exportList<Row, S extends z.ZodObject<z.ZodRawShape>>(
+export function exportList<Row, S extends FilterObject>(
   definition: ListDefinition<Row, S>,
   request: Request,
-  source: ListSource<Row, z.output<S>>,
+  source: ListSource<Row, FilterOutput<S>>,
   opts: ListOptions & { batchSize?: number } = {},
 ): Response {
   const query = listQuery(definition, new URL(request.url));

@@ -34,3 +34,5 @@ export type { TabItem, TabsProps } from "@lib/ui/tabs";
 export { TOAST_TIMEOUT_MS, Toasts } from "@lib/ui/toasts";
 export type { ToastMessage, ToastsProps, ToastType } from "@lib/ui/toasts";
 export { useHydrated } from "@lib/ui/use-hydrated";
+export { useLazyValidation } from "@lib/ui/lazy-validation";
+export type { OnValidate, SchemaLoader } from "@lib/ui/lazy-validation";

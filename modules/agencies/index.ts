@@ -2,6 +2,5 @@
 // schemas, types). Routes and other modules import only this and index.server.ts.
 export { DOCUMENT_SLOTS } from "./documents";
 export { DocumentGroups } from "./components/document-groups";
-export { approveSchema, rejectSchema, remarkSchema, uploadDocumentsSchema } from "./schemas";
 export { canSeeAgencyDocuments } from "./policy";
 export { agencyRequestsList } from "./requests-list";

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { displayDate } from "@lib/dates";
-import { choiceFilter, defineList, textFilter } from "@lib/list/define";
+import { choiceFilter, defineList, textFilter, filterObject } from "@lib/list/define";
 import { AGENCY_REQUEST_STATUSES, type AgencyRequestStatus } from "@modules/users";
 import type { AgencyRequestListRow } from "@modules/users/index.server";
 
@@ -17,7 +16,7 @@ const STATUS_STYLE: Record<AgencyRequestStatus, string> = {
 };
 
 export const agencyRequestsList = defineList({
-  filters: z.object({
+  filters: filterObject({
     status: choiceFilter(AGENCY_REQUEST_STATUSES.map((s) => s.value) as [AgencyRequestStatus, ...AgencyRequestStatus[]]),
     name: textFilter(),
   }),

@@ -1,7 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { displayDate } from "@lib/dates";
-import { choiceFilter, dateFilter, defineList, idFilter, textFilter, type FilterOption, type ListColumn } from "@lib/list/define";
+import { choiceFilter, dateFilter, defineList, idFilter, textFilter, type FilterOption, type ListColumn, filterObject, type FilterOutput } from "@lib/list/define";
 import { CARD_STATUSES, REGIONS } from "@modules/lookups";
 import type { ReturnState } from "./lifecycle";
 import { registrationEditUrl, ROW_ACTION_LABELS, type TrekkerRowAction } from "./row-actions";
@@ -65,7 +64,7 @@ const agency: ListColumn<TrekkerItem> = { key: "agency", header: "Agency", cell:
 const status: ListColumn<TrekkerItem> = { key: "status", header: "Card Status", cell: (r) => r.status };
 const registered: ListColumn<TrekkerItem> = { key: "registered", header: "Registered Date", cell: (r) => displayDate(r.registeredAt), sort: "registered" };
 
-export const trekkerFilters = z.object({
+export const trekkerFilters = filterObject({
   username: textFilter(),
   startDate: dateFilter(),
   endDate: dateFilter(),
@@ -78,7 +77,7 @@ export const trekkerFilters = z.object({
   paymentStartDate: dateFilter(),
   paymentEndDate: dateFilter(),
 });
-export type TrekkerFilters = z.output<typeof trekkerFilters>;
+export type TrekkerFilters = FilterOutput<typeof trekkerFilters>;
 
 /** Filters of an agency's or checkpost's own list, which has no agency to choose. */
 export const AGENCY_FILTERS = ["userId", "userAgencyType"] as const;
@@ -160,7 +159,7 @@ export function TrekkerRowActions({ row }: { row: Pick<TrekkerItem, "trekkerId" 
   );
 }
 
-export const deletedTrekkerFilters = z.object({
+export const deletedTrekkerFilters = filterObject({
   username: textFilter(),
   startDate: dateFilter(),
   endDate: dateFilter(),
@@ -208,7 +207,7 @@ export const deletedTrekkersList = defineList({
   },
 });
 
-export const cardReturnFilters = z.object({
+export const cardReturnFilters = filterObject({
   username: textFilter(),
   returnStatus: choiceFilter(["requested", "approved", "rejected"]),
   trekkingArea: idFilter(),
@@ -255,7 +254,7 @@ export const cardReturnsList = defineList({
   },
 });
 
-export const timsCardFilters = z.object({
+export const timsCardFilters = filterObject({
   routename: textFilter(),
   cardStatus: choiceFilter(cardStatusValues),
 });
@@ -301,7 +300,7 @@ export const timsCardsList = defineList({
   },
 });
 
-export const historyFilters = z.object({ cardStatus: choiceFilter(cardStatusValues) });
+export const historyFilters = filterObject({ cardStatus: choiceFilter(cardStatusValues) });
 
 /** Trekking History (spec 1 §2.8): a free trekker's treks, each trekker's card, Revisit. */
 export const trekkingHistoryList = defineList({

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { displayDateTime } from "@lib/dates";
-import { dateFilter, defineList, idFilter } from "@lib/list/define";
+import { dateFilter, defineList, filterObject, idFilter } from "@lib/list/define";
 import { METHOD_LABELS } from "./rules";
 
 /** One check-in as the Scanned Trekkers and Self Scan Trekkers lists show it. */
@@ -18,7 +17,7 @@ export interface CheckinItem {
   recordedBy: string;
 }
 
-const filters = z.object({ startDate: dateFilter(), endDate: dateFilter(), cardNumber: idFilter() });
+const filters = filterObject({ startDate: dateFilter(), endDate: dateFilter(), cardNumber: idFilter() });
 const fields = [
   { kind: "search", name: "cardNumber", label: "Card Number", placeholder: "Card number" },
   { kind: "date", name: "startDate", label: "Start Date" },

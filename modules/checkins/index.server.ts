@@ -1,5 +1,6 @@
 // The check-ins module's public entry for server code (the model stays private).
 export * from "./index";
+export * from "./index.schemas";
 export type { CheckinOutcome, CheckinView, ScanInput, SelfCheckinCard, SelfCheckinOptions } from "./service.server";
 export { TooManySelfCheckinsError, selfCheckinThrottle } from "./self-checkin-throttle.server";
 export { CheckinInputError, checkinsOf, checkpostPlaceName, hasScanned, scanCard, selfCheckin, selfCheckinCard, trailsOf, trekkersWithCheckins } from "./service.server";

@@ -2,6 +2,5 @@
 export { CHECKIN_MESSAGES, METHOD_LABELS, SCANNER_DELAY_MS, cardProblem } from "./rules";
 export { checkinsPermissions } from "./permissions";
 export { CameraScanner, decodePhoto } from "./components/camera-scanner";
-export { scanSchema, selfCheckSchema, selfCheckinSchema } from "./schemas";
 export type { CheckinItem } from "./checkin-lists";
 export { scannedTrekkersList, selfScanTrekkersList } from "./checkin-lists";

@@ -1,5 +1,6 @@
 // The payments module's public entry for server code (services, models stay private).
 export * from "./index";
+export * from "./index.schemas";
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";
 export type { VoucherFilters, VoucherRow } from "./vouchers.server";
 export { GatewayUnavailable, PaymentRefused, QR_VALID_MS, confirmGatewayReturn, qrPayment, startGatewayPayment, storedOutcome } from "./gateway-payments.server";

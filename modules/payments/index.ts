@@ -5,6 +5,5 @@ export { GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS } fro
 export { GatewayForm, OnlineMethodButtons } from "./components/gateway-form";
 export { QrPaymentPanel, type QrPanelData } from "./components/qr-payment";
 export { SimulatorPage } from "./simulators/sim-page";
-export { RETURN_ACTIONS, VOUCHER_STATUSES, paymentReturnParams, paymentStepSchema, voucherDecisionSchema } from "./schemas";
 export { vouchersList } from "./vouchers-list";
-export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, markRefundedSchema, refundGatewayLabel, refundListParams, type RefundReason, type RefundStatus } from "./refunds";
+export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, RETURN_ACTIONS, VOUCHER_STATUSES, refundGatewayLabel, type RefundReason, type RefundStatus } from "./labels";

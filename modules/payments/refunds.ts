@@ -1,27 +1,8 @@
 import { z } from "zod";
 import { requiredText } from "@lib/validation";
-import { GATEWAY_LABELS } from "./methods";
-import type { GatewayId } from "./gateways/types";
 
-/**
- * Refunds due (issue 13, item 11): a payment that captured money but issued nothing. Two ways
- * in: the registration's price changed after the payment started (a trekker was added, removed
- * or edited, which re-prices it), or the registration was already paid by another payment.
- */
-export const REFUND_REASONS = {
-  "registration-changed": "Trekker added or changed after payment started",
-  "already-paid": "Registration already paid",
-} as const;
-export type RefundReason = keyof typeof REFUND_REASONS;
-
-export const REFUND_STATUSES = ["due", "refunded"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = { due: "Refund due", refunded: "Refunded" };
-
-/** The gateway column: the provider's name, or the bank deposit. */
-export function refundGatewayLabel(gateway: string): string {
-  return gateway === "voucher" ? "Bank voucher" : (GATEWAY_LABELS[gateway as GatewayId] ?? gateway);
-}
+export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, refundGatewayLabel, type RefundReason, type RefundStatus } from "./labels";
+import { REFUND_STATUSES } from "./labels";
 
 /** "Mark refunded": the reference of the refund (the provider's refund id or the bank's). */
 export const markRefundedSchema = z.object({

@@ -7,7 +7,8 @@ export const voucherRejectSchema = z.object({ intent: z.literal("reject"), remar
 export const voucherApproveSchema = z.object({ intent: z.literal("approve"), refNo: optionalText(60).default("") });
 export const voucherDecisionSchema = z.discriminatedUnion("intent", [voucherApproveSchema, voucherRejectSchema]);
 
-export const VOUCHER_STATUSES = ["Pending", "Approved", "Rejected"] as const;
+export { RETURN_ACTIONS, VOUCHER_STATUSES } from "./labels";
+import { RETURN_ACTIONS } from "./labels";
 
 const CHOOSE_METHOD = "Choose a payment method.";
 const gatewayField = z.enum(GATEWAY_IDS as [GatewayId, ...GatewayId[]], { message: CHOOSE_METHOD });
@@ -24,8 +25,6 @@ export const paymentStepSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("qr-status"), txnId: optionalText(40).default(""), poll: z.literal("1").optional() }),
   z.object({ intent: z.literal("voucher"), voucher: z.unknown().optional() }),
 ]);
-
-export const RETURN_ACTIONS = ["success", "failure", "decline"] as const;
 
 /** /new-register/:regId/:paymentType/:actionType, where a gateway sends the payer back. */
 export const paymentReturnParams = z.object({

@@ -1,8 +1,7 @@
-import { z } from "zod";
 import { displayDate } from "@lib/dates";
-import { choiceFilter, defineList, idFilter, textFilter } from "@lib/list/define";
+import { choiceFilter, defineList, idFilter, textFilter, filterObject } from "@lib/list/define";
 import { formatNrs } from "@modules/registration";
-import { VOUCHER_STATUSES } from "./schemas";
+import { VOUCHER_STATUSES } from "./labels";
 import type { VoucherRow } from "./vouchers.server";
 
 /**
@@ -10,7 +9,7 @@ import type { VoucherRow } from "./vouchers.server";
  * search on Enter (invoice id or agency), export "Invoice". A row opens the Voucher panel.
  */
 export const vouchersList = defineList({
-  filters: z.object({
+  filters: filterObject({
     status: choiceFilter(VOUCHER_STATUSES),
     route: idFilter(),
     name: textFilter(),

@@ -6,5 +6,4 @@ export { InsuranceFields, TrekkerFields } from "./components/trekker-fields";
 export { TrekFields } from "./components/trek-fields";
 export { WizardSteps } from "./components/wizard-steps";
 export { EDITABLE_STATUSES, TREKKER_LIST_SCOPES, canEditRegistration, canOpenRegistration, canPay, trekkerListScope } from "./policy";
-export { firstStepSchema, insuranceSchema, splitFirstStep, trekDetailsSchema, trekkerSchema } from "./schemas";
 export { formatNrs } from "./fees";

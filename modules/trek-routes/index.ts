@@ -4,6 +4,5 @@ export type { RouteFormDefaults } from "./components/route-form";
 export { DescriptionHtml } from "./components/description-html";
 export { RouteForm } from "./components/route-form";
 export { registerTrekUrl, routeDetailUrl, routeEditUrl, routeImageUrl } from "./urls";
-export { routeActionSchema } from "./schemas";
 export { ROUTE_SCOPES, canManageRoutes, canRegisterOnRoute } from "./policy";
 export { provinceName, routesList } from "./routes-list";

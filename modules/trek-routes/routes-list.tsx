@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { defineList, textFilter } from "@lib/list/define";
+import { defineList, textFilter, filterObject } from "@lib/list/define";
 import { PROVINCES } from "@modules/lookups";
 import type { RouteRow } from "./service.server";
 
@@ -7,7 +6,7 @@ import type { RouteRow } from "./service.server";
 export const provinceName = (id: number) => PROVINCES.find((p) => p.id === id)?.name ?? "";
 
 export const routesList = defineList({
-  filters: z.object({ name: textFilter() }),
+  filters: filterObject({ name: textFilter() }),
   fields: [{ kind: "search", name: "name", label: "Search", placeholder: "Route name" }],
   sort: { keys: ["name"], default: "name" },
   columns: [

@@ -2,14 +2,8 @@ import { z } from "zod";
 import { messages, plainText, requiredText } from "@lib/validation";
 
 /** Spec 2 §5: Route Name, Province, Start Point, End Point, Description and each checkpoint name are required. */
-export const ROUTE_LABELS = {
-  name: "Route Name",
-  province: "Province",
-  startPoint: "Start Point",
-  endPoint: "End Point",
-  description: "Description",
-  checkpoint: "Checkpoint Name",
-} as const;
+export { ROUTE_LABELS } from "./labels";
+import { ROUTE_LABELS } from "./labels";
 
 export const MAX_IMAGES_PER_KIND = 10;
 

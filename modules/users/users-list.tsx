@@ -1,12 +1,11 @@
-import { z } from "zod";
 import { displayDate } from "@lib/dates";
-import { choiceFilter, defineList, textFilter, type ListColumn } from "@lib/list/define";
+import { choiceFilter, defineList, textFilter, type ListColumn, filterObject } from "@lib/list/define";
 import type { UserListRow } from "./directory.server";
 import type { UsersTab } from "./kinds";
 import { USER_STATUSES } from "./kinds";
 
 /** The Users page (spec 2 §2, §3 "Users list row"), declared once with the list kit; export Users. */
-export const userFilters = z.object({
+export const userFilters = filterObject({
   username: textFilter(),
   status: choiceFilter(USER_STATUSES as unknown as [string, ...string[]]),
 });

@@ -66,7 +66,7 @@ export function moduleOf(file: string): string | null {
   return parts[0] === "modules" && parts.length > 2 ? parts[1] : null;
 }
 
-const PUBLIC_ENTRIES = new Set(["index.ts", "index.server.ts"]);
+const PUBLIC_ENTRIES = new Set(["index.ts", "index.server.ts", "index.schemas.ts"]);
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 /**
  * A module's permission declaration (modules/<m>/permissions.ts). The shared table

@@ -45,6 +45,24 @@ test.describe("sign in and landing pages", () => {
     await expect(page.getByText("Please enter a correct email address")).toBeVisible();
   });
 
+  test("the login page loads no JavaScript file and still checks fields when they are left", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).focus();
+    await expect(page.getByText("Please enter a correct email address")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Email").fill("fit@tims.test");
+    await expect(page.getByText("Please enter a correct email address")).toHaveCount(0);
+    await page.getByLabel("Password", { exact: true }).focus();
+    await page.getByLabel("Email").focus();
+    await expect(page.getByText("Password field is required")).toBeVisible();
+    expect(scripts).toEqual([]);
+  });
+
   test("the login page carries its links and the browser note", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Button, LinkButton } from "@lib/ui/button";
@@ -7,7 +6,8 @@ import { FormErrors, SelectField, TextField } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
 import { cx } from "@lib/ui/class-names";
 import { useHydrated } from "@lib/ui/use-hydrated";
-import { ROUTE_LABELS, routeFormSchema } from "../schemas";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
+import { ROUTE_LABELS } from "../labels";
 import { ImageField, type ExistingImage } from "./image-field";
 import { useLeaveGuard } from "./leave-guard";
 import { RichTextEditor } from "./rich-text-editor";
@@ -50,13 +50,14 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
   const guard = useLeaveGuard(dirty);
   const markDirty = () => setDirty(true);
 
+  const validate = useLazyValidation(() => import("../schemas").then((m) => m.routeFormSchema));
   const [form, fields] = useForm({
     id: "route-form",
     lastResult: result,
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: routeFormSchema }),
+    onValidate: validate,
     onSubmit: () => guard.allowNext(),
   });
   const checkpoints = fields.checkpoints.getFieldList();

@@ -1,12 +1,10 @@
 // The name and password forms, one each, shared by a user's own Account Settings and the board's
 // views of another account (and /change-user-password), so labels and behaviour cannot drift.
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { z } from "zod";
 import { FormErrors, TextField } from "@lib/ui/field";
-import { accountNameSchema } from "../schemas/account";
+import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { NewPasswordField } from "./password-checklist";
 
 interface FormBase {
@@ -20,13 +18,14 @@ interface FormBase {
 
 /** "Full Name", validated with accountNameSchema on both sides. */
 export function NameForm({ id, lastResult, actions, fullName, className = "space-y-4" }: FormBase & { fullName: string }) {
+  const validate = useLazyValidation(() => import("../index.schemas").then((m) => m.accountNameSchema));
   const [form, fields] = useForm({
     id,
     lastResult,
     defaultValue: { fullName },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountNameSchema }),
+    onValidate: validate,
   });
   return (
     <Form method="post" className={className} {...getFormProps(form)}>
@@ -37,21 +36,29 @@ export function NameForm({ id, lastResult, actions, fullName, className = "space
   );
 }
 
+/** The fields of each password schema (schemas/password.ts), known without loading zod. */
+export const PASSWORD_FIELDS = {
+  changeOwnPasswordSchema: ["currentPassword", "newPassword", "confirmPassword"],
+  changeUserPasswordSchema: ["username", "password", "confirmPassword"],
+  setPasswordSchema: ["password", "confirmPassword"],
+} as const;
+export type PasswordSchemaName = keyof typeof PASSWORD_FIELDS;
+
 /**
  * A new password with its checklist and "Confirm Password". Which other fields show follows the
  * schema's fields: "Username" (setting another account's password by its e-mail), "Current
  * Password" (one's own); the new password is `newPassword` or `password` as the schema names it.
+ * The schema is named, not passed: it is loaded only when the form is used (zod stays out of the page).
  */
-export function PasswordForm({ id, lastResult, actions, schema, className = "space-y-4" }: FormBase & { schema: z.ZodObject }) {
+export function PasswordForm({ id, lastResult, actions, schema, className = "space-y-4" }: FormBase & { schema: PasswordSchemaName }) {
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: useLazyValidation(() => import("../index.schemas").then((m) => m[schema])),
   });
-  // zod keeps the object's shape through the refinement that compares the two passwords.
-  const names = Object.keys(schema.shape);
+  const names: readonly string[] = PASSWORD_FIELDS[schema];
   const newPassword = names.includes("newPassword") ? "newPassword" : "password";
   return (
     <Form method="post" className={className} {...getFormProps(form)}>

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useId, useState } from "react";
 import { TextField } from "@lib/ui/field";
-import { PASSWORD_RULES } from "@lib/validation";
+import { PASSWORD_RULES } from "@lib/validation-rules";
 
 /**
  * The live checklist of spec 1 §5. The server renders every rule (unticked), so the rules are

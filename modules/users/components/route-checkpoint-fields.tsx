@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "@lib/ui/button";
 import { SelectField } from "@lib/ui/field";
 import { useHydrated } from "@lib/ui/use-hydrated";
-import { LOAD_CHECKPOINTS_INTENT } from "../schemas/checkpost";
+import { LOAD_CHECKPOINTS_INTENT } from "../form-names";
 
 export interface RouteChoiceView {
   id: number;

@@ -14,10 +14,8 @@ import { confirmField, withPasswordMatch } from "./password-pair";
  * Spec 1 §2.6: an organisation (type 2) or an individual (type 1) signs up. The discriminator
  * stays text: Conform's coercion does not reach into a union's literal.
  */
-export const REGISTER_TYPES = [
-  { id: "2", key: "organization", label: "Organization" },
-  { id: "1", key: "individual", label: "Individual" },
-] as const;
+export { REGISTER_TYPES } from "../form-names";
+import { REGISTER_TYPES } from "../form-names";
 
 const credentials = {
   email: emailField("Email"),

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { checkboxField, messages, plainText, requiredText } from "@lib/validation";
 
-export const TWO_FACTOR_CODE_LABEL = "Authentication code";
+export { TWO_FACTOR_CODE_LABEL } from "../form-names";
+import { TWO_FACTOR_CODE_LABEL } from "../form-names";
 
 /** The second sign-in step: a 6-digit code from the app, or one of the recovery codes. */
 export const twoFactorCodeSchema = z.object({

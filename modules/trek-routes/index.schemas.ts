@@ -1,0 +1,4 @@
+// The trek-routes module's zod schemas: actions and loaders get them through index.server.ts; pages
+// load them on demand for browser validation (lib/ui/lazy-validation.ts). Never import this
+// statically from code that runs in the browser: it would put zod in the page's eager chunks.
+export { routeActionSchema } from "./schemas";
