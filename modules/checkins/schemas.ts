@@ -8,29 +8,27 @@ const cardNumberField = (label = "TIMS Card No.") =>
     .transform(Number);
 
 // A random id the page makes per submission, so a double tap or a resend records once.
-const clientIdField = z
-  .string()
+const clientIdField = plainText()
   .regex(/^[A-Za-z0-9-]{8,64}$/)
   .optional();
 
 /** The scan page's three ways in (spec 2 §2 Scan): the camera's text, a photo of the code, the typed pair. */
 export const scanSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("qr"), qr: plainText().pipe(z.string().min(1, "Invalid QR Code").max(2000, "Invalid QR Code")), method: z.enum(["qr", "photo"]).default("qr"), clientId: clientIdField }),
+  z.object({ intent: z.literal("qr"), qr: requiredText("QR Code").max(2000, "Invalid QR Code"), method: z.enum(["qr", "photo"]).default("qr"), clientId: clientIdField }),
   // The photo itself arrives as a file; the server decodes it (no JavaScript).
   z.object({ intent: z.literal("photo"), clientId: clientIdField }),
-  z.object({ intent: z.literal("typed"), cardNumber: cardNumberField("Card Number"), passport: requiredText("Passport Number").pipe(z.string().max(30)), clientId: clientIdField }),
+  z.object({ intent: z.literal("typed"), cardNumber: cardNumberField("Card Number"), passport: requiredText("Passport Number").max(30), clientId: clientIdField }),
 ]);
 
 /** Self check-in, step 0 (spec 1 §2.8): card and passport, and whether this is a check-out. */
 export const selfCheckSchema = z.object({
   cardno: cardNumberField(),
-  passport: requiredText("Passport No.").pipe(z.string().max(30)),
+  passport: requiredText("Passport No.").max(30),
   isCheckOut: checkboxField(),
 });
 
 /** Step 1: the same pair again (never trusted from step 0) and the place. */
 export const selfCheckinSchema = selfCheckSchema.extend({
-  place: requiredText("Place").pipe(z.string().max(150)),
+  place: requiredText("Place").max(150),
   clientId: clientIdField,
 });
-

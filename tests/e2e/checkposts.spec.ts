@@ -1,0 +1,169 @@
+// Issue 15: a checkpost scans cards (a photo of the QR read in the browser, the same photo read
+// by the server without JavaScript, the typed card and passport), refuses invalid, forged and
+// cancelled cards, records a repeat once; the check-in shows in the side panel and the lists.
+// Self check-in at /location with JavaScript on and off, a wrong passport, the per-card limit.
+import QRCode from "qrcode";
+import { expect, test, type Page } from "@playwright/test";
+import { applyCardAction } from "@modules/cards/index.server";
+import { makeTrail, trailCards } from "../factories/checkins";
+import { inDays } from "../factories/dates";
+import { makeUser } from "../factories/users";
+import { signInAs } from "./support/auth-cookie";
+import { hydrated } from "./support/session";
+
+test.describe.configure({ timeout: 120_000 });
+
+const qrPng = async (text: string) => ({ name: "card-qr.png", mimeType: "image/png", buffer: await QRCode.toBuffer(text, { width: 480, margin: 4 }) });
+
+async function choosePhoto(page: Page, text: string) {
+  await page.getByLabel("Choose or take a photo").setInputFiles(await qrPng(text));
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a photo of the QR, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("checks the trekker in and opens the scanned trekker with the trail so far", async ({ page }) => {
+      const { route, points, checkpost } = await makeTrail(1);
+      const [card] = await trailCards(route.id, { entry: inDays(0), exit: inDays(5) });
+      await signInAs(page, checkpost.email);
+      await page.goto("/scan");
+      await expect(page.getByRole("heading", { name: "Scan Trekker QR Code" })).toBeVisible();
+      await expect(page.getByText(`Checking in at ${points[1].name}`)).toBeVisible();
+      if (javaScriptEnabled) {
+        await hydrated(page);
+        await expect(page.getByRole("button", { name: "Scan QR" })).toBeVisible();
+        await choosePhoto(page, card.qr);
+      } else {
+        await expect(page.getByRole("button", { name: "Scan QR" })).toHaveCount(0);
+        await choosePhoto(page, card.qr);
+        await page.getByRole("button", { name: "Check photo" }).click();
+      }
+      await expect(page).toHaveURL(`/scanned-trekker/${card.regId}/${card.trekkerId}`);
+      await expect(page.getByText("Scanned Successfully", { exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { name: card.fullName }).first()).toBeVisible();
+      await expect(page.getByRole("img", { name: `Photo of ${card.fullName}` })).toBeVisible();
+      const trail = page.getByTestId("trail");
+      await expect(trail.getByText(points[1].name)).toBeVisible();
+      await expect(trail.locator("li").nth(1)).toContainText("QR photo");
+      await expect(trail.locator("li").nth(0)).toContainText("not yet");
+      await page.getByRole("link", { name: "TIMS Cards", exact: true }).click();
+      await expect(page.getByRole("table").getByText(String(card.cardNumber))).toBeVisible();
+    });
+  });
+}
+
+test("typed card and passport; a wrong pair, an invalid and a forged code, a cancelled card; a repeat records once", async ({ page }) => {
+  const { route, checkpost } = await makeTrail(0);
+  const [good, cancelled] = await trailCards(route.id, { count: 2, entry: inDays(0), exit: inDays(5) });
+  await applyCardAction(await makeUser({ userType: 4 }), "cancel", cancelled.trekkerId, "Cancelled before the trek");
+  await signInAs(page, checkpost.email);
+  await page.goto("/scan");
+  await hydrated(page);
+
+  const typed = async (cardNumber: number | string, passport: string) => {
+    await page.getByLabel("Card Number").fill(String(cardNumber));
+    await page.getByLabel("Passport Number").fill(passport);
+    await page.getByRole("button", { name: "Check card" }).click();
+  };
+  await typed(good.cardNumber, cancelled.passport);
+  await expect(page.getByTestId("scan-error")).toHaveText("Please enter the correct card and passport number");
+
+  await choosePhoto(page, "just some text");
+  await expect(page.getByTestId("scan-error")).toHaveText("Invalid QR Code");
+  await page.goto("/scan");
+  await hydrated(page);
+  await choosePhoto(page, JSON.stringify({ trekkerId: good.trekkerId, registrationId: good.regId, sig: "Zm9yZ2Vk" }));
+  await expect(page.getByTestId("scan-error")).toHaveText("Invalid QR Code");
+  await expect(page).toHaveURL("/scan");
+
+  await page.goto("/scan");
+  await hydrated(page);
+  await choosePhoto(page, cancelled.qr);
+  const refused = page.getByTestId("scan-refused");
+  await expect(refused).toContainText(`${cancelled.fullName}: not checked in`);
+  await expect(refused).toContainText("This card was cancelled.");
+  await expect(page.getByText("Scanned Successfully")).toHaveCount(0);
+
+  await page.goto("/scan");
+  await hydrated(page);
+  await typed(good.cardNumber, good.passport.toLowerCase());
+  await expect(page).toHaveURL(`/scanned-trekker/${good.regId}/${good.trekkerId}`);
+  await expect(page.getByText("Scanned Successfully", { exact: true })).toBeVisible();
+  await page.goto("/scan");
+  await hydrated(page);
+  await choosePhoto(page, good.qr);
+  await expect(page).toHaveURL(`/scanned-trekker/${good.regId}/${good.trekkerId}`);
+  await expect(page.getByText(/nothing new was recorded/)).toBeVisible();
+  await expect(page.getByText("Route so far (1 check-in)")).toBeVisible();
+
+  // The checkpost's lists: Scanned Trekkers (its default tab) and the export.
+  await page.goto("/trekkers");
+  const scanned = page.getByRole("table", { name: "Scanned trekkers" });
+  await expect(scanned.getByRole("row").filter({ hasText: good.fullName })).toHaveCount(1);
+  await expect(scanned.getByText(cancelled.fullName)).toHaveCount(0);
+  const csv = await (await page.request.get("/scanned-trekkers/export")).text();
+  expect(csv.split("\n")[0]).toContain("Trekker,Card Number,Registration Id");
+  expect(csv).toContain(good.fullName);
+
+  // The board sees the check-in in the trekker's side panel.
+  const board = await page.context().browser()!.newContext();
+  const boardPage = await board.newPage();
+  await signInAs(boardPage, "ntb@tims.test");
+  await boardPage.goto(`/trekkers/${good.trekkerId}`);
+  await expect(boardPage.getByTestId("checkin-list")).toContainText("Checked in at Dharapani Gate");
+  await board.close();
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`self check-in, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a wrong passport is refused; the right pair asks the place and checks in", async ({ page }) => {
+      const { route, points } = await makeTrail(0);
+      const [card] = await trailCards(route.id, { entry: inDays(0), exit: inDays(5) });
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Self Check in" }).click();
+      await expect(page).toHaveURL("/location");
+      await page.getByLabel("TIMS Card No.").fill(String(card.cardNumber));
+      await page.getByLabel("Passport No.").fill("WRONG123");
+      await page.getByRole("button", { name: "Check" }).click();
+      await expect(page.getByTestId("self-checkin-error")).toHaveText("Please enter the correct card and passport number");
+      await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+      await page.getByLabel("Passport No.").fill(card.passport);
+      await page.getByRole("button", { name: "Check" }).click();
+      await expect(page.getByRole("heading", { name: "Hello" })).toBeVisible();
+      await expect(page.getByText("Please enter your current Location. This will help us to track.")).toBeVisible();
+      await page.getByLabel("Place").fill(points[2].name);
+      await page.getByRole("button", { name: "Self Checkin" }).click();
+      await expect(page.getByRole("heading", { name: "Thank You !" })).toBeVisible();
+      await expect(page.getByText("You are successfully checked in.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+
+      // The board's Self Scan Trekkers lists it.
+      const board = await page.context().browser()!.newContext();
+      const boardPage = await board.newPage();
+      await signInAs(boardPage, "ntb@tims.test");
+      await boardPage.goto(`/self-scan-trekkers?cardNumber=${card.cardNumber}`);
+      const row = boardPage.getByRole("row").filter({ hasText: card.fullName });
+      await expect(row).toContainText(points[2].name);
+      await expect(row).toContainText("Auto Checked In");
+      await board.close();
+    });
+  });
+}
+
+test("guessing one card's passport stops after a few tries, even with the right one", async ({ page }) => {
+  const { route } = await makeTrail(0);
+  const [card] = await trailCards(route.id, { entry: inDays(0), exit: inDays(5) });
+  await page.goto("/location");
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel("TIMS Card No.").fill(String(card.cardNumber));
+    await page.getByLabel("Passport No.").fill(`GUESS${i}`);
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("self-checkin-error")).toHaveText("Please enter the correct card and passport number");
+  }
+  await page.getByLabel("Passport No.").fill(card.passport);
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("self-checkin-error")).toContainText("Too many attempts. Please wait");
+});
