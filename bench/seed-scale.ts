@@ -104,7 +104,7 @@ async function main() {
   // Registration ri (0-based): agency ones first (a tenth by agency 0, the largest), then one per FIT.
   const regUser = `IF(n < ${agencyRegs}, ${userBase} + IF(n % 10 = 0, 0, 1 + (n * 7919) % ${AGENCIES - 1}), ${userBase + AGENCIES} + (n - ${agencyRegs}) % ${FITS})`;
   const regCount = `IF(n < ${agencyRegs}, ((n + 1) * ${agencyTrekkers} + ${agencyRegs} - 1) DIV ${agencyRegs} - (n * ${agencyTrekkers} + ${agencyRegs} - 1) DIV ${agencyRegs}, 1)`;
-  const created = `TIMESTAMP(?) - INTERVAL ${DAY_SPAN * 86400} SECOND + INTERVAL (n * ${(DAY_SPAN + 10) * 86400} DIV ${REGISTRATIONS}) SECOND`;
+  const created = `TIMESTAMP(?) - INTERVAL ${DAY_SPAN * 86400} SECOND + INTERVAL (n * ${DAY_SPAN * 86400} DIV ${REGISTRATIONS}) SECOND`;
   const unpaid = "n % 20 IN (7, 13)";
   await step(`registrations (${REGISTRATIONS})`, async () => {
     for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
