@@ -2,11 +2,12 @@
 export * from "./index";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, trekkerPhoto, unlockPrice } from "./service.server";
-export { cardNumbersOf, registrationForCards, registrationForPayment, registrationIdsOnRoute, routeNamesOf, trekDatesOf, trekkerDetails } from "./summaries.server";
+export { cardNumbersOf, registrationForCards, registrationForPayment, registrationIdsOnRoute, registrationIdsOnRouteSql, routeNamesOf, trekDatesOf, trekkerDetails } from "./summaries.server";
 export { setRegistrationStatus, sweepRegistrationStatuses, trekkersDueByTrekDates } from "./status.server";
 export { parseCrop, processPhoto } from "./photo.server";
 export { registrationFormOptions } from "./form-options.server";
 export { registrationModule } from "./plugin.server";
 export type { TrekkerListRow, TrekkerOrder, TrekkerSearch } from "./trekker-search.server";
-export { countTrekkers, searchTrekkerIds, searchTrekkerIdsAfter, trekkerFilterChoices, trekkerListRows } from "./trekker-search.server";
+export { countTrekkers, searchTrekkerIds, searchTrekkerIdsAfter, trekkerFilterChoices, trekkerListBatch, trekkerListRows } from "./trekker-search.server";
+export type { TrekkerBatchRow } from "./trekker-search.server";
 export { reviewIntent } from "./review-intents.server";
