@@ -62,7 +62,7 @@ const tableRows = new Map<string, number>();
 for (const t of ["trekkers", "registrations", "users", "vouchers", "bills", "card_events"]) {
   tableRows.set(t, Number((await select<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`))[0].n));
 }
-const aliases: Record<string, string> = { t: "trekkers", r: "registrations", e: "card_events", v: "vouchers", u: "users" };
+const aliases: Record<string, string> = { t: "trekkers", r: "registrations", e: "card_events", v: "vouchers", u: "users", User: "users", Voucher: "vouchers", Registration: "registrations", Trekker: "trekkers", TrekkerCard: "trekkers" };
 
 interface Plan {
   estimate: number;
