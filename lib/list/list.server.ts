@@ -84,7 +84,7 @@ export async function loadList<Row, S extends FilterObject>(
 }
 
 /** Rows per database read of an export. */
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 5000;
 
 /** Keyset batches of a source, stopping as soon as `signal` is aborted. */
 export async function* keysetBatches<Row, F>(source: ListSource<Row, F>, query: ListQuery<F>, opts: { size?: number; signal?: AbortSignal } = {}): AsyncGenerator<Row[]> {

@@ -1,4 +1,4 @@
-import { Op, type Model, type ModelStatic, type WhereOptions } from "sequelize";
+import { Op, QueryTypes, type Model, type ModelStatic, type WhereOptions } from "sequelize";
 import type { FilterOption, SortOrder } from "./define";
 import { keysetOrder, keysetWhere, type KeyPart } from "./keyset.server";
 import type { ListQuery, ListSource } from "./list.server";
@@ -29,7 +29,7 @@ export function modelListSource<M extends Model, Row, F>(spec: ModelSourceSpec<M
   return {
     async count(q, cap) {
       const where = await spec.where(q.filters);
-      return where ? Math.min(await spec.model.count({ where }), cap) : 0;
+      return where ? cappedCount(spec.model, where, cap) : 0;
     },
     async page(q, window) {
       const where = await spec.where(q.filters);
@@ -43,4 +43,22 @@ export function modelListSource<M extends Model, Row, F>(spec: ModelSourceSpec<M
     },
     options: spec.options,
   };
+}
+
+/**
+ * How many rows match, counting no further than `cap`: COUNT over the first `cap` matching keys
+ * (a LIMITed subquery), so a list of a million rows costs at most `cap` index entries, never
+ * the whole table (docs/adr/0014-list-indexes.md). Soft-deleted rows are left out as
+ * `Model.count` would.
+ */
+async function cappedCount<M extends Model>(model: ModelStatic<M>, where: WhereOptions, cap: number): Promise<number> {
+  const options = model.options as { paranoid?: boolean; deletedAt?: string | boolean };
+  const deletedAt = typeof options.deletedAt === "string" ? options.deletedAt : "deletedAt";
+  const scoped = options.paranoid ? { [Op.and]: [where, { [deletedAt]: { [Op.is]: null } }] } : where;
+  const generator = model.sequelize!.getQueryInterface().queryGenerator as {
+    selectQuery: (table: unknown, opts: { where: WhereOptions; attributes: string[]; limit: number }, model: ModelStatic<M>) => string;
+  };
+  const inner = generator.selectQuery(model.getTableName(), { where: scoped, attributes: [model.primaryKeyAttribute], limit: Math.max(1, Math.floor(cap)) }, model).replace(/;\s*$/, "");
+  const [row] = await model.sequelize!.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) capped`, { type: QueryTypes.SELECT });
+  return Number(row?.n ?? 0);
 }

@@ -32,4 +32,17 @@ export const refundMigrations: Migration[] = [
       await qi.dropTable("payment_refunds");
     },
   },
+  {
+    // The voucher list at scale (issue 14, docs/adr/0014-list-indexes.md): its status filter
+    // (Pending is isVerified IS NULL) and its payer search, newest first (the id ends each index).
+    name: "2026112450-payments-voucher-list-indexes",
+    async up(qi) {
+      await qi.addIndex("vouchers", ["isVerified"], { name: "vouchers_is_verified" });
+      await qi.addIndex("vouchers", ["userId"], { name: "vouchers_user" });
+    },
+    async down(qi) {
+      await qi.removeIndex("vouchers", "vouchers_user");
+      await qi.removeIndex("vouchers", "vouchers_is_verified");
+    },
+  },
 ];

@@ -9,7 +9,7 @@ import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import { writeTransaction } from "../../db/sequelize.server";
 import { markCardsUnpaid } from "@modules/cards/index.server";
 import { VOUCHER_PAYMENT_METHOD } from "@modules/lookups";
-import { cardNumbersOf, registrationForPayment, registrationIdsOnRoute, routeNamesOf } from "@modules/registration/index.server";
+import { cardNumbersOf, registrationForPayment, registrationIdsOnRouteSql, routeNamesOf } from "@modules/registration/index.server";
 import { canPay, type RegistrationViewer } from "@modules/registration";
 import { getRegistration, lockPrice } from "@modules/registration/index.server";
 import { displayNames, userIdsMatching } from "@modules/users/index.server";
@@ -73,9 +73,7 @@ async function voucherWhere(f: VoucherFilters): Promise<WhereOptions<Voucher> | 
   if (f.status === "Approved") where.push({ isVerified: true });
   if (f.status === "Rejected") where.push({ isVerified: false });
   if (f.route !== undefined) {
-    const regIds = await registrationIdsOnRoute(f.route);
-    if (!regIds.length) return null;
-    where.push({ registrationId: { [Op.in]: regIds } });
+    where.push({ registrationId: { [Op.in]: registrationIdsOnRouteSql(f.route) } });
   }
   const search = f.name?.trim();
   if (search) {

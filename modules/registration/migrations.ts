@@ -98,4 +98,27 @@ export const registrationMigrations: Migration[] = [
       await qi.removeColumn("trekkers", "registeredBy");
     },
   },
+  {
+    // Speed at a million trekkers (issue 14, docs/adr/0014-list-indexes.md). The daily sweep reads
+    // live Upcoming/Active cards through (status, deletedAt) and needs their registration without
+    // the row, and registrations by status and date; the trekker lists filter by country or
+    // status within live rows, newest first (the id, appended to every index).
+    name: "2026112440-registration-scale-indexes",
+    async up(qi) {
+      await qi.addIndex("trekkers", ["status", "deletedAt", "registrationId"], { name: "trekkers_status_live_registration" });
+      await qi.removeIndex("trekkers", "trekkers_status_deleted");
+      await qi.addIndex("trekkers", ["nationality", "status", "deletedAt"], { name: "trekkers_nationality_live" });
+      await qi.removeIndex("trekkers", "trekkers_nationality");
+      await qi.addIndex("registrations", ["status", "entryDate"], { name: "registrations_status_entry" });
+      await qi.addIndex("registrations", ["status", "exitDate"], { name: "registrations_status_exit" });
+    },
+    async down(qi) {
+      await qi.removeIndex("registrations", "registrations_status_exit");
+      await qi.removeIndex("registrations", "registrations_status_entry");
+      await qi.addIndex("trekkers", ["nationality"], { name: "trekkers_nationality" });
+      await qi.removeIndex("trekkers", "trekkers_nationality_live");
+      await qi.addIndex("trekkers", ["status", "deletedAt"], { name: "trekkers_status_deleted" });
+      await qi.removeIndex("trekkers", "trekkers_status_live_registration");
+    },
+  },
 ];

@@ -32,11 +32,15 @@ export async function trekkersDueByTrekDates(
   const { today, started, ended, afterId } = query;
   if (!started.length || !ended.length) throw new Error("trekkersDueByTrekDates needs both status lists");
   const marks = (list: readonly string[]) => list.map(() => "?").join(", ");
-  const found = await sequelize.query<{ id: number }>(
+  // One branch per status list, each a range of the (status, deletedAt, registrationId) index:
+  // only live cards in those statuses are read (a few thousand of a million), never the whole
+  // table, which an OR over both lists walked in id order when nothing was due.
+  const branch = (statuses: readonly string[], dateTest: string) =>
     "SELECT t.id AS id FROM trekkers t JOIN registrations r ON r.id = t.registrationId " +
-      `WHERE t.deletedAt IS NULL AND t.id > ? AND ((t.status IN (${marks(started)}) AND r.entryDate <= ?) OR (t.status IN (${marks(ended)}) AND r.exitDate < ?)) ` +
-      `ORDER BY t.id LIMIT ${Math.max(1, Math.floor(query.limit))}`,
-    { replacements: [afterId, ...started, today, ...ended, today], type: QueryTypes.SELECT, transaction },
+    `WHERE t.status IN (${marks(statuses)}) AND t.deletedAt IS NULL AND t.id > ? AND ${dateTest}`;
+  const found = await sequelize.query<{ id: number }>(
+    `SELECT id FROM (${branch(started, "r.entryDate <= ?")} UNION ALL ${branch(ended, "r.exitDate < ?")}) due ORDER BY id LIMIT ${Math.max(1, Math.floor(query.limit))}`,
+    { replacements: [...started, afterId, today, ...ended, afterId, today], type: QueryTypes.SELECT, transaction },
   );
   return found.map((r) => Number(r.id));
 }

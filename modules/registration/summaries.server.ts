@@ -1,3 +1,4 @@
+import { sequelize } from "../../db/sequelize.server";
 import { Op, type Transaction } from "sequelize";
 import { Registration, Trekker } from "./models/registration.server";
 import { canOpenRegistration, type RegistrationViewer } from "./policy";
@@ -143,6 +144,14 @@ export async function routeNamesOf(ids: readonly number[]): Promise<Map<number, 
 }
 
 /** Ids of the registrations on a route (a list's route filter over another module's rows; index on routeId). */
+/**
+ * The registrations on a route as a subquery for `{ registrationId: { [Op.in]: … } }`: the
+ * database joins them itself instead of receiving tens of thousands of ids in an IN list.
+ */
+export function registrationIdsOnRouteSql(routeId: number): ReturnType<typeof sequelize.literal> {
+  return sequelize.literal(`(SELECT id FROM registrations WHERE routeId = ${Math.floor(Number(routeId)) || 0})`);
+}
+
 export async function registrationIdsOnRoute(routeId: number): Promise<number[]> {
   const rows = await Registration.findAll({ where: { routeId }, attributes: ["id"], raw: true });
   return rows.map((r) => r.id);

@@ -134,6 +134,79 @@ export async function searchTrekkerIdsAfter(q: TrekkerSearch, order: TrekkerOrde
   return rows.map((r) => Number(r.id));
 }
 
+/** A trekker row of an export batch: the list row and the card columns the lists show (read only). */
+export interface TrekkerBatchRow extends TrekkerListRow {
+  status: string;
+  cardNumber: number | null;
+  issuedAt: Date | null;
+  returnState: string | null;
+  deletedAt: Date | null;
+  deleteRemarks: string | null;
+  deletedBy: number | null;
+  deletedIp: string | null;
+}
+
+/**
+ * Up to `limit` whole rows after `afterId` in the list's order, in one statement (keyset over the
+ * primary key, each registration joined by its key): an export reads a million rows in batches
+ * without a query per table per batch (docs/adr/0014-list-indexes.md).
+ */
+export async function trekkerListBatch(q: TrekkerSearch, order: TrekkerOrder, afterId: number | null, limit: number): Promise<TrekkerBatchRow[]> {
+  // The batch's ids through the list's index alone (as a page's), then the rows by primary key:
+  // asking for the columns in the same statement let the planner read the deletedAt index from
+  // its start, half the table per batch.
+  const ids = await searchTrekkerIdsAfter(q, order, afterId, limit);
+  if (!ids.length) return [];
+  const found = await sequelize.query<Record<string, unknown>>(
+    "SELECT t.id AS trekkerId, t.registrationId, t.fullName, t.nationality, t.trekkerType, t.passportNumber, t.createdAt AS registeredAt, " +
+      "t.status, t.cardNumber, t.issuedAt, t.returnState, t.deletedAt, t.deleteRemarks, t.deletedBy, t.deletedIp " +
+      `FROM trekkers t WHERE t.id IN (${ids.join(", ")})`,
+    { type: QueryTypes.SELECT },
+  );
+  const byId = new Map(found.map((t) => [Number(t.trekkerId), t]));
+  const trekkers = ids.flatMap((id) => {
+    const t = byId.get(id);
+    return t ? [t] : [];
+  });
+  const regIds = [...new Set(trekkers.map((t) => Number(t.registrationId)))];
+  const regs = regIds.length
+    ? await sequelize.query<Record<string, unknown>>(
+        `SELECT id, userId AS registeredBy, userType AS registeredByType, routeId, routeName, entryDate, exitDate FROM registrations WHERE id IN (${regIds.join(", ")})`,
+        { type: QueryTypes.SELECT },
+      )
+    : [];
+  const regById = new Map(regs.map((r) => [Number(r.id), r]));
+  const rows = trekkers.flatMap((t) => {
+    const r = regById.get(Number(t.registrationId));
+    return r ? [{ ...t, ...r }] : [];
+  });
+  const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+  const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? ""));
+  return rows.map((r) => ({
+    trekkerId: Number(r.trekkerId),
+    registrationId: Number(r.registrationId),
+    fullName: String(r.fullName),
+    nationality: Number(r.nationality),
+    trekkerType: Number(r.trekkerType),
+    passportNumber: String(r.passportNumber),
+    registeredAt: date(r.registeredAt) as Date,
+    registeredBy: Number(r.registeredBy),
+    registeredByType: Number(r.registeredByType),
+    routeId: Number(r.routeId),
+    routeName: String(r.routeName),
+    entryDate: day(r.entryDate),
+    exitDate: day(r.exitDate),
+    status: String(r.status),
+    cardNumber: r.cardNumber === null || r.cardNumber === undefined ? null : Number(r.cardNumber),
+    issuedAt: date(r.issuedAt),
+    returnState: (r.returnState as string | null) ?? null,
+    deletedAt: date(r.deletedAt),
+    deleteRemarks: (r.deleteRemarks as string | null) ?? null,
+    deletedBy: r.deletedBy === null || r.deletedBy === undefined ? null : Number(r.deletedBy),
+    deletedIp: (r.deletedIp as string | null) ?? null,
+  }));
+}
+
 /** How many trekkers match, counting no further than `cap`. */
 export async function countTrekkers(q: TrekkerSearch, cap: number): Promise<number> {
   const { from, where, params } = await build(q);

@@ -1,0 +1,192 @@
+/**
+ * Fills a MariaDB database at the scale of three trekking seasons, for bench/lists.ts: about
+ * 1,000,000 trekkers in 300,000 registrations, 500 agencies (one of them holding a tenth of the
+ * registrations, the "largest agency"), 20,000 free trekkers with their own registrations, bills
+ * for every paid registration, bank vouchers for a tenth of them (some pending or rejected), one
+ * "issue" card event per card, and the demo accounts. The database is dropped, created and
+ * migrated by the app's own migrations, the lookups and demo data seeded as `npm run seed:demo`
+ * does; the rest is generated in SQL (INSERT … SELECT over a numbers table) in chunks.
+ *
+ * Statuses follow the dates, as after a daily sweep: a trek that has not begun is Upcoming, one
+ * under way Active, one over Completed (or Missed), so the sweep finds nothing due; a tenth of the
+ * registrations are unpaid, a few cards cancelled, deleted or returned.
+ *
+ *   npx tsx bench/seed-scale.ts [--trekkers 1000000] [--url mysql://root@127.0.0.1:3306/tims_scale]
+ */
+import { performance } from "node:perf_hooks";
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? fallback : process.argv[i + 1];
+}
+const URL_ = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
+const TREKKERS = Number(arg("trekkers", "1000000"));
+const scale = TREKKERS / 1_000_000;
+const REGISTRATIONS = Math.max(10, Math.round(300_000 * scale));
+const FITS = Math.max(1, Math.round(20_000 * scale));
+const AGENCIES = 500;
+const CHUNK = 100_000;
+const DAY_SPAN = 3 * 365;
+
+if (!/^mysql|^mariadb/.test(URL_)) throw new Error("seed-scale fills MariaDB/MySQL only");
+process.env.DATABASE_URL = URL_;
+
+const FIRST = ["Anna", "Ben", "Chloe", "David", "Emma", "Felix", "Grace", "Hugo", "Ines", "Jonas", "Kavya", "Liam", "Maya", "Noah", "Olivia", "Pema", "Quinn", "Ravi", "Sofia", "Tenzing", "Uma", "Victor", "Wang", "Ximena", "Yuki", "Zara", "Arjun", "Lucia", "Mateo", "Nina"];
+const LAST = ["Keller", "Smith", "Müller", "Dubois", "Rossi", "Tanaka", "Sherpa", "Gurung", "Sharma", "Kim", "Nguyen", "Silva", "Jensen", "Novak", "Kowalski", "Brown", "Garcia", "Ivanova", "Chen", "Okafor", "Larsen", "Moreau", "Fischer", "Rai", "Tamang"];
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const elt = (expr: string, values: readonly (string | number)[]) => `ELT(1 + (${expr}) % ${values.length}, ${values.map((v) => (typeof v === "number" ? v : quote(v))).join(", ")})`;
+
+async function main() {
+  const t0 = performance.now();
+  const admin = new (await import("sequelize")).Sequelize(URL_.replace(/\/[^/]*$/, "/"), { logging: false });
+  const dbName = new URL(URL_).pathname.slice(1);
+  await admin.query(`DROP DATABASE IF EXISTS \`${dbName}\``);
+  await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4`);
+  await admin.close();
+
+  const { prepareDatabase } = await import("../db/seed.server");
+  const { sequelize } = await import("../db/sequelize.server");
+  const { kathmanduDate } = await import("../lib/dates");
+  const q = (sql: string, replacements?: unknown[]) => sequelize.query(sql, { replacements, raw: true });
+  const one = async <T>(sql: string) => ((await sequelize.query(sql, { type: (await import("sequelize")).QueryTypes.SELECT })) as T[])[0];
+  const step = async (label: string, fn: () => Promise<unknown>) => {
+    const s = performance.now();
+    await fn();
+    console.log(`  ${label.padEnd(34)} ${((performance.now() - s) / 1000).toFixed(1).padStart(6)} s`);
+  };
+
+  console.log(`Seeding ${dbName}: ${TREKKERS.toLocaleString("en")} trekkers, ${REGISTRATIONS.toLocaleString("en")} registrations, ${AGENCIES} agencies, ${FITS.toLocaleString("en")} free trekkers`);
+  await step("migrate, lookups, demo accounts", () => prepareDatabase({ demo: true }));
+
+  const today = kathmanduDate();
+  const routes = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY id", { type: (await import("sequelize")).QueryTypes.SELECT });
+  const countries = await sequelize.query<{ id: number }>("SELECT id FROM countries ORDER BY id", { type: (await import("sequelize")).QueryTypes.SELECT });
+  // A few countries send most trekkers (the first ones repeated), every country some.
+  const common = countries.filter((_, i) => i % 9 === 0).slice(0, 20).map((c) => c.id);
+  const nations = [...common, ...common, ...countries.map((c) => c.id)];
+  const demoAgency = await one<{ passwordHash: string }>("SELECT passwordHash FROM users WHERE userType = 2 ORDER BY id LIMIT 1");
+  const userBase = Number((await one<{ m: number }>("SELECT COALESCE(MAX(id), 0) + 1 AS m FROM users")).m);
+  const regBase = Number((await one<{ m: number }>("SELECT COALESCE(MAX(id), 0) + 1 AS m FROM registrations")).m);
+  const trekkerBase = Number((await one<{ m: number }>("SELECT COALESCE(MAX(id), 0) + 1 AS m FROM trekkers")).m);
+  const agencyTrekkers = TREKKERS - FITS;
+  const agencyRegs = REGISTRATIONS - FITS;
+
+  await q("SET SESSION foreign_key_checks = 0");
+  await q("SET SESSION unique_checks = 0");
+
+  await step("numbers table", async () => {
+    await q("DROP TABLE IF EXISTS bench_numbers");
+    await q("CREATE TABLE bench_numbers (n INT NOT NULL PRIMARY KEY) ENGINE=InnoDB");
+    await q("INSERT INTO bench_numbers (n) VALUES (0),(1),(2),(3),(4),(5),(6),(7),(8),(9)");
+    for (let p = 10; p < TREKKERS; p *= 10) {
+      await q(`INSERT INTO bench_numbers (n) SELECT d.n * ${p} + b.n FROM bench_numbers b CROSS JOIN bench_numbers d WHERE d.n BETWEEN 1 AND 9 AND b.n < ${p} AND d.n * ${p} + b.n < ${TREKKERS}`);
+    }
+  });
+
+  await step(`users (${AGENCIES} agencies, ${FITS} FITs)`, async () => {
+    const hash = demoAgency?.passwordHash ?? "x";
+    await q(
+      `INSERT INTO users (id, userType, email, passwordHash, fullName, organizationName, contactAddress, countryId, status, emailVerified, isDocumentUploaded, isVerified, isApproved, sessionVersion, createdAt, updatedAt)
+       SELECT ${userBase} + n, 2, CONCAT('agency', n, '@scale.test'), ?, CONCAT(${elt("n", LAST)}, ' Treks ', n), CONCAT(${elt("n", LAST)}, ' Treks ', n), 'Thamel, Kathmandu', 524, 'Active', 1, 1, 1, 1, 1,
+              NOW() - INTERVAL (${AGENCIES} - n) DAY, NOW()
+       FROM bench_numbers WHERE n < ${AGENCIES}`,
+      [hash],
+    );
+    await q(
+      `INSERT INTO users (id, userType, email, passwordHash, fullName, countryId, status, emailVerified, isDocumentUploaded, isApproved, sessionVersion, createdAt, updatedAt)
+       SELECT ${userBase + AGENCIES} + n, 1, CONCAT('fit', n, '@scale.test'), ?, CONCAT(${elt("n", FIRST)}, ' ', ${elt("n DIV 30", LAST)}), ${elt("n", nations)}, 'Active', 1, 0, 1, 1,
+              NOW() - INTERVAL (${FITS} - n) MINUTE, NOW()
+       FROM bench_numbers WHERE n < ${FITS}`,
+      [hash],
+    );
+  });
+
+  // Registration ri (0-based): agency ones first (a tenth by agency 0, the largest), then one per FIT.
+  const regUser = `IF(n < ${agencyRegs}, ${userBase} + IF(n % 10 = 0, 0, 1 + (n * 7919) % ${AGENCIES - 1}), ${userBase + AGENCIES} + (n - ${agencyRegs}) % ${FITS})`;
+  const regCount = `IF(n < ${agencyRegs}, ((n + 1) * ${agencyTrekkers} + ${agencyRegs} - 1) DIV ${agencyRegs} - (n * ${agencyTrekkers} + ${agencyRegs} - 1) DIV ${agencyRegs}, 1)`;
+  const created = `TIMESTAMP(?) - INTERVAL ${DAY_SPAN * 86400} SECOND + INTERVAL (n * ${DAY_SPAN * 86400} DIV ${REGISTRATIONS}) SECOND`;
+  const unpaid = "n % 20 IN (7, 13)";
+  await step(`registrations (${REGISTRATIONS})`, async () => {
+    for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
+      await q(
+        `INSERT INTO registrations (id, userId, userType, routeId, routeName, entryDate, exitDate, entryPoint, exitPoint, status, totalPaisa, priceLockedAt, createdAt, updatedAt)
+         SELECT ${regBase} + n, ${regUser}, IF(n < ${agencyRegs}, 2, 1), ${elt("n", routes.map((r) => r.id))}, ${elt("n", routes.map((r) => r.name))},
+                d.entry, d.entry + INTERVAL (7 + n % 14) DAY, 'Start', 'Finish',
+                CASE WHEN ${unpaid} THEN 'Payment Pending' WHEN d.entry > DATE(?) THEN 'Upcoming'
+                     WHEN d.entry + INTERVAL (7 + n % 14) DAY >= DATE(?) THEN 'Active' WHEN n % 5 = 0 THEN 'Missed' ELSE 'Completed' END,
+                ${regCount} * 200000, d.created, d.created, d.created
+         FROM (SELECT n, ${created} AS created, DATE(${created}) + INTERVAL (5 + n % 25) DAY AS entry FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(REGISTRATIONS, from + CHUNK)}) d`,
+        [today, today, today, today],
+      );
+    }
+  });
+
+  // Trekker k: agency trekkers spread evenly over the agency registrations, then one per FIT registration.
+  const regOf = `IF(k < ${agencyTrekkers}, (k * ${agencyRegs}) DIV ${agencyTrekkers}, ${agencyRegs} + k - ${agencyTrekkers})`;
+  await step(`trekkers (${TREKKERS})`, async () => {
+    for (let from = 0; from < TREKKERS; from += CHUNK) {
+      await q(
+        `INSERT INTO trekkers (id, registrationId, photoKey, fullName, trekkerType, nationality, city, gender, dob, email, passportNumber, policyType, status, cardNumber, amountPaisa, createdAt, updatedAt, registeredBy, issuedAt,
+                               deletedAt, deleteRemarks, deletedBy, deletedIp, returnState, returnReason, returnedAt, cancelReason, cancelledAt)
+         SELECT ${trekkerBase} + k, r.id, CONCAT('photos/', k, '.jpg'), CONCAT(${elt("k", FIRST)}, ' ', ${elt("k DIV 30", LAST)}), IF(k % 50 = 0, 5, 1 + k % 2), ${elt("k * 13", nations)},
+                'Springfield', 1 + k % 2, DATE('1970-01-01') + INTERVAL (k % 15000) DAY, CONCAT('t', k, '@mail.test'), CONCAT('P', LPAD(k, 8, '0')), 'Travel',
+                CASE WHEN r.status = 'Payment Pending' THEN r.status WHEN k % 211 = 1 THEN 'Cancelled' WHEN k % 997 = 3 AND r.status = 'Completed' THEN 'Returned' ELSE r.status END,
+                IF(r.status = 'Payment Pending', NULL, 100001 + k), IF(r.status = 'Payment Pending', NULL, 200000), r.createdAt, r.createdAt, r.userId,
+                IF(r.status = 'Payment Pending', NULL, r.createdAt + INTERVAL 1 HOUR),
+                IF(r.status = 'Payment Pending' AND k % 7 = 0, r.createdAt + INTERVAL 2 DAY, NULL), IF(r.status = 'Payment Pending' AND k % 7 = 0, 'Duplicate entry', NULL),
+                IF(r.status = 'Payment Pending' AND k % 7 = 0, r.userId, NULL), IF(r.status = 'Payment Pending' AND k % 7 = 0, '10.0.0.1', NULL),
+                IF(k % 997 = 3 AND r.status = 'Completed' AND r.status <> 'Payment Pending', IF(k % 3 = 0, 'approved', 'requested'), NULL),
+                IF(k % 997 = 3 AND r.status = 'Completed', 'Trip called off', NULL), IF(k % 997 = 3 AND r.status = 'Completed', r.createdAt + INTERVAL 3 DAY, NULL),
+                IF(k % 211 = 1 AND r.status <> 'Payment Pending', 'Cancelled by the board', NULL), IF(k % 211 = 1 AND r.status <> 'Payment Pending', r.createdAt + INTERVAL 2 DAY, NULL)
+         FROM (SELECT n AS k FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(TREKKERS, from + CHUNK)}) ks
+         JOIN registrations r ON r.id = ${regBase} + ${regOf}`,
+      );
+    }
+  });
+
+  await step("vouchers, bills", async () => {
+    // Bank vouchers for a tenth of the registrations: approved for the paid, pending or rejected for the unpaid.
+    await q(
+      `INSERT INTO vouchers (registrationId, userId, amountPaisa, fileKey, fileName, fileKind, isVerified, refNo, remarks, decidedBy, createdAt, updatedAt)
+       SELECT r.id, r.userId, r.totalPaisa, CONCAT('vouchers/', r.id, '.pdf'), 'voucher.pdf', 'pdf',
+              CASE WHEN r.status <> 'Payment Pending' THEN 1 WHEN r.id % 3 = 0 THEN 0 ELSE NULL END,
+              IF(r.status <> 'Payment Pending', CONCAT('REF', r.id), NULL), IF(r.status = 'Payment Pending' AND r.id % 3 = 0, 'Amount does not match', NULL),
+              IF(r.status = 'Payment Pending' AND r.id % 3 <> 0, NULL, 1), r.createdAt + INTERVAL 30 MINUTE, r.createdAt + INTERVAL 30 MINUTE
+       FROM registrations r WHERE r.id >= ${regBase} AND (r.id - ${regBase}) % 10 = 3 ORDER BY r.id`,
+    );
+    for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
+      await q(
+        `INSERT INTO bills (invoiceNumber, registrationId, methodId, amountPaisa, payerUserId, voucherId, createdAt)
+         SELECT CONCAT('INV-', r.id), r.id, IF(v.id IS NULL, 1 + r.id % 4, 5), r.totalPaisa, r.userId, v.id, r.createdAt + INTERVAL 1 HOUR
+         FROM registrations r LEFT JOIN vouchers v ON v.registrationId = r.id
+         WHERE r.id >= ${regBase + from} AND r.id < ${regBase + Math.min(REGISTRATIONS, from + CHUNK)} AND r.status <> 'Payment Pending' ORDER BY r.id`,
+      );
+    }
+  });
+
+  await step("card events (one issue per card)", async () => {
+    for (let from = 0; from < TREKKERS; from += CHUNK) {
+      await q(
+        `INSERT INTO card_events (trekkerId, registrationId, action, fromStatus, toStatus, reason, userId, ip, createdAt)
+         SELECT t.id, t.registrationId, 'issue', 'Payment Pending', 'Upcoming', NULL, t.registeredBy, NULL, t.issuedAt
+         FROM trekkers t WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.cardNumber IS NOT NULL ORDER BY t.id`,
+      );
+    }
+    await q("UPDATE card_counter SET next = (SELECT COALESCE(MAX(cardNumber), 100000) + 1 FROM trekkers) WHERE id = 1");
+  });
+
+  await step("analyze", async () => {
+    await q("DROP TABLE bench_numbers");
+    for (const t of ["users", "registrations", "trekkers", "vouchers", "bills", "card_events"]) await q(`ANALYZE TABLE ${t}`);
+  });
+
+  const counts = await one<Record<string, number>>(
+    "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM registrations) AS registrations, (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM vouchers) AS vouchers, (SELECT COUNT(*) FROM card_events) AS cardEvents",
+  );
+  console.log(`Rows: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString("en")}`).join(", ")}`);
+  console.log(`Largest agency: user ${userBase} (agency0@scale.test, the demo password)`);
+  console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await sequelize.close();
+}
+
+await main();
