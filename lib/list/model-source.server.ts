@@ -48,7 +48,7 @@ export function modelListSource<M extends Model, Row, F>(spec: ModelSourceSpec<M
 /**
  * How many rows match, counting no further than `cap`: COUNT over the first `cap` matching keys
  * (a LIMITed subquery), so a list of a million rows costs at most `cap` index entries, never
- * the whole table (docs/adr/0014-list-indexes.md). Soft-deleted rows are left out as
+ * the whole table (docs/adr/0015-list-indexes.md). Soft-deleted rows are left out as
  * `Model.count` would.
  */
 async function cappedCount<M extends Model>(model: ModelStatic<M>, where: WhereOptions, cap: number): Promise<number> {

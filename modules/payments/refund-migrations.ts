@@ -33,7 +33,7 @@ export const refundMigrations: Migration[] = [
     },
   },
   {
-    // The voucher list at scale (issue 14, docs/adr/0014-list-indexes.md): its status filter
+    // The voucher list at scale (issue 14, docs/adr/0015-list-indexes.md): its status filter
     // (Pending is isVerified IS NULL) and its payer search, newest first (the id ends each index).
     name: "2026112450-payments-voucher-list-indexes",
     async up(qi) {

@@ -99,7 +99,7 @@ export const registrationMigrations: Migration[] = [
     },
   },
   {
-    // Speed at a million trekkers (issue 14, docs/adr/0014-list-indexes.md). The daily sweep reads
+    // Speed at a million trekkers (issue 14, docs/adr/0015-list-indexes.md). The daily sweep reads
     // live Upcoming/Active cards through (status, deletedAt) and needs their registration without
     // the row, and registrations by status and date; the trekker lists filter by country or
     // status within live rows, newest first (the id, appended to every index).

@@ -149,7 +149,7 @@ export interface TrekkerBatchRow extends TrekkerListRow {
 /**
  * Up to `limit` whole rows after `afterId` in the list's order, in one statement (keyset over the
  * primary key, each registration joined by its key): an export reads a million rows in batches
- * without a query per table per batch (docs/adr/0014-list-indexes.md).
+ * without a query per table per batch (docs/adr/0015-list-indexes.md).
  */
 export async function trekkerListBatch(q: TrekkerSearch, order: TrekkerOrder, afterId: number | null, limit: number): Promise<TrekkerBatchRow[]> {
   // The batch's ids through the list's index alone (as a page's), then the rows by primary key:
