@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { PageHeader } from "@lib/ui/page-header";
+import { useHydrated } from "@lib/ui/use-hydrated";
 import { Button } from "@lib/ui/button";
 import { readMultipart } from "@lib/multipart.server";
 import { sniffKind, isImageKind } from "@lib/files/sniff";
@@ -81,6 +82,7 @@ export default function Scan() {
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();
   const [reading, setReading] = useState(false);
+  const hydrated = useHydrated();
 
   const sendText = (text: string, method: "qr" | "photo") => submit({ intent: "qr", qr: text, method, clientId: newId() }, { method: "post", encType: "multipart/form-data" });
 
@@ -110,10 +112,11 @@ export default function Scan() {
 
       <div className="rounded-lg bg-white p-4 shadow-sm">
         <h2 className="mb-3 font-semibold text-slate-800">Camera</h2>
-        <CameraScanner disabled={busy || !place} onText={(text) => sendText(text, "qr")} />
-        <noscript>
+        {hydrated ? (
+          <CameraScanner disabled={busy || !place} onText={(text) => sendText(text, "qr")} />
+        ) : (
           <p className="text-sm text-slate-600">The camera needs JavaScript. Use a photo of the code or type the card number below.</p>
-        </noscript>
+        )}
       </div>
 
       <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">

@@ -42,7 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(`/scanned-trekker/${card.regId}/${card.trekkerId}`);
       await expect(page.getByText("Scanned Successfully", { exact: true })).toBeVisible();
       await expect(page.getByRole("heading", { name: card.fullName }).first()).toBeVisible();
-      await expect(page.getByRole("img", { name: `Photo of ${card.fullName}` })).toBeVisible();
+      await expect(page.getByRole("img", { name: `Photo of ${card.fullName}` }).first()).toBeVisible();
       const trail = page.getByTestId("trail");
       await expect(trail.getByText(points[1].name)).toBeVisible();
       await expect(trail.locator("li").nth(1)).toContainText("QR photo");
