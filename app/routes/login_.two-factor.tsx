@@ -14,6 +14,8 @@ import { clearPendingSignIn, readPendingSignIn } from "~/utils/two-factor.server
 import { AuthCard, TWO_FACTOR_CODE_LABEL, landingPath, safeRedirect } from "@modules/users";
 import { twoFactorCodeSchema } from "@modules/users/index.server";
 import { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, completeTwoFactorSignIn, pendingSignIn } from "@modules/users/index.server";
+import { signInThrottle } from "@modules/users/index.server";
+import { throttleAddress } from "@lib/client-address.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
@@ -35,12 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The second step of signing in: a 6-digit code from the app or a recovery code; a plain form. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   try {
-    const { user, remember } = await completeTwoFactorSignIn(await readPendingSignIn(request), submission.value.code);
+    const pending = await readPendingSignIn(request);
+    // Six digits are guessable: wrong codes wait like wrong passwords, per (pending sign-in, address).
+    const attempt = pending ? await signInThrottle().begin(`two-factor:${pending}`, throttleAddress(context)) : null;
+    const { user, remember } = await completeTwoFactorSignIn(pending, submission.value.code);
+    await attempt?.passed();
     const headers = new Headers();
     headers.append("Set-Cookie", await startSession(request, user, remember));
     headers.append("Set-Cookie", await clearPendingSignIn(request));

@@ -84,6 +84,19 @@ describe("signing in with two-factor sign-in on", () => {
     expect(refused.response).toBeNull();
   });
 
+  it("guessing codes waits like guessing passwords: after the free tries the next one is 429, even the right code", async () => {
+    const { user, secret } = await withTwoFactor("taan");
+    const { pending } = await passwordStep(user);
+    const wrong = String((Number(code(secret, 30)) + 7) % 1_000_000).padStart(6, "0");
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await answer(() => secondStep(args(post("/login/two-factor", { code: wrong }, pending!))))).status);
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5)).toContain(429);
+    const right = await answer(() => secondStep(args(post("/login/two-factor", { code: code(secret, 30) }, pending!))));
+    expect(right.status).toBe(429);
+    expect(cookieOf(right.response, "__tims_session")).toBeNull();
+  });
+
   it("a recovery code signs in once only", async () => {
     const { user, codes } = await withTwoFactor();
     const { pending } = await passwordStep(user);
