@@ -22,13 +22,13 @@ const JSON_OUT = process.argv.includes("--json");
 const { QueryTypes } = await import("sequelize");
 const { sequelize } = await import("../db/sequelize.server");
 const { loadList, exportList } = await import("../lib/list/list.server");
-const { trekkersList, timsCardsList } = await import("../modules/cards/trekker-lists");
+const { trekkersList, timsCardsList } = await import("../modules/cards/index");
 const { trekkerListSource, trekkerListHidden, timsCardSource } = await import("../modules/cards/index.server");
-const { vouchersList } = await import("../modules/payments/vouchers-list");
+const { vouchersList } = await import("../modules/payments/index");
 const { voucherListSource } = await import("../modules/payments/index.server");
 const { usersList, resolveTab } = await import("../modules/users/index");
-const { userListSource } = await import("../modules/users/list-sources.server");
-const { sweepCards } = await import("../modules/cards/sweeper.server");
+const { userListSource } = await import("../modules/users/index.server");
+const { sweepCards } = await import("../modules/cards/index.server");
 
 const select = <T extends object = Record<string, unknown>>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;

@@ -16,6 +16,7 @@ export interface CardRecord {
   registrationId: number;
   /** The user who registered the trek (agency, FIT or checkpost). */
   ownerId: number;
+  ownerType: number;
   fullName: string;
   status: string;
   cardNumber: number | null;
@@ -41,6 +42,7 @@ export async function findCardRecord(trekkerId: number, transaction?: Transactio
     trekkerId: t.id,
     registrationId: t.registrationId,
     ownerId: reg.userId,
+    ownerType: reg.userType,
     fullName: t.fullName,
     status: t.status,
     cardNumber: t.cardNumber ?? null,

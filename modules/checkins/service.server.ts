@@ -41,6 +41,8 @@ export interface CheckinOutcome {
 
 interface CheckinRequest {
   trekkerId: number;
+  /** A QR's signed registration id: the card must still belong to it. */
+  registrationId?: number;
   method: CheckinMethod;
   direction: CheckinDirection;
   place: { checkpointId: number | null; name: string };
@@ -57,19 +59,19 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
   try {
     return await writeTransaction(async (transaction) => {
       const card = await cardForCheckin(req.trekkerId, transaction);
-      if (!card) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
+      // Signed by us but for a record that is gone (deleted) or was moved: not a card to pass.
+      if (!card || card.deleted || (req.registrationId !== undefined && card.registrationId !== req.registrationId)) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
       const base = { trekkerId: card.trekkerId, registrationId: card.registrationId, fullName: card.fullName, place: req.place.name, at: req.now };
       const problem = cardProblem(card, req.today);
       if (problem) return { ...base, outcome: "refused", message: problem };
       const earlier = await repeatOf(card, req, transaction);
       if (earlier) return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${earlier.actionDate.toISOString()}; nothing new was recorded.` };
-      const owner = await trekkerCardData(card.trekkerId, "system");
       await Checkin.create(
         {
           trekkerId: card.trekkerId,
           registrationId: card.registrationId,
           ownerId: card.ownerId,
-          ownerType: owner?.registeredByType ?? 0,
+          ownerType: card.ownerType,
           checkpointId: req.place.checkpointId,
           place: req.place.name.slice(0, 150),
           method: req.method,
@@ -114,8 +116,23 @@ async function repeatOf(card: CardRecord, req: CheckinRequest, transaction: Tran
   });
 }
 
+type Place = { checkpointId: number; name: string; atEndPoint: boolean; routeId: number };
+// A checkpost scans a queue of trekkers in a row: its place is read once a minute, not per scan
+// (two round trips of about fifteen). The board moving a checkpost takes effect within the minute.
+const PLACE_TTL_MS = 60_000;
+const places = new Map<number, { place: Place; until: number }>();
+
+async function checkpostPlace(userId: number): Promise<Place> {
+  const cached = places.get(userId);
+  if (cached && cached.until > Date.now()) return cached.place;
+  const place = await readCheckpostPlace(userId);
+  if (places.size > 10_000) places.clear();
+  places.set(userId, { place, until: Date.now() + PLACE_TTL_MS });
+  return place;
+}
+
 /** The checkpost's own checkpoint, by name, and whether it ends its route. */
-async function checkpostPlace(userId: number): Promise<{ checkpointId: number; name: string; atEndPoint: boolean; routeId: number }> {
+async function readCheckpostPlace(userId: number): Promise<Place> {
   const place = await checkpostPlaceOf(userId);
   if (!place) throw new CheckinInputError(CHECKIN_MESSAGES.noCheckpoint);
   const points = await routeCheckpoints(place.routeId);
@@ -141,34 +158,42 @@ export interface ScanOptions {
 }
 
 /** Who the card is: the QR's signed claims, or the card number with its passport. */
-async function resolveCard(input: ScanInput): Promise<number> {
+interface IdentifiedCard {
+  trekkerId: number;
+  registrationId?: number;
+}
+
+async function resolveCard(input: ScanInput): Promise<IdentifiedCard> {
   if (input.method !== "typed") {
     const claims = input.qr ? verifyQrPayload(input.qr) : null;
     if (!claims) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
-    const card = await trekkerCardData(claims.trekkerId, "system");
-    // Signed by us but for a record that is gone (deleted) or was moved: not a card to pass.
-    if (!card || card.registrationId !== claims.registrationId) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
-    return claims.trekkerId;
+    // The signature is the check here; the card itself is read once, in the check-in's transaction.
+    return { trekkerId: claims.trekkerId, registrationId: claims.registrationId };
   }
-  return trekkerByCardAndPassport(input.cardNumber, input.passport);
+  return identifyByCardAndPassport(input.cardNumber, input.passport);
 }
 
 /** The trekker whose card number and passport number are these; the spec's one message otherwise. */
 export async function trekkerByCardAndPassport(cardNumber: number | undefined, passport: string | undefined): Promise<number> {
+  return (await identifyByCardAndPassport(cardNumber, passport)).trekkerId;
+}
+
+async function identifyByCardAndPassport(cardNumber: number | undefined, passport: string | undefined): Promise<IdentifiedCard> {
   const id = cardNumber ? await trekkerIdByCardNumber(cardNumber) : null;
   const card = id ? await trekkerCardData(id, "system") : null;
   const typed = (passport ?? "").trim().toUpperCase();
   if (!card || !typed || card.passportNumber.trim().toUpperCase() !== typed) throw new CheckinInputError(CHECKIN_MESSAGES.wrongPair);
-  return card.trekkerId;
+  return { trekkerId: card.trekkerId };
 }
 
 /** A checkpost records a check-in at its own checkpoint (spec 2 §2 Scan). */
 export async function scanCard(viewer: { id: number }, input: ScanInput, opts: ScanOptions = {}): Promise<CheckinOutcome> {
   const place = await checkpostPlace(viewer.id);
-  const trekkerId = await resolveCard(input);
+  const { trekkerId, registrationId } = await resolveCard(input);
   const now = opts.now ?? new Date();
   return recordCheckin({
     trekkerId,
+    registrationId,
     method: input.method,
     direction: "in",
     place: { checkpointId: place.checkpointId, name: place.name },
