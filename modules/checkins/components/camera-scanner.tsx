@@ -22,13 +22,15 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
   useEffect(() => {
     if (!on) return;
     let stopped = false;
+    // The camera's start, so a Cancel pressed while it is still starting stops it once started.
+    let starting: Promise<unknown> | null = null;
     setProblem(null);
     loadLibrary()
       .then(async ({ Html5Qrcode }) => {
         if (stopped) return;
         const camera = new Html5Qrcode(id, { verbose: false });
         scanner.current = camera;
-        await camera.start(
+        starting = camera.start(
           { facingMode: "environment" },
           { fps: 1000 / SCANNER_DELAY_MS, qrbox: (w, h) => ({ width: Math.floor(Math.min(w, h) * 0.8), height: Math.floor(Math.min(w, h) * 0.8) }) },
           (text) => {
@@ -44,6 +46,7 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
           },
           () => {},
         );
+        await starting;
       })
       .catch((error: unknown) => {
         setProblem(`The camera could not be started (${error instanceof Error ? error.message : String(error)}). Use a photo of the code or type the card number instead.`);
@@ -53,7 +56,13 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
       stopped = true;
       const camera = scanner.current;
       scanner.current = null;
-      if (camera?.isScanning) camera.stop().catch(() => {});
+      if (!camera) return;
+      // Stop the stream (after the start finished, if it was still starting) and remove its video.
+      Promise.resolve(starting)
+        .catch(() => {})
+        .then(() => (camera.isScanning ? camera.stop() : undefined))
+        .then(() => camera.clear())
+        .catch(() => {});
     };
   }, [on, id]);
 
