@@ -25,7 +25,7 @@ const { sequelize } = await import("../db/sequelize.server");
 const { migrate } = await import("../db/migrate.server");
 const { kathmanduDate } = await import("../lib/dates");
 const { signQrPayload, verifyQrPayload } = await import("@modules/cards/index.server");
-const { scanCard } = await import("@modules/checkins/service.server");
+const { scanCard } = await import("@modules/checkins/index.server");
 
 const select = <T extends object = Record<string, unknown>>(sql: string, replacements?: unknown[]) =>
   sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements });
