@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
@@ -12,7 +12,7 @@ import { selfCheckSchema, selfCheckin, selfCheckinCard, selfCheckinSchema } from
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Self Check-in | TIMS" }];
+export const handle = { title: "Self Check-in", chrome: false };
 
 /** Step 2 is its own URL (after a redirect), so a reload never records twice. */
 export async function loader({ request }: LoaderFunctionArgs) {
