@@ -30,7 +30,9 @@ export function getViewer(request: Request): Promise<Viewer> {
 async function loadViewer(request: Request): Promise<Viewer> {
   const session = await getSession(request);
   const state = sessionState(session.data);
-  if (state === "none") return { state: "anonymous" };
+  // A cookie naming a session the server no longer has: swept after it expired (or ended). Say it
+  // expired, rather than show the sign-in page as if nobody had been signed in.
+  if (state === "none") return session.id ? { state: "expired", session } : { state: "anonymous" };
   if (state !== "active") return { state: "expired", session };
   const user = await findAuthUser(session.get("userId")!);
   if (!user || user.status !== "Active" || user.sessionVersion !== session.get("version")) {

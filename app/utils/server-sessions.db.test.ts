@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { makeRoleUser, type TestUser } from "../../tests/factories/users";
-import { disableUser, findAuthUser, readSession } from "@modules/users/index.server";
+import { deleteSession, disableUser, findAuthUser, readSession } from "@modules/users/index.server";
 import { loader as accountSettings } from "~/routes/account-settings";
 import { action as changePassword } from "~/routes/account-settings.password";
 import { action as signOutOthers } from "~/routes/account-settings.sessions";
@@ -185,5 +185,14 @@ describe("ending sessions on the server", () => {
     expect(result.headers.getSetCookie().some((c) => c.startsWith("__tims_toast="))).toBe(true);
     vi.useRealTimers();
     expect(await readSession(tokenOf(cookie))).toBeNull();
+  });
+
+  it("a session swept away after it expired (another user's sign-in sweeps them) still says it expired", async () => {
+    const user = await makeRoleUser("fit");
+    const cookie = await signIn(user);
+    await deleteSession(tokenOf(cookie));
+    const result = (await openSettings(cookie)) as Response;
+    expectSignInPage(result);
+    expect(result.headers.getSetCookie().some((c) => c.startsWith("__tims_toast="))).toBe(true);
   });
 });
