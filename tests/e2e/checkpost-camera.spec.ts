@@ -89,9 +89,8 @@ test("the camera reads the card's QR, checks the trekker in; Cancel Scan QR stop
     await expect(page).toHaveURL("/scan");
 
     // Now scanning for real: the camera's frame shows the card's QR.
+    // (The code is read within a second or so, and the page moves on: no intermediate state to assert.)
     await page.getByRole("button", { name: "Scan QR", exact: true }).click();
-    await expect(page.getByRole("button", { name: "Cancel Scan QR" })).toBeVisible();
-    await expect(page.getByTestId("camera").locator("video").last()).toBeVisible();
     await expect(page).toHaveURL(`/scanned-trekker/${card.regId}/${card.trekkerId}`, { timeout: 20_000 });
     await expect(page.getByText("Scanned Successfully", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: card.fullName }).first()).toBeVisible();

@@ -28,6 +28,8 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
     loadLibrary()
       .then(async ({ Html5Qrcode }) => {
         if (stopped) return;
+        // A camera cancelled while it was starting may have left its (stopped) video here.
+        document.getElementById(id)?.replaceChildren();
         const camera = new Html5Qrcode(id, { verbose: false });
         scanner.current = camera;
         starting = camera.start(
@@ -57,11 +59,10 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
       const camera = scanner.current;
       scanner.current = null;
       if (!camera) return;
-      // Stop the stream (after the start finished, if it was still starting) and remove its video.
+      // Stop the stream, after the start finished if it was still starting.
       Promise.resolve(starting)
         .catch(() => {})
         .then(() => (camera.isScanning ? camera.stop() : undefined))
-        .then(() => camera.clear())
         .catch(() => {});
     };
   }, [on, id]);
