@@ -120,6 +120,15 @@ test("a session made on one instance is good on the other, and a payment started
   await expect.poll(async () => (await mailsTo(email)).length, { timeout: 60_000 }).toBe(1);
 });
 
+test("a sign-in throttle is shared: failures on A make B refuse even the right password", async ({ request }) => {
+  const user = await db.makeUser({ userType: 1, fullName: "Cluster Throttled" });
+  const attempt = (base: string, password: string) =>
+    request.post(`${base}/login`, { form: { intent: "login", email: user.email, password, redirectTo: "" }, headers: { Origin: base }, maxRedirects: 0 });
+  // LOGIN_FREE_FAILURES (5) wrong passwords on A cost nothing; the next attempt within a second waits.
+  for (let i = 0; i < 5; i++) expect([200, 400, 401]).toContain((await attempt(A(), "wrong-password")).status());
+  expect((await attempt(B(), db.TEST_PASSWORD)).status()).toBe(429);
+});
+
 test("killing the worker mid-PDF: the job finishes after it restarts, and the daily sweep ran once", async () => {
   const route = await db.makeRoute("Cluster Burst");
   const stamp = Date.now();
