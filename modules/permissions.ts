@@ -19,11 +19,10 @@ import { usersPermissions } from "./users/permissions";
  */
 
 /**
- * Permissions of domains not built yet (billing, chalan, notifications, reports): the
+ * Permissions of domains not built yet (chalan, notifications, reports): the
  * spec's roles hold them already. Each block moves into its module's permissions.ts when it lands.
  */
 const plannedPermissions = {
-  billing: { billing: [1, 2, 4, 5, 6] },
   chalan: { chalan: [4] },
   notifications: { notifications: [1, 2, 5, 6], inbox: [2, 6] },
   reports: { reports: [4] },

@@ -7,3 +7,7 @@ export { QrPaymentPanel, type QrPanelData } from "./components/qr-payment";
 export { SimulatorPage } from "./simulators/sim-page";
 export { vouchersList } from "./vouchers-list";
 export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, RETURN_ACTIONS, VOUCHER_STATUSES, refundGatewayLabel, type RefundReason, type RefundStatus } from "./labels";
+export { billingList } from "./billing-list";
+export { ReceiptDocument } from "./components/receipt";
+export { PAYMENT_METHOD_LABELS, RECEIPT_ISSUER, receiptFileName, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
+export { amountInWords } from "./amount-words";

@@ -6,4 +6,6 @@ export const paymentsPermissions = {
   requestsVouchers: [4],
   /** Payments that captured money but issued nothing, and marking them refunded. */
   refunds: [4],
+  /** Billing and receipts (spec 1 §6: all five roles; each sees its own bills, board and TAAN all). */
+  billing: [1, 2, 4, 5, 6],
 } as const satisfies PermissionDeclaration;

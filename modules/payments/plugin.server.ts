@@ -1,14 +1,24 @@
 import type { TimsModule } from "../contract";
 import { paymentMigrations } from "./migrations";
 import { paymentsPermissions } from "./permissions";
+import { billingMigrations } from "./billing-migrations";
+import { RECEIPT_JOB, renderAndEmailReceipt } from "./receipt-pdf.server";
 import { refundMigrations } from "./refund-migrations";
 import { RECONCILE_JOB, reconcileJob, reconcileSchedule } from "./reconcile.server";
 
 export const paymentsModule: TimsModule = {
   name: "payments",
-  migrations: [...paymentMigrations, ...refundMigrations],
+  migrations: [...paymentMigrations, ...refundMigrations, ...billingMigrations],
   permissions: paymentsPermissions,
-  sidebar: [{ label: "Refunds", to: "/refunds", permission: "refunds", order: 115, icon: "refund" }],
-  jobs: { [RECONCILE_JOB]: reconcileJob },
+  sidebar: [
+    { label: "Billing", to: "/billing", permission: "billing", order: 90, icon: "billing" },
+    { label: "Refunds", to: "/refunds", permission: "refunds", order: 115, icon: "refund" },
+  ],
+  jobs: {
+    [RECONCILE_JOB]: reconcileJob,
+    [RECEIPT_JOB]: async ({ billId }: { billId: number }) => {
+      await renderAndEmailReceipt(billId);
+    },
+  },
   schedules: [reconcileSchedule],
 };

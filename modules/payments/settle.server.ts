@@ -3,6 +3,7 @@ import { writeTransaction } from "../../db/sequelize.server";
 import { issuePaidCards } from "@modules/cards/index.server";
 import { registrationForPayment } from "@modules/registration/index.server";
 import { Bill, PaymentAttempt } from "./models/payment-records.server";
+import { announceBill } from "./receipt-pdf.server";
 import { recordRefundDue } from "./refunds.server";
 
 export function invoiceNumberFor(registrationId: number): string {
@@ -45,7 +46,7 @@ export async function settle(opts: {
       console.warn(`[payments] registration ${reg.id} owes ${reg.totalPaisa} but ${opts.amountPaisa} was paid; nothing issued, refund due`);
       return "mismatch";
     }
-    await Bill.create(
+    const bill = await Bill.create(
       {
         invoiceNumber: invoiceNumberFor(reg.id),
         registrationId: reg.id,
@@ -58,6 +59,8 @@ export async function settle(opts: {
       { transaction },
     );
     await issuePaidCards(reg.id, transaction);
+    // The receipt (PDF, e-mail to the payer) is queued with the bill, like the cards' PDFs.
+    await announceBill(bill.id, transaction);
     return "issued";
   });
   // The cards' PDF and e-mail job was queued inside the transaction (issuePaidCards), so it

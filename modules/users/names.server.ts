@@ -20,3 +20,37 @@ export async function userIdsMatching(text: string, limit = 1000): Promise<numbe
   });
   return rows.map((u) => u.id);
 }
+
+export interface BillingContact {
+  name: string;
+  email: string;
+  userType: number;
+  address: string;
+  contactNo: string;
+  /** The agency's PAN/VAT number (receipts: UserVatNo). */
+  pan: string;
+}
+
+/** What a receipt prints about its payers, one query for all of them (deleted accounts included: bills outlive them). */
+export async function billingContacts(ids: number[]): Promise<Map<number, BillingContact>> {
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+  if (!unique.length) return new Map();
+  const rows = await User.findAll({
+    where: { id: unique },
+    attributes: ["id", "fullName", "organizationName", "email", "deletedEmail", "userType", "contactAddress", "contactNo", "panNumber"],
+    paranoid: false,
+  });
+  return new Map(
+    rows.map((u) => [
+      u.id,
+      {
+        name: u.organizationName || u.fullName,
+        email: u.deletedEmail || u.email,
+        userType: u.userType,
+        address: u.contactAddress ?? "",
+        contactNo: u.contactNo ?? "",
+        pan: u.panNumber ?? "",
+      },
+    ]),
+  );
+}

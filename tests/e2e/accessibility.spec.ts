@@ -11,7 +11,7 @@ import type { AxeResults } from "axe-core";
 import { listVouchers, uploadVoucher } from "@modules/payments/index.server";
 import { issuedCards, makeCardGenerator, trekkerIdsOf } from "../factories/cards";
 import { makeRegistration, makeRoute } from "../factories/registrations";
-import { refundDue } from "../factories/payments";
+import { paidBill, refundDue } from "../factories/payments";
 import { makeTrail, trailCards } from "../factories/checkins";
 import { inDays } from "../factories/dates";
 import { scanCard, selfCheckin } from "@modules/checkins/index.server";
@@ -44,6 +44,8 @@ interface Fixture {
   voucherId: number;
   /** A FIT payment that bought nothing (a trekker added while it was at the gateway): refund due. */
   refundId: number;
+  /** The agency's paid bill (Billing, Receipt Details). */
+  billId: number;
 }
 
 type AccountKey = keyof Fixture["users"];
@@ -138,6 +140,8 @@ const PAGES: PageCase[] = [
   { file: "requests_.card-returns.tsx", url: () => "/requests/card-returns", who: ["ntb"] },
   { file: "requests_.vouchers.$id.tsx", url: (f) => `/requests/vouchers/${f.voucherId}`, who: ["ntb"] },
   { file: "refunds.tsx", url: () => "/refunds", who: ["ntb"] },
+  { file: "billing.tsx", url: () => "/billing", who: ["fit", "agency", "ntb", "checkpost", "taan"] },
+  { file: "billing.$id.tsx", url: (f) => `/billing/${f.billId}`, who: ["agency", "ntb", "taan"] },
   { file: "refunds.tsx", url: () => "/refunds?status=refunded", who: ["ntb"] },
   { file: "refunds.$id.tsx", url: (f) => `/refunds/${f.refundId}`, who: ["ntb"] },
   { file: "route-add.($id).tsx", url: () => "/route-add", who: ["ntb"] },
@@ -204,6 +208,7 @@ test.beforeAll(async () => {
   const voucher = rows.find((r) => r.registrationId === agencyVoucher.regId);
   const agencyPaidCards = await issuedCards(agency, generator, route.id);
   const refund = await refundDue(route.id, { payer: fit });
+  const bill = await paidBill(route.id, { payer: agency, count: 1 });
   const trail = await makeTrail(1);
   const [scanned, self] = await trailCards(trail.route.id, { count: 2, entry: inDays(0), exit: inDays(4) });
   await scanCard(trail.checkpost, { method: "qr", qr: scanned.qr });
@@ -222,6 +227,7 @@ test.beforeAll(async () => {
     agencyUnpaidTrekkerId: (await trekkerIdsOf(agencyUnpaid.regId))[0],
     voucherId: voucher!.id,
     refundId: refund.refundId,
+    billId: bill.billId,
   };
   void ntb;
 });

@@ -47,6 +47,10 @@ export class Bill extends Model<InferAttributes<Bill>, InferCreationAttributes<B
   declare payerUserId: number;
   declare attemptId: CreationOptional<number | null>;
   declare voucherId: CreationOptional<number | null>;
+  /** The receipt PDF, once the receipt job rendered it. */
+  declare receiptFileKey: CreationOptional<string | null>;
+  /** When the payer was e-mailed the receipt (the job sends it once). */
+  declare receiptEmailedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -60,6 +64,8 @@ Bill.init(
     payerUserId: { type: DataTypes.INTEGER, allowNull: false },
     attemptId: DataTypes.INTEGER,
     voucherId: DataTypes.INTEGER,
+    receiptFileKey: DataTypes.STRING(80),
+    receiptEmailedAt: DataTypes.DATE,
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "bills", updatedAt: false },

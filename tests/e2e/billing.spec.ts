@@ -1,0 +1,98 @@
+import fs from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { paidBill } from "../factories/payments";
+import { makeRoute } from "../factories/registrations";
+import { makeRoleUser } from "../factories/users";
+import { amountInWords } from "@modules/payments";
+import { formatNrs } from "@modules/registration";
+import { signInAs } from "./support/auth-cookie";
+import { uniqueEmail } from "./support/data";
+import { parseCsv } from "./support/routes-csv";
+import { makeActiveUser } from "./support/roles";
+
+// Issue 16, items 1–2: every role's billing list, Receipt Details, its PDF and the export.
+
+const slow = { timeout: 20_000 };
+
+async function setUp(label: string) {
+  const route = await makeRoute(`Billing Trek ${label}`);
+  const orgName = `Billing Agency ${label} ${Date.now()}`;
+  const agency = await makeRoleUser("agency", { email: uniqueEmail("billing-agency"), fullName: "Agency Owner", organizationName: orgName, panNumber: "609876543", countryId: 524, isApproved: true, isVerified: true, isDocumentUploaded: true });
+  const other = await makeRoleUser("agency", { email: uniqueEmail("billing-other"), organizationName: `Other Billing ${label} ${Date.now()}`, countryId: 524, isApproved: true, isVerified: true, isDocumentUploaded: true });
+  const mine = await paidBill(route.id, { payer: agency, count: 3 });
+  const theirs = await paidBill(route.id, { payer: other, count: 1 });
+  return { route, agency: { ...agency, orgName }, other, mine, theirs };
+}
+
+const invoiceOf = (regId: number) => `INV-${String(regId).padStart(7, "0")}`;
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an agency sees its own bills, opens the receipt and downloads it as PDF", async ({ page }) => {
+      const { route, agency, mine, theirs } = await setUp(javaScriptEnabled ? "js" : "nojs");
+      await signInAs(page, agency.email);
+      await page.goto("/dashboard");
+      await page.getByRole("link", { name: "Billing", exact: true }).first().click();
+      await expect(page).toHaveURL(/\/billing$/);
+
+      const row = page.getByRole("row").filter({ hasText: invoiceOf(mine.regId) });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(route.name);
+      // Its own name is not a column for an agency (as on /trekkers, spec 2 §6).
+      await expect(page.getByRole("columnheader", { name: "Agency" })).toHaveCount(0);
+      await expect(row).toContainText("eSewa");
+      await expect(row).toContainText(formatNrs(mine.amount));
+      await expect(page.getByRole("row").filter({ hasText: invoiceOf(theirs.regId) })).toHaveCount(0);
+      // Another payer's receipt is not found, by URL too.
+      const response = await page.goto(`/billing/${theirs.billId}`);
+      expect(response?.status()).toBe(404);
+
+      await page.goto("/billing");
+      await page.getByRole("row").filter({ hasText: invoiceOf(mine.regId) }).getByRole("link").first().click();
+      const panel = page.getByRole("dialog", { name: "Receipt Details" });
+      await expect(panel.getByTestId("receipt-number")).toHaveText(invoiceOf(mine.regId), slow);
+      await expect(panel.getByTestId("receipt-name")).toHaveText(agency.orgName);
+      await expect(panel).toContainText("Tims Card - Trekking Agency");
+      await expect(panel).toContainText("Nepal Tourism Board");
+      await expect(panel.getByTestId("receipt-words")).toHaveText(amountInWords(mine.amount));
+      await expect(panel.getByRole("button", { name: "Print" })).toHaveCount(javaScriptEnabled ? 1 : 0);
+
+      const download = page.waitForEvent("download");
+      await panel.getByRole("link", { name: "Export as PDF" }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(new RegExp(`^Receipt-${invoiceOf(mine.regId)}-\\d{14}\\.pdf$`));
+      const text = execFileSync("pdftotext", [(await file.path())!, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+      expect(text).toContain(invoiceOf(mine.regId));
+      expect(text).toContain(agency.orgName);
+      expect(text).toContain(amountInWords(mine.amount));
+    });
+  });
+}
+
+test("the board filters every payer's bills and exports them as Billings", async ({ page }) => {
+  const { route, agency, other, mine, theirs } = await setUp("board");
+  const board = await makeActiveUser("ntb");
+  await signInAs(page, board.email);
+  await page.goto(`/billing?route=${route.id}`);
+  await expect(page.getByRole("row").filter({ hasText: invoiceOf(mine.regId) })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: invoiceOf(theirs.regId) })).toHaveCount(1);
+  await page.getByLabel("Agency").selectOption(String(other.id));
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`agency=${other.id}`));
+  await expect(page.getByRole("row").filter({ hasText: invoiceOf(theirs.regId) })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: invoiceOf(mine.regId) })).toHaveCount(0);
+
+  await page.goto(`/billing?route=${route.id}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("Billings.csv");
+  const rows = parseCsv(await fs.readFile((await file.path())!, "utf8"));
+  expect(rows[0]).toEqual(["Invoice Id", "Trekking Region", "Agency", "Payment Medium", "Amount", "Payment Date"]);
+  const exported = rows.slice(1).filter((r) => r.length > 1);
+  expect(exported.map((r) => r[0]).sort()).toEqual([invoiceOf(mine.regId), invoiceOf(theirs.regId)].sort());
+  expect(exported.find((r) => r[0] === invoiceOf(mine.regId))).toEqual([invoiceOf(mine.regId), route.name, agency.orgName, "eSewa", (mine.amount / 100).toFixed(2), expect.any(String)]);
+});
