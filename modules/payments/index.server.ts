@@ -16,4 +16,4 @@ export { assertPaymentConfig, gatewayAvailable } from "./gateways/config.server"
 export { gatewayBrowserOrigins } from "./gateways/origins.server";
 export { ALREADY_REFUNDED, getRefund, listRefunds, markRefunded, type RefundRow } from "./refunds.server";
 export { billIdOfRegistration, billListHidden, billListSource, getReceipt, type BillFilters } from "./bills.server";
-export { receiptPdfResponse } from "./receipt-pdf.server";
+export { receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";

@@ -54,3 +54,9 @@ export async function billingContacts(ids: number[]): Promise<Map<number, Billin
     ]),
   );
 }
+
+/** Ids of the active (not disabled, not deleted) users of a type: e.g. every TAAN account an event concerns. */
+export async function activeUserIdsOfType(userType: number): Promise<number[]> {
+  const rows = await User.findAll({ where: { userType, status: "Active" }, attributes: ["id"], raw: true });
+  return rows.map((u) => u.id);
+}
