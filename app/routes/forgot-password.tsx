@@ -9,7 +9,7 @@ import { FormErrors, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AuthCard } from "@modules/users";
+import { AuthCard } from "@modules/users/index.ui";
 import { requestPasswordReset } from "@modules/users/index.server";
 import { forgotPasswordSchema } from "@modules/users/index.server";
 import { limitMailRequest } from "@modules/users/index.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
-import { TrekkerPanel } from "@modules/cards";
+import { TrekkerPanel } from "@modules/cards/index.panel";
 import type { loader as listLoader } from "./tims-cards";
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

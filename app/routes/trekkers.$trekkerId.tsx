@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { forbidden, requirePermission } from "~/utils/guards.server";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
-import { mayOpenPanels, TrekkerPanel } from "@modules/cards";
+import { mayOpenPanels } from "@modules/cards";
+import { TrekkerPanel } from "@modules/cards/index.panel";
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 

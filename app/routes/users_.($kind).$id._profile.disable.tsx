@@ -7,7 +7,7 @@ import { FormErrors, TextArea } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
 import { disableUser } from "@modules/users/index.server";
-import { ModalActions } from "@modules/users";
+import { ModalActions } from "@modules/users/index.ui";
 import { requireOtherUserTarget } from "../utils/user-target.server";
 import { disableUserSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";

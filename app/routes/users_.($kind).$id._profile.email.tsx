@@ -7,7 +7,7 @@ import { FormErrors, TextField } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
 import { adminChangeEmail } from "@modules/users/index.server";
-import { ModalActions } from "@modules/users";
+import { ModalActions } from "@modules/users/index.ui";
 import { requireOtherUserTarget } from "../utils/user-target.server";
 import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
