@@ -5,7 +5,7 @@ import { performCardMove, requireCardMove } from "~/utils/card-move.server";
 import { isListMove } from "@modules/cards";
 import { CardMoveForm, MOVE_TEXTS } from "@modules/cards/index.move";
 
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 /**
  * A row action of the trekker list as a confirmation over the list (Cancel, Delete, Approve or

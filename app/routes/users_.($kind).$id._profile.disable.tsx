@@ -13,7 +13,7 @@ import { disableUserSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 // requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
 export async function loader({ request, params }: LoaderFunctionArgs) {
