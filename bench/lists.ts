@@ -22,11 +22,12 @@ const JSON_OUT = process.argv.includes("--json");
 const { QueryTypes } = await import("sequelize");
 const { sequelize } = await import("../db/sequelize.server");
 const { loadList, exportList } = await import("../lib/list/list.server");
-const { trekkersList, timsCardsList } = await import("../modules/cards/index");
+const { trekkersList, timsCardsList } = await import("../modules/cards/index.lists");
 const { trekkerListSource, trekkerListHidden, timsCardSource } = await import("../modules/cards/index.server");
-const { vouchersList } = await import("../modules/payments/index");
+const { vouchersList } = await import("../modules/payments/index.lists");
 const { voucherListSource } = await import("../modules/payments/index.server");
-const { usersList, resolveTab } = await import("../modules/users/index");
+const { resolveTab } = await import("../modules/users/index");
+const { usersList } = await import("../modules/users/index.lists");
 const { userListSource } = await import("../modules/users/index.server");
 const { sweepCards } = await import("../modules/cards/index.server");
 

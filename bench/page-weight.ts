@@ -4,10 +4,11 @@
  * (400 kbps, 400 ms round trip) with JavaScript off (the HTML has loaded) and on (the HTML has
  * loaded and the app has hydrated). Both are measured side by side in one run.
  *
- *   npx tsx bench/page-weight.ts [--base http://127.0.0.1:3000] [--json]
+ *   npx tsx bench/page-weight.ts [--base http://127.0.0.1:3000] [--port 3910] [--json]
  *
  * Without --base it builds the app into build-bench/, starts it on a fresh embedded database with
- * the demo data (scripts/e2e-server.mjs) on port 3910, and stops it at the end.
+ * the demo data (scripts/e2e-server.mjs) on port 3910 (or --port, when another run holds it), and
+ * stops it at the end.
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -16,7 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 
 const argBase = process.argv.includes("--base") ? process.argv[process.argv.indexOf("--base") + 1] : null;
 const asJson = process.argv.includes("--json");
-const PORT = 3910;
+const PORT = process.argv.includes("--port") ? Number(process.argv[process.argv.indexOf("--port") + 1]) : 3910;
 const base = argBase ?? `http://127.0.0.1:${PORT}`;
 const DEMO_PASSWORD = "Trek@2026";
 const SLOW_3G = { offline: false, latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 };

@@ -1,16 +1,15 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
-import { Modal } from "@lib/ui/modal";
-import { SidePanel } from "@lib/ui/side-panel";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { ERROR_TEXTS } from "./layout/error-page";
 
 /**
  * Nested error boundaries. Each page route exports `ErrorBoundary = RouteErrorBoundary`, so a
  * 4xx (or a bug) inside a page renders in place of that page only: the root layout (sidebar,
  * header) and any parent route (the list behind a side panel) stay. Side panels and modals use
- * PanelErrorBoundary / ModalErrorBoundary, which keep the error inside the dialog.
+ * PanelErrorBoundary / ModalErrorBoundary (dialog-error-boundaries.tsx, so a page that is no
+ * dialog does not load the modal and panel code), which keep the error inside the dialog.
  */
 
-interface ErrorView {
+export interface ErrorView {
   status: number;
   title: string;
   message: string;
@@ -19,7 +18,7 @@ interface ErrorView {
 const OTHER_4XX = { title: "Request not completed", message: "The request could not be completed." };
 
 /** Reads the thrown error: a Response keeps its 4xx status (and a short plain-text reason); anything else is a 500. */
-function useErrorView(): ErrorView {
+export function useErrorView(): ErrorView {
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) {
     console.error(error);
@@ -48,44 +47,5 @@ export function RouteErrorBoundary() {
         Go to Home
       </Link>
     </section>
-  );
-}
-
-/** Where closing a failed dialog goes: its parent URL (one path segment up), keeping the query. */
-function useParentPath(closeTo?: string): string {
-  const location = useLocation();
-  if (closeTo) return closeTo;
-  const parent = location.pathname.replace(/\/[^/]+\/?$/, "") || "/";
-  return `${parent}${location.search}`;
-}
-
-function CompactError({ view }: { view: ErrorView }) {
-  return (
-    <div className="text-center" data-testid={`error-${view.status}`} role="alert">
-      <p className="text-4xl font-bold text-blue-700">{view.status}</p>
-      <p className="mt-2 text-slate-600">{view.message}</p>
-    </div>
-  );
-}
-
-/** The side-panel variant: the error shows in the panel, the list behind it stays. */
-export function PanelErrorBoundary({ closeTo }: { closeTo?: string }) {
-  const view = useErrorView();
-  const to = useParentPath(closeTo);
-  return (
-    <SidePanel title={view.title} closeTo={to}>
-      <CompactError view={view} />
-    </SidePanel>
-  );
-}
-
-/** The modal variant: the error shows in the modal over the page it was opened from. */
-export function ModalErrorBoundary({ closeTo }: { closeTo?: string }) {
-  const view = useErrorView();
-  const to = useParentPath(closeTo);
-  return (
-    <Modal title={view.title} closeTo={to} size="sm">
-      <CompactError view={view} />
-    </Modal>
   );
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
-import { FileField } from "@lib/ui/field";
+import { FileField } from "@lib/ui/file-field";
 import { Modal } from "@lib/ui/modal";
 import { requirePermission } from "~/utils/guards.server";
 import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
@@ -11,7 +11,7 @@ import { IMAGE_RULE } from "@lib/files/upload-rules";
 import { checkStorableUpload } from "@lib/files/image-safety.server";
 import { setProfilePhoto } from "@modules/users/index.server";
 
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 // One photo of at most 3 MB plus the form's own bytes.
 const MAX_BODY = IMAGE_RULE.maxBytes + 64 * 1024;

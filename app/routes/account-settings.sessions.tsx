@@ -6,7 +6,7 @@ import { currentSessionToken, requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { endOtherSessions } from "@modules/users/index.server";
 
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 // "Sign out other sessions" over Account Settings: GET only asks, the POST ends them.
 export async function loader({ request }: LoaderFunctionArgs) {

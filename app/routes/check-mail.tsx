@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AuthCard, OpenMailButtons } from "@modules/users";
+import { AuthCard, OpenMailButtons } from "@modules/users/index.ui";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 

@@ -2,24 +2,26 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AuthCard } from "@modules/users";
+import { AuthCard } from "@modules/users/index.ui";
 import { requestPasswordReset } from "@modules/users/index.server";
 import { forgotPasswordSchema } from "@modules/users/index.server";
 import { limitMailRequest } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
+import { useNonce } from "~/components/nonce";
+import { blurCheckScript, emailRule } from "~/utils/blur-check-script";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const handle = { title: "Forgot Password", chrome: false };
+// Served without React like /login (ADR 0014, 0016): one field, a plain POST, an inline blur check.
+export const handle = { title: "Forgot Password", chrome: false, hydrate: false };
 
 // public: for users who cannot sign in.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,24 +47,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.forgotPasswordSchema));
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const nonce = useNonce();
+  const [form, fields] = useForm({ id: "forgot-password", lastResult: actionData?.result });
   return (
     <AuthCard title="Forgot password?" subtitle="Enter your e-mail and we will send you a link to set a new password">
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <FormErrors errors={form.errors} />
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full">
           Send Reset Link
         </Button>
       </Form>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: blurCheckScript(form.id, { email: emailRule("Email") }) }} />
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-semibold text-blue-700 hover:underline">
           Back to Login

@@ -5,7 +5,7 @@ import { Button } from "@lib/ui/button";
 import { readForm } from "@lib/multipart.server";
 import { throttleAddress } from "@lib/client-address.server";
 import { DomainError } from "@lib/errors";
-import { AuthCard } from "@modules/users";
+import { AuthCard } from "@modules/users/index.ui";
 import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES } from "@modules/checkins";
 import { selfCheckSchema, selfCheckin, selfCheckinCard, selfCheckinSchema } from "@modules/checkins/index.server";

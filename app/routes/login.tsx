@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { useNonce } from "~/components/nonce";
-import { loginBlurScript } from "~/utils/login-blur-script";
+import { loginBlurScript } from "~/utils/blur-check-script";
 import { Checkbox, FormErrors, TextField } from "@lib/ui/field";
 import { signIn } from "~/utils/auth.server";
 import { requireAnonymous, startSession } from "~/utils/guards.server";

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
 import { can } from "@modules/users/index.server";
-import { WizardSteps } from "@modules/registration";
+import { WizardSteps } from "@modules/registration/index.steps";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { confirmGatewayReturn, storedOutcome } from "@modules/payments/index.server";
 import { paymentReturnParams } from "@modules/payments/index.server";

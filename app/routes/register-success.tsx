@@ -6,7 +6,7 @@ import { Button } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AuthCard, OpenMailButtons } from "@modules/users";
+import { AuthCard, OpenMailButtons } from "@modules/users/index.ui";
 import { resendSchema } from "@modules/users/index.server";
 import { resendVerification } from "@modules/users/index.server";
 import { limitMailRequest } from "@modules/users/index.server";

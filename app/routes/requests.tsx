@@ -5,7 +5,7 @@ import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage } from "~/utils/list.server";
 import { RequestTabs } from "~/components/request-tabs";
 import { requirePermission } from "~/utils/guards.server";
-import { agencyRequestsList } from "@modules/agencies";
+import { agencyRequestsList } from "@modules/agencies/index.lists";
 import { agencyRequestSource, can } from "@modules/users/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

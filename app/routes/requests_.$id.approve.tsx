@@ -14,7 +14,7 @@ import { approveSchema } from "@modules/agencies/index.server";
 import { decideAgency } from "@modules/agencies/index.server";
 import { readForm } from "@lib/multipart.server";
 
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "requests");

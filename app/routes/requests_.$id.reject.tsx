@@ -16,7 +16,7 @@ import { decideAgency } from "@modules/agencies/index.server";
 import { publicOrigin } from "@lib/origin.server";
 import { readForm } from "@lib/multipart.server";
 
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "requests");

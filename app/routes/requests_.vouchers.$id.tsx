@@ -15,7 +15,7 @@ import { decideVoucher, getVoucher } from "@modules/payments/index.server";
 import { paramId } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
 
-export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 const TYPE_NAMES: Record<number, string> = { 3: "Normal", 4: "Diplomat", 5: "Child" };
 

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { listLookup } from "@modules/lookups/index.server";
-import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes";
+import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes/index.form";
 import { readRouteForm } from "@modules/trek-routes/index.server";
 import { createRoute, findRouteSummary, getRoute, updateRoute } from "@modules/trek-routes/index.server";
 import { routeImageUrl } from "@modules/trek-routes/index.server";

@@ -12,7 +12,8 @@ import { clientAddress } from "@lib/client-address.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseWithZod } from "@lib/zod-form.server";
-import { CHECKIN_MESSAGES, CameraScanner, decodePhoto } from "@modules/checkins";
+import { CHECKIN_MESSAGES } from "@modules/checkins";
+import { CameraScanner, decodePhoto } from "@modules/checkins/index.camera";
 import { CheckinInputError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

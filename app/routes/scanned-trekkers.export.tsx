@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { scannedTrekkersList } from "@modules/checkins";
+import { scannedTrekkersList } from "@modules/checkins/index.lists";
 import { scannedTrekkerSource } from "@modules/checkins/index.server";
 
 /** CSV "ScannedTrekkersList": the check-ins this checkpost recorded, with the list's filters. */

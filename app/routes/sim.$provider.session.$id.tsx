@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { simulatorView } from "@modules/payments/index.server";
 import { requireSimulator } from "@modules/payments/index.server";
-import { SimulatorPage } from "@modules/payments";
+import { SimulatorPage } from "@modules/payments/index.sim";
 import type { RouteHandle } from "~/root";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

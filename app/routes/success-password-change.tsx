@@ -1,5 +1,5 @@
 import { LinkButton } from "@lib/ui/button";
-import { AuthCard } from "@modules/users";
+import { AuthCard } from "@modules/users/index.ui";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
-import { TrekkerPanel } from "@modules/cards";
+import { TrekkerPanel } from "@modules/cards/index.panel";
 import type { loader as listLoader } from "./tims-cards";
 
-export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return requireTrekkerPanel(request, params);

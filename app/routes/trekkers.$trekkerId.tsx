@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { forbidden, requirePermission } from "~/utils/guards.server";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
-import { mayOpenPanels, TrekkerPanel } from "@modules/cards";
+import { mayOpenPanels } from "@modules/cards";
+import { TrekkerPanel } from "@modules/cards/index.panel";
 
-export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 /** The trekker side panel over the list (not for TAAN, spec 2 §2); the cards module checks the row. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

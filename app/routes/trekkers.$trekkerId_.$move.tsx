@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Modal } from "@lib/ui/modal";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
-import { CardMoveForm, isListMove, MOVE_TEXTS } from "@modules/cards";
+import { isListMove } from "@modules/cards";
+import { CardMoveForm, MOVE_TEXTS } from "@modules/cards/index.move";
 
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 /**
  * A row action of the trekker list as a confirmation over the list (Cancel, Delete, Approve or

@@ -5,7 +5,7 @@ import { FormErrors } from "@lib/ui/field";
 import { DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
 
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 /** Generate Card from a trekker row: the grant's holders only, after this confirmation over the list. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

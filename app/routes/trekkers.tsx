@@ -5,9 +5,10 @@ import { ExportButton, ListView } from "@lib/ui/list";
 import { Tabs } from "@lib/ui/tabs";
 import { requirePermission } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
-import { mayOpenPanels, trekkersList } from "@modules/cards";
+import { mayOpenPanels } from "@modules/cards";
+import { trekkersList } from "@modules/cards/index.lists";
 import { trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
-import { scannedTrekkersList } from "@modules/checkins";
+import { scannedTrekkersList } from "@modules/checkins/index.lists";
 import { scannedTrekkerSource } from "@modules/checkins/index.server";
 import { can } from "@modules/permissions";
 

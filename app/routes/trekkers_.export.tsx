@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { trekkersList } from "@modules/cards";
+import { trekkersList } from "@modules/cards/index.lists";
 import { trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
 
 /** CSV "TrekkersList": the viewer's trekkers with the list's filters (an agency's own only). */

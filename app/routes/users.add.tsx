@@ -13,8 +13,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { PROVINCES } from "@modules/lookups";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
 import { addUser } from "@modules/users/index.server";
-import { NewPasswordField } from "@modules/users";
-import { RouteCheckpointFields } from "@modules/users";
+import { NewPasswordField } from "@modules/users/index.forms";
+import { RouteCheckpointFields } from "@modules/users/index.forms";
 import { ADDABLE_USER_TYPES } from "@modules/users";
 import { tabOfUserType } from "@modules/users/index.server";
 import { addUserSchema } from "@modules/users/index.server";
@@ -23,7 +23,7 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export const handle = { title: "Users" };
 

@@ -6,7 +6,7 @@ import { ExportButton, ListView } from "@lib/ui/list";
 import { Tabs } from "@lib/ui/tabs";
 import { forbidden, requirePermission } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
-import { USERS_TAB_HIDDEN, usersList } from "@modules/users";
+import { USERS_TAB_HIDDEN, usersList } from "@modules/users/index.lists";
 import { can, resolveTab, userListSource, visibleTabs } from "@modules/users/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

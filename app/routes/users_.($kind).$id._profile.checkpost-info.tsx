@@ -9,8 +9,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { PROVINCES } from "@modules/lookups";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
 import { updateCheckpostInfo } from "@modules/users/index.server";
-import { ModalActions } from "@modules/users";
-import { RouteCheckpointFields } from "@modules/users";
+import { ModalActions } from "@modules/users/index.ui";
+import { RouteCheckpointFields } from "@modules/users/index.forms";
 import { notFound, requireOtherUserTarget } from "../utils/user-target.server";
 import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/index.server";
 import { checkpostInfoSchema } from "@modules/users/index.server";
@@ -18,7 +18,7 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 async function requireCheckpost(request: Request, params: LoaderFunctionArgs["params"]) {
   const found = await requireOtherUserTarget(request, params, "accountChangeButtons");

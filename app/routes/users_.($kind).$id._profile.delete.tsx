@@ -8,7 +8,7 @@ import { canDeleteUser, tabOfUserType } from "@modules/users/index.server";
 import { forbidden } from "~/utils/guards.server";
 import { requireOtherUserTarget } from "../utils/user-target.server";
 
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 // requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
 // The users module's rule also keeps checkposts from being deleted (spec 2 §2 hides the row).

@@ -7,13 +7,13 @@ import { FormErrors, TextArea } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
 import { disableUser } from "@modules/users/index.server";
-import { ModalActions } from "@modules/users";
+import { ModalActions } from "@modules/users/index.ui";
 import { requireOtherUserTarget } from "../utils/user-target.server";
 import { disableUserSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 // requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,14 +7,14 @@ import { FormErrors, TextField } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
 import { adminChangeEmail } from "@modules/users/index.server";
-import { ModalActions } from "@modules/users";
+import { ModalActions } from "@modules/users/index.ui";
 import { requireOtherUserTarget } from "../utils/user-target.server";
 import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
-export { ModalErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { target, base } = await requireOtherUserTarget(request, params, "accountChangeButtons");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
-import { AuthCard } from "@modules/users";
+import { AuthCard } from "@modules/users/index.ui";
 import { confirmEmailChange, type EmailChangeResult } from "@modules/users/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

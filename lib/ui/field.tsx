@@ -6,7 +6,6 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { cx } from "@lib/ui/class-names";
-import { UploadProgress } from "@lib/ui/upload-progress";
 
 /**
  * Plain, "dumb" form fields: routes either spread Conform's getInputProps(...) /
@@ -18,7 +17,7 @@ import { UploadProgress } from "@lib/ui/upload-progress";
 /** Spec rule: every select starts with this empty-value option. */
 export const SELECT_PLACEHOLDER = "Choose an option";
 
-interface FieldBaseProps {
+export interface FieldBaseProps {
   label: ReactNode;
   name: string;
   /** Only the first is shown; Conform hands over every failing rule. */
@@ -97,7 +96,8 @@ function controlA11y(a11y: FieldA11y, name: string) {
 }
 
 /** Label above the control, then the hint and the first error: the frame of every field but the checkbox. */
-function LabelledField({ a11y, label, hint, required, className, children }: { a11y: FieldA11y; label: ReactNode; hint: ReactNode; required: boolean | undefined; className: string | undefined; children: ReactNode }) {
+/** Shared with FileField (file-field.tsx), which lives apart so text-only forms skip the upload code. */
+export function LabelledField({ a11y, label, hint, required, className, children }: { a11y: FieldA11y; label: ReactNode; hint: ReactNode; required: boolean | undefined; className: string | undefined; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={a11y.id} className={labelClass}>
@@ -112,7 +112,7 @@ function LabelledField({ a11y, label, hint, required, className, children }: { a
 }
 
 /** Splits a field's props into its frame (label, hint, errors, ids) and what goes on the control. */
-function useField<P extends FieldBaseProps & { id?: string; className?: string; required?: boolean; "aria-invalid"?: InputHTMLAttributes<HTMLElement>["aria-invalid"]; "aria-describedby"?: string }>(props: P) {
+export function useField<P extends FieldBaseProps & { id?: string; className?: string; required?: boolean; "aria-invalid"?: InputHTMLAttributes<HTMLElement>["aria-invalid"]; "aria-describedby"?: string }>(props: P) {
   const { label, name, errors, hint, id, className, "aria-invalid": ariaInvalid, "aria-describedby": ariaDescribedBy, ...rest } = props;
   const a11y = useFieldA11y(id, errors, hint != null, ariaInvalid, ariaDescribedBy);
   const frame = { a11y, label, hint, required: props.required, className };
@@ -207,32 +207,6 @@ export function SelectField({ options = [], placeholder = SELECT_PLACEHOLDER, ..
           </option>
         ))}
       </select>
-    </LabelledField>
-  );
-}
-
-export interface FileFieldProps
-  extends FieldBaseProps,
-    Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "children" | "value" | "defaultValue"> {}
-
-/**
- * The surrounding Form needs encType="multipart/form-data"; a file input cannot be pre-filled.
- * With JS, the form's upload shows its progress under the (first) file field.
- */
-export function FileField({ ...props }: FileFieldProps) {
-  const { frame, control } = useField(props);
-  return (
-    <LabelledField {...frame}>
-      <input
-        {...control}
-        type="file"
-        className={cx(
-          "block w-full text-sm text-gray-700",
-          "file:mr-3 file:rounded-md file:border-0 file:bg-blue-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-blue-700 hover:file:bg-blue-100",
-          "aria-invalid:rounded-md aria-invalid:outline aria-invalid:outline-red-600",
-        )}
-      />
-      <UploadProgress />
     </LabelledField>
   );
 }

@@ -3,7 +3,6 @@ export type { ButtonProps, ButtonSize, ButtonVariant, LinkButtonProps } from "@l
 export { cx } from "@lib/ui/class-names";
 export {
   Checkbox,
-  FileField,
   FormErrors,
   SELECT_PLACEHOLDER,
   SelectField,
@@ -12,13 +11,14 @@ export {
 } from "@lib/ui/field";
 export type {
   CheckboxProps,
-  FileFieldProps,
   FormErrorsProps,
   SelectFieldProps,
   SelectOption,
   TextAreaProps,
   TextFieldProps,
 } from "@lib/ui/field";
+export { FileField } from "@lib/ui/file-field";
+export type { FileFieldProps } from "@lib/ui/file-field";
 export { ConfirmDialog, DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";
 export type { ConfirmDialogProps, ModalProps, ModalSize } from "@lib/ui/modal";
 export { PageHeader } from "@lib/ui/page-header";

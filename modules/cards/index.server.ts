@@ -1,5 +1,9 @@
 // The cards module's public entry for server code (services, models stay private).
 export * from "./index";
+export * from "./index.card";
+export * from "./index.lists";
+export * from "./index.move";
+export * from "./index.panel";
 export type { CardLifecycleFields } from "./card-store.server";
 export type { CardEventView } from "./card-events.server";
 export type { TrekkerCardData } from "./card-data.server";

@@ -1,15 +1,11 @@
-// The cards module's public entry for code that may run in the browser (components, pure rules,
-// schemas, types). Routes and other modules import only this and index.server.ts.
+// The cards module's light public entry for code that may run in the browser: pure rules,
+// policies and types. Components and list declarations have their own narrow entries
+// (index.lists.ts, index.card.ts, index.panel.ts, index.move.ts; ADR 0016), so a page loads only
+// the parts it uses. Routes and other modules import only these and index.server.ts.
 export type { CardView } from "./components/printable-card";
 export type { CardMove, ReturnState, UnpaidStatus } from "./lifecycle";
 export { CardActionError, actionsFor, isCardMove, mayAct, ruleOf } from "./lifecycle";
-export { PrintButton } from "./components/print-button";
-export { PrintableCard } from "./components/printable-card";
-export { TrekkerPanel } from "./components/trekker-panel";
 export { hasVisibleCard } from "./visibility";
 export { CARD_SCOPES, mayListCards, mayOpenAnyCard, mayOpenPanels } from "./policy";
-export type { TrekkerFilters, TrekkerItem } from "./trekker-lists";
-export { AGENCY_FILTERS, cardNumberText, cardReturnsList, deletedTrekkersList, timsCardsList, trekkersList, trekkingHistoryList } from "./trekker-lists";
 export type { ListMove, TrekkerRowAction } from "./row-actions";
 export { LIST_MOVES, isListMove, registrationEditUrl, trekkerRowActions } from "./row-actions";
-export { CardMoveForm, MOVE_TEXTS } from "./components/card-move-form";

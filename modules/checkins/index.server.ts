@@ -1,5 +1,7 @@
 // The check-ins module's public entry for server code (the model stays private).
 export * from "./index";
+export * from "./index.camera";
+export * from "./index.lists";
 export * from "./index.schemas";
 export type { CheckinOutcome, CheckinView, ScanInput, SelfCheckinCard, SelfCheckinOptions } from "./service.server";
 export { TooManySelfCheckinsError, selfCheckinThrottle } from "./self-checkin-throttle.server";

@@ -1,5 +1,8 @@
 // The payments module's public entry for server code (services, models stay private).
 export * from "./index";
+export * from "./index.lists";
+export * from "./index.pay";
+export * from "./index.sim";
 export * from "./index.schemas";
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";
 export type { VoucherFilters, VoucherRow } from "./vouchers.server";

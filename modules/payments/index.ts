@@ -1,11 +1,8 @@
-// The payments module's public entry for code that may run in the browser (components, pure rules,
-// schemas, types). Routes and other modules import only this and index.server.ts.
+// The payments module's light public entry for code that may run in the browser (labels, methods,
+// types). Components and the voucher list have narrow entries (index.pay.ts, index.sim.ts,
+// index.lists.ts; ADR 0016). Routes and other modules import only this and index.server.ts.
 export type { PaymentTab } from "./methods";
 export { GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS } from "./methods";
-export { GatewayForm, OnlineMethodButtons } from "./components/gateway-form";
-export { QrPaymentPanel, type QrPanelData } from "./components/qr-payment";
-export { SimulatorPage } from "./simulators/sim-page";
-export { vouchersList } from "./vouchers-list";
 export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, RETURN_ACTIONS, VOUCHER_STATUSES, refundGatewayLabel, type RefundReason, type RefundStatus } from "./labels";
 export { billingList } from "./billing-list";
 export { ReceiptDocument } from "./components/receipt";

@@ -1,5 +1,7 @@
 // The registration module's public entry for server code (services, models stay private).
 export * from "./index";
+export * from "./index.fields";
+export * from "./index.steps";
 export * from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, trekkerPhoto, unlockPrice } from "./service.server";

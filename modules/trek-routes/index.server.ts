@@ -1,5 +1,8 @@
 // The trek-routes module's public entry for server code (services, models stay private).
 export * from "./index";
+export * from "./index.detail";
+export * from "./index.form";
+export * from "./index.lists";
 export * from "./index.schemas";
 export type { RouteChoice, RouteRow } from "./service.server";
 export { RouteInUseError, createRoute, deleteRoute, findCheckpoint, routeCheckpoints, findRouteImage, findRouteSummary, getRoute, listRouteChoices, listRoutes, setRouteStatus, updateRoute } from "./service.server";

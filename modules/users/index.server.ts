@@ -1,5 +1,9 @@
 // The users module's public entry for server code (services, models stay private).
 export * from "./index";
+export * from "./index.account";
+export * from "./index.forms";
+export * from "./index.lists";
+export * from "./index.ui";
 export * from "./index.schemas";
 export type { SecondFactor, TwoFactorEnrolment, TwoFactorStatus } from "./two-factor.server";
 export { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, beginTwoFactorEnrolment, beginTwoFactorSignIn, completeTwoFactorSignIn, confirmTwoFactorEnrolment, disableTwoFactor, mustSetUpTwoFactor, pendingSignIn, renewRecoveryCodes, setStaffTwoFactorRequired, twoFactorStatus } from "./two-factor.server";

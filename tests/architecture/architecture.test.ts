@@ -64,6 +64,9 @@ describe("the rules catch a deliberate breach", () => {
   });
   it("allows public entries and a module's own files", () => {
     expect(rules(g({ "app/routes/x.tsx": ["modules/cards/index.ts", "modules/cards/index.server.ts"], "modules/cards/a.ts": ["modules/cards/b.ts", "lib/dates.ts"] }))).toEqual([]);
+    // Narrow browser entries (ADR 0016) are public; a file merely named like one deeper down is not.
+    expect(rules(g({ "app/routes/x.tsx": ["modules/cards/index.lists.ts", "modules/users/index.forms.ts"] }))).toEqual([]);
+    expect(rules(g({ "app/routes/x.tsx": ["modules/cards/components/index.ts", "modules/cards/index-lists.ts"] }))).toEqual(["deep-import", "deep-import"]);
   });
   it("a cycle between modules, also through the registry", () => {
     expect(rules(g({ "modules/cards/index.server.ts": ["modules/registration/index.server.ts"], "modules/registration/index.server.ts": ["modules/cards/index.server.ts"] }))).toEqual(["module-cycle"]);

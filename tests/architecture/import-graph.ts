@@ -66,7 +66,12 @@ export function moduleOf(file: string): string | null {
   return parts[0] === "modules" && parts.length > 2 ? parts[1] : null;
 }
 
-const PUBLIC_ENTRIES = new Set(["index.ts", "index.server.ts", "index.schemas.ts"]);
+/**
+ * A module's public entries: index.ts (light, browser-safe), index.server.ts, index.schemas.ts
+ * (loaded by pages only dynamically, ADR 0014) and narrow browser entries index.<part>.ts that
+ * each re-export one piece of UI, so a page loads only the parts it imports (ADR 0016).
+ */
+const isPublicEntry = (fileInModule: string) => /^index(\.[a-z][a-z-]*)?\.ts$/.test(fileInModule);
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 /**
  * A module's permission declaration (modules/<m>/permissions.ts). The shared table
@@ -98,7 +103,7 @@ export function breaches(graph: Graph): Breach[] {
       const targetModule = moduleOf(target);
       const tableReadsDeclaration = file === PERMISSION_TABLE && isPermissionDeclaration(target);
       // A module's own tests may reach inside it; nobody else may.
-      if (targetModule && targetModule !== own && !tableReadsDeclaration && !PUBLIC_ENTRIES.has(target.split("/").slice(2).join("/"))) {
+      if (targetModule && targetModule !== own && !tableReadsDeclaration && !isPublicEntry(target.split("/").slice(2).join("/"))) {
         found.push({ rule: "deep-import", file, target });
       }
     }

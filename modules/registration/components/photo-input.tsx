@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from "react";
-import { FileField } from "@lib/ui/field";
+import { FileField } from "@lib/ui/file-field";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { PHOTO_RULE } from "@lib/files/upload-rules";
 import { jpegName, scaleSquareToJpeg, sniffFile, toNaturalSquare } from "@lib/files/image-scale";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "@lib/ui/button";
-import { FileField } from "@lib/ui/field";
+import { FileField } from "@lib/ui/file-field";
 import { cx } from "@lib/ui/class-names";
 import { useHydrated } from "@lib/ui/use-hydrated";
 
