@@ -5,10 +5,10 @@ import { SidePanel } from "@lib/ui/side-panel";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { paramId } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
-import { ReceiptDocument } from "@modules/payments";
+import { ReceiptDocument } from "@modules/payments/index.receipt";
 import { getReceipt } from "@modules/payments/index.server";
 
-export { PanelErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 /** Receipt Details (spec 2 §2): the bill's receipt, as a PDF (the same component, rendered by Chromium) or printed. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

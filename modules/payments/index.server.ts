@@ -2,6 +2,7 @@
 export * from "./index";
 export * from "./index.lists";
 export * from "./index.pay";
+export * from "./index.receipt";
 export * from "./index.sim";
 export * from "./index.schemas";
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";

@@ -4,7 +4,5 @@
 export type { PaymentTab } from "./methods";
 export { GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS } from "./methods";
 export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, RETURN_ACTIONS, VOUCHER_STATUSES, refundGatewayLabel, type RefundReason, type RefundStatus } from "./labels";
-export { billingList } from "./billing-list";
-export { ReceiptDocument } from "./components/receipt";
 export { PAYMENT_METHOD_LABELS, RECEIPT_ISSUER, receiptFileName, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
 export { amountInWords } from "./amount-words";

@@ -234,7 +234,7 @@ async function check(method: "GET" | "POST", who: Who, file: string, c: RouteCas
 const WHO: Who[] = ["anonymous", ...ROLE_NAMES];
 
 test("every page (GET) answers each role as the permission table says", async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const problems: string[] = [];
   for (const [file, c] of Object.entries(ROUTES)) {
     if (!c.get) continue;

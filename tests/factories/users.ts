@@ -51,7 +51,7 @@ export const makeRoleUser = (role: RoleName, over: Partial<NewUser> & { grants?:
  * findOrCreate upgrades a read transaction to a write; with the e2e server writing the same SQLite
  * file, that upgrade can fail at once with SQLITE_BUSY instead of waiting. Tests retry it.
  */
-async function retryBusy<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+async function retryBusy<T>(work: () => Promise<T>, attempts = 10): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await work();
