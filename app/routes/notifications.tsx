@@ -1,16 +1,90 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "@lib/ui/button";
+import { PageHeader } from "@lib/ui/page-header";
+import { Pagination } from "@lib/ui/pagination";
+import { parsePaging } from "@lib/pagination";
 import { requirePermission } from "~/utils/guards.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "@lib/multipart.server";
+import { NO_NOTIFICATIONS } from "@modules/notifications";
+import { NotificationList } from "@modules/notifications/index.ui";
+import { listNotifications, markAllRead, openNotification } from "@modules/notifications/index.server";
+import { can } from "@modules/permissions";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Notifications" };
 
+const UNREAD_SHOWN = 50;
+
+/** Spec 1 §2.8: unread and read; opening one marks it read and goes to its subject; Mark all read. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "notifications");
-  return null;
+  const user = await requirePermission(request, "notifications");
+  const { pageIndex, pageSize } = parsePaging(new URL(request.url).searchParams);
+  const [unread, read] = await Promise.all([
+    listNotifications(user.id, { read: false, offset: 0, limit: UNREAD_SHOWN }),
+    listNotifications(user.id, { read: true, offset: pageIndex * pageSize, limit: pageSize }),
+  ]);
+  return { unread, read, pageIndex, pageSize, inbox: can(user, "inbox") };
 }
 
-// Nothing produces notifications yet; the list arrives with the notifications module.
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "notifications");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "mark-all") {
+    const changed = await markAllRead(user.id);
+    return redirectWithToast("/notifications", { type: "success", message: changed ? "All notifications marked as read" : "There were no unread notifications" });
+  }
+  if (intent === "open") {
+    const id = Number(form.get("id"));
+    const link = Number.isSafeInteger(id) && id > 0 ? await openNotification(id, user.id) : null;
+    // Someone else's notification is not found; a stored link only ever leads inside the app.
+    if (!link) throw new Response("Not Found", { status: 404 });
+    return redirect(link.startsWith("/") && !link.startsWith("//") ? link : "/notifications");
+  }
+  throw new Response("Bad Request", { status: 400 });
+}
+
 export default function Notifications() {
-  return <p className="rounded bg-white p-6 text-center text-slate-500 shadow-sm">No notifications found</p>;
+  const { unread, read, pageIndex, pageSize, inbox } = useLoaderData<typeof loader>();
+  const empty = unread.total === 0 && read.total === 0;
+  return (
+    <section className="max-w-3xl">
+      <PageHeader
+        title="Notifications"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {inbox ? (
+              <Link to="/inbox" className={buttonClass("secondary")}>
+                Inbox
+              </Link>
+            ) : null}
+            {unread.total ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="mark-all" />
+                <button type="submit" className={buttonClass("primary")}>
+                  Mark all read
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        }
+      />
+      {empty ? (
+        <p className="rounded bg-white p-6 text-center text-slate-600 shadow-sm">{NO_NOTIFICATIONS}</p>
+      ) : (
+        <>
+          <h2 className="mb-2 mt-2 text-base font-semibold">Unread ({unread.total})</h2>
+          {unread.rows.length ? <NotificationList items={unread.rows} label="Unread notifications" /> : <p className="text-sm text-slate-600">Nothing unread.</p>}
+          {unread.total > unread.rows.length ? <p className="mt-2 text-sm text-slate-600">Showing the newest {unread.rows.length}; mark them read to see the rest.</p> : null}
+          <h2 className="mb-2 mt-6 text-base font-semibold">Read</h2>
+          {read.rows.length ? <NotificationList items={read.rows} label="Read notifications" /> : <p className="text-sm text-slate-600">Nothing read yet.</p>}
+          <Pagination pageIndex={pageIndex} pageSize={pageSize} totalRows={read.total} className="mt-4" />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,3 +1,4 @@
+import { notify } from "@modules/notifications/index.server";
 import { createElement } from "react";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
@@ -154,6 +155,19 @@ export async function decideAgency(input: { agencyId: number; approve: boolean; 
         { userId: input.agencyId, note: input.approve ? "Documents approved" : "Documents rejected", type: "Logs", createdBy: input.actor.id, createdByName: input.actor.fullName },
       ],
       { transaction },
+    );
+    const agencyName = detail.agency.organizationName ?? detail.agency.fullName;
+    await notify(
+      {
+        kind: input.approve ? "agency-approved" : "agency-rejected",
+        to: [input.agencyId],
+        copyTaanForAgencies: true,
+        title: input.approve ? `Documents of ${agencyName} approved` : `Documents of ${agencyName} rejected`,
+        body: input.approve ? "The agency's documents were verified; it can register treks." : `The agency's documents were rejected: ${input.remarks}`,
+        link: input.approve ? "/" : "/upload-documents-status/rejected",
+        taanLink: `/requests/${input.agencyId}`,
+      },
+      transaction,
     );
   });
   const name = detail.agency.organizationName ?? detail.agency.fullName;

@@ -1,3 +1,4 @@
+import { notifyCardMove } from "./notices.server";
 import type { Transaction } from "sequelize";
 import { kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
@@ -124,6 +125,7 @@ async function moveCard(actor: CardActor, action: CardMove, trekkerId: number, r
     // A deleted trekker no longer counts towards the price: it is worked out afresh at payment.
     if (action === "delete") await unlockPrice(card.registrationId, transaction);
     await logCardEvents([{ trekkerId: card.trekkerId, registrationId: card.registrationId, action, fromStatus: card.status, toStatus: to, reason, userId: actor.id, ip }], transaction);
+    await notifyCardMove(action, card, reason, transaction);
     return { action, trekkerId: card.trekkerId, registrationId: card.registrationId, fromStatus: card.status as CardStatus, toStatus: to, message: rule.success };
   });
   if (rule.refreshesPdf) await refreshRenderedPdf(result.trekkerId);

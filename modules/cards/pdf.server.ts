@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import { notifyCardsIssued } from "./notices.server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DataTypes, Model, Op, UniqueConstraintError, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
 import { displayDate } from "@lib/dates";
@@ -300,4 +301,5 @@ export async function emailIssuedCards(registrationId: number): Promise<void> {
  */
 export async function announceCardsIssued(registrationId: number, transaction: Transaction): Promise<void> {
   await enqueue(ISSUED_JOB, { registrationId }, { transaction, attempts: 5 });
+  await notifyCardsIssued(registrationId, transaction);
 }

@@ -19,6 +19,8 @@ export interface NewNotification {
   body: string;
   /** Where opening it goes: the subject (a registration, a card, the account). */
   link: string;
+  /** Where TAAN's copy goes, when TAAN's pages for the subject differ from the owner's. */
+  taanLink?: string;
 }
 
 /**
@@ -27,19 +29,18 @@ export interface NewNotification {
  * the event (cards, agencies, payments); this module never reaches into theirs.
  */
 export async function notify(event: NewNotification, transaction?: Transaction): Promise<number> {
-  const recipients = new Set(event.to.filter((id) => Number.isSafeInteger(id) && id > 0));
-  if (event.copyTaanForAgencies && recipients.size) {
-    const types = await displayNames([...recipients]);
-    if ([...types.values()].some((u) => u.userType === AGENCY)) for (const id of await activeUserIdsOfType(TAAN)) recipients.add(id);
+  const owners = new Set(event.to.filter((id) => Number.isSafeInteger(id) && id > 0));
+  const taan = new Set<number>();
+  if (event.copyTaanForAgencies && owners.size) {
+    const types = await displayNames([...owners]);
+    if ([...types.values()].some((u) => u.userType === AGENCY)) for (const id of await activeUserIdsOfType(TAAN)) if (!owners.has(id)) taan.add(id);
   }
-  if (!recipients.size) return 0;
+  if (!owners.size && !taan.size) return 0;
   const category = NOTIFICATION_KINDS[event.kind];
   const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-  await Notification.bulkCreate(
-    [...recipients].map((userId) => ({ userId, kind: event.kind, category, title: clip(event.title, 200), body: clip(event.body, 1000), link: event.link.slice(0, 200) })),
-    { transaction },
-  );
-  return recipients.size;
+  const row = (userId: number, link: string) => ({ userId, kind: event.kind, category, title: clip(event.title, 200), body: clip(event.body, 1000), link: link.slice(0, 200) });
+  await Notification.bulkCreate([...[...owners].map((id) => row(id, event.link)), ...[...taan].map((id) => row(id, event.taanLink ?? event.link))], { transaction });
+  return owners.size + taan.size;
 }
 
 const toItem = (n: Notification): NotificationItem => ({

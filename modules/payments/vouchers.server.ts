@@ -1,5 +1,6 @@
 import { createElement } from "react";
-import { Op, type WhereOptions } from "sequelize";
+import { notify } from "@modules/notifications/index.server";
+import { Op, type Transaction, type WhereOptions } from "sequelize";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { VoucherDecisionEmail, voucherDecisionSubject } from "../../emails/templates/voucher-decision";
@@ -166,6 +167,7 @@ export async function decideVoucher(opts: { id: number; approve: boolean; refNo?
       voucherId: v.id,
       claim: async (transaction) => {
         const [n] = await Voucher.update({ isVerified: true, refNo: opts.refNo || null, decidedBy: opts.actorId }, { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction });
+        if (n === 1) await notifyVoucherDecision(v, true, "", transaction);
         return n === 1;
       },
     });
@@ -177,6 +179,7 @@ export async function decideVoucher(opts: { id: number; approve: boolean; refNo?
       const [n] = await Voucher.update({ isVerified: false, remarks: opts.remarks ?? "", decidedBy: opts.actorId }, { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction });
       if (n !== 1) return false;
       await markCardsUnpaid(v.registrationId, "Rejected", transaction);
+      await notifyVoucherDecision(v, false, opts.remarks ?? "", transaction);
       return true;
     });
     if (!claimed) return "decided";
@@ -189,4 +192,21 @@ export async function decideVoucher(opts: { id: number; approve: boolean; refNo?
     await sendEmail({ to: payer.email, subject: voucherDecisionSubject(opts.approve), html, text });
   }
   return "done";
+}
+
+/** The payer hears of the board's decision in the decision's transaction (TAAN too, for an agency's voucher). */
+async function notifyVoucherDecision(v: Voucher, approved: boolean, remarks: string, transaction: Transaction): Promise<void> {
+  const invoice = voucherInvoiceId(v.id);
+  await notify(
+    {
+      kind: approved ? "voucher-approved" : "voucher-rejected",
+      to: [v.userId],
+      copyTaanForAgencies: true,
+      title: approved ? `Voucher ${invoice} approved` : `Voucher ${invoice} rejected`,
+      body: approved ? `The bank deposit for registration #${v.registrationId} was verified; its cards are issued.` : `The bank deposit for registration #${v.registrationId} could not be verified. ${remarks}`.trim(),
+      link: `/new-register/${v.registrationId}`,
+      taanLink: "/trekkers",
+    },
+    transaction,
+  );
 }

@@ -83,7 +83,9 @@ const ROUTES: Record<string, RouteCase> = {
   // the signed answer and redirects to the guarded page.
   "new-register.$regId.$paymentType.$actionType.tsx": { url: (i) => `/new-register/${i.unpaidRegId}/esewa/failure`, get: "registerTrek", post: "public", body: () => ({}) },
   "not-found.tsx": { url: () => "/not-found", get: "public" },
-  "notifications.tsx": { url: () => "/notifications", get: "notifications" },
+  "notifications.tsx": { url: () => "/notifications", get: "notifications", post: "notifications", body: () => ({ intent: "mark-all" }) },
+  "notifications_.count.tsx": { url: () => "/notifications/count", get: "notifications" },
+  "inbox.tsx": { url: () => "/inbox", get: "inbox" },
   "profile-photo.$id.tsx": { url: () => `/profile-photo/${NONE}`, get: "public" },
   "billing.tsx": { url: () => "/billing", get: "billing" },
   "billing.$id.tsx": { url: () => `/billing/${NONE}`, get: "billing" },
