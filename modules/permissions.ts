@@ -1,6 +1,7 @@
 import type { PermissionDeclaration, UserTypeId } from "./contract";
 import { agenciesPermissions } from "./agencies/permissions";
 import { cardsPermissions } from "./cards/permissions";
+import { chalanPermissions } from "./chalan/permissions";
 import { checkinsPermissions } from "./checkins/permissions";
 import { dashboardPermissions } from "./dashboard/permissions";
 import { paymentsPermissions } from "./payments/permissions";
@@ -19,12 +20,11 @@ import { usersPermissions } from "./users/permissions";
  */
 
 /**
- * Permissions of domains not built yet (billing, chalan, notifications, reports): the
+ * Permissions of domains not built yet (billing, notifications, reports): the
  * spec's roles hold them already. Each block moves into its module's permissions.ts when it lands.
  */
 const plannedPermissions = {
   billing: { billing: [1, 2, 4, 5, 6] },
-  chalan: { chalan: [4] },
   notifications: { notifications: [1, 2, 5, 6], inbox: [2, 6] },
   reports: { reports: [4] },
 } as const satisfies Record<string, PermissionDeclaration>;
@@ -39,6 +39,7 @@ export const PERMISSION_DECLARATIONS = {
   cards: cardsPermissions,
   payments: paymentsPermissions,
   checkins: checkinsPermissions,
+  chalan: chalanPermissions,
   ...plannedPermissions,
 } as const;
 

@@ -11,9 +11,10 @@ import { trekRoutesModule } from "./trek-routes/index.server";
 import { cardsModule } from "./cards/index.server";
 import { paymentsModule } from "./payments/index.server";
 import { checkinsModule } from "./checkins/index.server";
+import { chalanModule } from "./chalan/index.server";
 
 /** Every domain of the app. db set-up, job workers and the sidebar read this list. */
-export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule];
+export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule, chalanModule];
 
 export function allMigrations(): Migration[] {
   // The jobs table is infrastructure (jobs/), not a module's; it migrates with the modules.
