@@ -1,5 +1,6 @@
 import { Op } from "sequelize";
 import { kathmanduDate } from "@lib/dates";
+import { BodyTooLargeError, readText } from "@lib/multipart.server";
 import { writeTransaction } from "../../../db/sequelize.server";
 import { erpConfig, type ErpConfig } from "../erp/config.server";
 import { ERP_BATCH_LIMIT, ERP_CHALAN_PATH, type ErpResult, type ErpRow, type ErpRowErrors } from "../erp/protocol";
@@ -37,6 +38,9 @@ export function resetErpSimulator(): void {
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers } });
+
+/** Room for a full batch of rows (about 200 bytes each). */
+const SIM_MAX_BYTES = 512 * 1024;
 
 const CUSTOMER_CODE = /^(\d{9}|FIT|NTB|CP-\d+)$/;
 
@@ -80,7 +84,13 @@ export async function handleErpSimulatorRequest(request: Request, config: ErpCon
     if (faults.failNext > 0) faults.failNext--;
     return json({ error: "unavailable", message: "The ERP is temporarily unavailable" }, 503);
   }
-  const body = (await request.json().catch(() => null)) as { rows?: unknown } | null;
+  let body: { rows?: unknown } | null;
+  try {
+    body = JSON.parse(await readText(request, SIM_MAX_BYTES)) as { rows?: unknown } | null;
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({ error: "too_large", message: `At most ${ERP_BATCH_LIMIT} rows per request` }, 413);
+    body = null;
+  }
   const rows = body?.rows;
   if (!Array.isArray(rows) || rows.some((r) => !r || typeof r !== "object" || typeof (r as ErpRow).key !== "string" || !(r as ErpRow).key || (r as ErpRow).key.length > 100)) {
     return json({ error: "bad_request", message: "rows must be an array of rows, each with a key" }, 400);
