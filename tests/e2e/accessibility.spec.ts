@@ -12,6 +12,7 @@ import { listVouchers, uploadVoucher } from "@modules/payments/index.server";
 import { issuedCards, makeCardGenerator, trekkerIdsOf } from "../factories/cards";
 import { makeRegistration, makeRoute } from "../factories/registrations";
 import { refundDue } from "../factories/payments";
+import { startChalanPush } from "../factories/chalan";
 import { makeTrail, trailCards } from "../factories/checkins";
 import { inDays } from "../factories/dates";
 import { scanCard, selfCheckin } from "@modules/checkins/index.server";
@@ -44,6 +45,8 @@ interface Fixture {
   voucherId: number;
   /** A FIT payment that bought nothing (a trekker added while it was at the gateway): refund due. */
   refundId: number;
+  /** A push of today's cards to the ERP simulator. */
+  chalanPushId: number;
 }
 
 type AccountKey = keyof Fixture["users"];
@@ -137,6 +140,11 @@ const PAGES: PageCase[] = [
   { file: "requests_.vouchers.tsx", url: () => "/requests/vouchers", who: ["ntb"] },
   { file: "requests_.card-returns.tsx", url: () => "/requests/card-returns", who: ["ntb"] },
   { file: "requests_.vouchers.$id.tsx", url: (f) => `/requests/vouchers/${f.voucherId}`, who: ["ntb"] },
+  { file: "chalan.tsx", url: () => "/chalan", who: ["ntb"] },
+  { file: "chalan.generate.tsx", url: () => `/chalan/generate?startDate=${inDays(0)}&endDate=${inDays(0)}`, who: ["ntb"] },
+  { file: "chalan_.push.$id.tsx", url: (f) => `/chalan/push/${f.chalanPushId}`, who: ["ntb"] },
+  { file: "chalanlog.tsx", url: () => "/chalanlog", who: ["ntb"] },
+  { file: "pushed-chalanlog.tsx", url: () => "/pushed-chalanlog", who: ["ntb"] },
   { file: "refunds.tsx", url: () => "/refunds", who: ["ntb"] },
   { file: "refunds.tsx", url: () => "/refunds?status=refunded", who: ["ntb"] },
   { file: "refunds.$id.tsx", url: (f) => `/refunds/${f.refundId}`, who: ["ntb"] },
@@ -222,6 +230,7 @@ test.beforeAll(async () => {
     agencyUnpaidTrekkerId: (await trekkerIdsOf(agencyUnpaid.regId))[0],
     voucherId: voucher!.id,
     refundId: refund.refundId,
+    chalanPushId: await startChalanPush(inDays(0)),
   };
   void ntb;
 });
