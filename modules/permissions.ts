@@ -1,6 +1,7 @@
 import type { PermissionDeclaration, UserTypeId } from "./contract";
 import { agenciesPermissions } from "./agencies/permissions";
 import { cardsPermissions } from "./cards/permissions";
+import { chalanPermissions } from "./chalan/permissions";
 import { checkinsPermissions } from "./checkins/permissions";
 import { dashboardPermissions } from "./dashboard/permissions";
 import { paymentsPermissions } from "./payments/permissions";
@@ -20,11 +21,10 @@ import { usersPermissions } from "./users/permissions";
  */
 
 /**
- * Permissions of domains not built yet (chalan, reports): the
+ * Permissions of domains not built yet (reports): the
  * spec's roles hold them already. Each block moves into its module's permissions.ts when it lands.
  */
 const plannedPermissions = {
-  chalan: { chalan: [4] },
   reports: { reports: [4] },
 } as const satisfies Record<string, PermissionDeclaration>;
 
@@ -39,6 +39,7 @@ export const PERMISSION_DECLARATIONS = {
   payments: paymentsPermissions,
   checkins: checkinsPermissions,
   notifications: notificationsPermissions,
+  chalan: chalanPermissions,
   ...plannedPermissions,
 } as const;
 

@@ -1,5 +1,6 @@
 import { missingSettings } from "@lib/config.server";
 import { assertPaymentConfig } from "@modules/payments/index.server";
+import { assertErpConfig } from "@modules/chalan/index.server";
 import { closeQueue } from "../../jobs/queue.server";
 import { closePdfRenderer } from "../../jobs/pdf-renderer.server";
 import { sequelize } from "../../db/sequelize.server";
@@ -13,6 +14,11 @@ export function configurationProblems(env: Record<string, string | undefined> = 
   const problems = missingSettings(env).map((name) => `Missing setting: ${name}`);
   try {
     assertPaymentConfig(env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  try {
+    assertErpConfig(env);
   } catch (error) {
     problems.push((error as Error).message);
   }

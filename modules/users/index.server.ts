@@ -30,3 +30,5 @@ export type { ActiveSession, SessionRecord } from "./sessions.server";
 export { createSession, deleteSession, endOtherSessions, listSessions, readSession, touchSessionRecord } from "./sessions.server";
 export { TooManyEmailsError, TooManySignInsError, limitMailRequest, signInThrottle } from "./throttles.server";
 export { counterStore } from "./rate-limit-store.server";
+export type { CustomerAccount } from "./customers.server";
+export { customerAccounts, customerAccountsOfTypes } from "./customers.server";

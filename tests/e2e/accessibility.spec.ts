@@ -12,6 +12,7 @@ import { listVouchers, uploadVoucher } from "@modules/payments/index.server";
 import { issuedCards, makeCardGenerator, trekkerIdsOf } from "../factories/cards";
 import { makeRegistration, makeRoute } from "../factories/registrations";
 import { paidBill, refundDue } from "../factories/payments";
+import { startChalanPush } from "../factories/chalan";
 import { makeTrail, trailCards } from "../factories/checkins";
 import { inDays } from "../factories/dates";
 import { scanCard, selfCheckin } from "@modules/checkins/index.server";
@@ -46,6 +47,8 @@ interface Fixture {
   refundId: number;
   /** The agency's paid bill (Billing, Receipt Details). */
   billId: number;
+  /** A push of today's cards to the ERP simulator. */
+  chalanPushId: number;
 }
 
 type AccountKey = keyof Fixture["users"];
@@ -141,6 +144,11 @@ const PAGES: PageCase[] = [
   { file: "requests_.vouchers.tsx", url: () => "/requests/vouchers", who: ["ntb"] },
   { file: "requests_.card-returns.tsx", url: () => "/requests/card-returns", who: ["ntb"] },
   { file: "requests_.vouchers.$id.tsx", url: (f) => `/requests/vouchers/${f.voucherId}`, who: ["ntb"] },
+  { file: "chalan.tsx", url: () => "/chalan", who: ["ntb"] },
+  { file: "chalan.generate.tsx", url: () => `/chalan/generate?startDate=${inDays(0)}&endDate=${inDays(0)}`, who: ["ntb"] },
+  { file: "chalan_.push.$id.tsx", url: (f) => `/chalan/push/${f.chalanPushId}`, who: ["ntb"] },
+  { file: "chalanlog.tsx", url: () => "/chalanlog", who: ["ntb"] },
+  { file: "pushed-chalanlog.tsx", url: () => "/pushed-chalanlog", who: ["ntb"] },
   { file: "refunds.tsx", url: () => "/refunds", who: ["ntb"] },
   { file: "billing.tsx", url: () => "/billing", who: ["fit", "agency", "ntb", "checkpost", "taan"] },
   { file: "billing.$id.tsx", url: (f) => `/billing/${f.billId}`, who: ["agency", "ntb", "taan"] },
@@ -230,6 +238,7 @@ test.beforeAll(async () => {
     voucherId: voucher!.id,
     refundId: refund.refundId,
     billId: bill.billId,
+    chalanPushId: await startChalanPush(inDays(0)),
   };
   void ntb;
 });

@@ -1,0 +1,98 @@
+import { useEffect } from "react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { LinkButton } from "@lib/ui/button";
+import { PageHeader } from "@lib/ui/page-header";
+import { displayDate } from "@lib/dates";
+import { paramId } from "@lib/param-id";
+import { requirePermission } from "~/utils/guards.server";
+import { pushOutcome } from "@modules/chalan";
+import { getPush } from "@modules/chalan/index.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+
+export const handle = { title: "Push Chalan To ERP" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "chalan");
+  const push = await getPush(paramId(params, "id"));
+  if (!push) throw new Response("Not Found", { status: 404 });
+  return push;
+}
+
+const STATUS_LABELS = { queued: "Waiting to start", running: "Pushing", done: "Finished", failed: "Failed" } as const;
+const REFRESH_MS = 1500;
+
+/**
+ * A push's progress: live with JavaScript (the data is reloaded every 1.5 s while it runs), and
+ * without it the page refreshes itself (a meta refresh inside <noscript>, which a browser running
+ * scripts ignores).
+ */
+export default function PushProgress() {
+  const push = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const running = push.status === "queued" || push.status === "running";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+  const done = push.pushedLines + push.refusedLines;
+  const percent = push.totalLines ? Math.round((done / push.totalLines) * 100) : 0;
+  const outcome = pushOutcome(push);
+  return (
+    <section>
+      {running && (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      )}
+      <PageHeader title="Push Chalan To ERP" breadcrumbs={[{ label: "Chalan", to: "/chalan" }, { label: `Push ${push.id}` }]} />
+      <div className="max-w-2xl space-y-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+        <p className="text-sm text-gray-700">
+          {displayDate(push.startDate)} to {displayDate(push.endDate)}: <span data-testid="push-status">{STATUS_LABELS[push.status]}</span>
+        </p>
+        <div>
+          <div className="h-3 w-full overflow-hidden rounded bg-gray-200" role="progressbar" aria-label="Rows sent" aria-valuemin={0} aria-valuemax={push.totalLines} aria-valuenow={done}>
+            <div className="h-3 bg-blue-700 transition-all" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="mt-2 text-sm text-gray-700" data-testid="push-counts">
+            {done} of {push.totalLines} rows sent: {push.pushedLines} pushed, {push.refusedLines} refused
+          </p>
+        </div>
+        <div aria-live="polite">
+          {outcome && (
+            <p className={push.refusedLines ? "font-medium text-amber-800" : "font-medium text-green-800"} data-testid="push-outcome">
+              {outcome}
+              {push.refusedLines > 0 && (
+                <>
+                  {" "}
+                  <Link to={`/chalanlog?startDate=${push.startDate}&endDate=${push.endDate}`} className="underline">
+                    See the Chalan Error Log
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
+          {push.status === "failed" && (
+            <p className="font-medium text-red-700" data-testid="push-outcome">
+              {push.error}
+            </p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          <LinkButton to="/chalan" variant="secondary">
+            Back to Chalan
+          </LinkButton>
+          {push.status === "done" && push.pushedLines > 0 && (
+            <LinkButton to={`/pushed-chalanlog?startDate=${push.startDate}&endDate=${push.endDate}`} variant="secondary">
+              Pushed Chalan Log
+            </LinkButton>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requirePermission } from "~/utils/guards.server";
+import { exportListFile } from "~/utils/list.server";
+import { chalanErrorList } from "@modules/chalan";
+import { chalanErrorSource } from "@modules/chalan/index.server";
+
+/** The Chalan Error Log as CSV (PushedChalan.csv, as spec 2 §2 names it), with the list's dates and sort. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "chalan");
+  return exportListFile(chalanErrorList, request, chalanErrorSource);
+}

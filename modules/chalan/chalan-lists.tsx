@@ -1,0 +1,89 @@
+import { dateFilter, defineList, filterObject } from "@lib/list/define";
+import { displayDate, displayDateTime } from "@lib/dates";
+import { ITEM_DESCRIPTIONS } from "./rules";
+
+/** A line of the chalan logs (refused lines in the error log, pushed lines in the pushed log). Dates as ISO strings. */
+export interface ChalanLogRow {
+  id: number;
+  salesDate: string;
+  customerCode: string;
+  itemCode: string;
+  cardFrom: number;
+  cardTo: number;
+  qty: number;
+  dateError: string | null;
+  customerCodeError: string | null;
+  itemCodeError: string | null;
+  cardError: string | null;
+  createdAt: string;
+  pushedAt: string | null;
+}
+
+const dateFilters = filterObject({ startDate: dateFilter(), endDate: dateFilter() });
+const dateFields = [
+  { kind: "date", name: "startDate", label: "Start Date" },
+  { kind: "date", name: "endDate", label: "End Date" },
+] as const;
+
+/** 'Chalan Error Log' (spec 2 §2): the rows the ERP refused, with its reasons. Export named PushedChalan, as the spec says. */
+export const chalanErrorList = defineList({
+  filters: dateFilters,
+  fields: dateFields,
+  sort: { keys: ["date", "dateError", "customer"], default: "-date" },
+  emptyText: "No refused chalan rows",
+  columns: [
+    { key: "date", header: "Chalan Date", cell: (r: ChalanLogRow) => displayDate(r.salesDate), sort: "date" },
+    { key: "dateError", header: "Date Error", cell: (r: ChalanLogRow) => r.dateError ?? "", sort: "dateError" },
+    { key: "customer", header: "customer_code", cell: (r: ChalanLogRow) => r.customerCode || "(empty)", sort: "customer" },
+    { key: "cardFrom", header: "card_nofrom", cell: (r: ChalanLogRow) => r.cardFrom },
+    { key: "cardError", header: "card_error", cell: (r: ChalanLogRow) => r.cardError ?? "" },
+    { key: "customerError", header: "customer_code_error", cell: (r: ChalanLogRow) => r.customerCodeError ?? "" },
+    { key: "itemError", header: "item_code_error", cell: (r: ChalanLogRow) => r.itemCodeError ?? "" },
+    { key: "created", header: "CreatedDate", cell: (r: ChalanLogRow) => displayDateTime(r.createdAt) },
+  ],
+  csv: {
+    fileName: "PushedChalan",
+    columns: [
+      { header: "sales_chalan_date", value: (r: ChalanLogRow) => r.salesDate },
+      { header: "sales_chalan_date_error", value: (r: ChalanLogRow) => r.dateError },
+      { header: "customer_code", value: (r: ChalanLogRow) => r.customerCode },
+      { header: "customer_code_error", value: (r: ChalanLogRow) => r.customerCodeError },
+      { header: "item_code", value: (r: ChalanLogRow) => r.itemCode },
+      { header: "item_desc", value: (r: ChalanLogRow) => ITEM_DESCRIPTIONS[r.itemCode] ?? "" },
+      { header: "item_code_error", value: (r: ChalanLogRow) => r.itemCodeError },
+      { header: "card_nofrom", value: (r: ChalanLogRow) => r.cardFrom },
+      { header: "card_noto", value: (r: ChalanLogRow) => r.cardTo },
+      { header: "card_error", value: (r: ChalanLogRow) => r.cardError },
+      { header: "CreatedDate", value: (r: ChalanLogRow) => displayDateTime(r.createdAt) },
+    ],
+  },
+});
+
+/** 'Pushed Chalan Log' (spec 2 §2): the rows the ERP accepted. */
+export const pushedChalanList = defineList({
+  filters: dateFilters,
+  fields: dateFields,
+  sort: { keys: ["date", "item", "customer"], default: "-date" },
+  emptyText: "No pushed chalan rows",
+  columns: [
+    { key: "date", header: "Chalan Date", cell: (r: ChalanLogRow) => displayDate(r.salesDate), sort: "date" },
+    { key: "item", header: "Item Code", cell: (r: ChalanLogRow) => r.itemCode, sort: "item" },
+    { key: "customer", header: "Customer Code", cell: (r: ChalanLogRow) => r.customerCode, sort: "customer" },
+    { key: "cardFrom", header: "card_nofrom", cell: (r: ChalanLogRow) => r.cardFrom },
+    { key: "cardTo", header: "card_noto", cell: (r: ChalanLogRow) => r.cardTo },
+    { key: "qty", header: "Qty", cell: (r: ChalanLogRow) => r.qty },
+    { key: "pushed", header: "Pushed Date", cell: (r: ChalanLogRow) => (r.pushedAt ? displayDateTime(r.pushedAt) : "") },
+  ],
+  csv: {
+    fileName: "PushedChalan",
+    columns: [
+      { header: "sales_chalan_date", value: (r: ChalanLogRow) => r.salesDate },
+      { header: "item_code", value: (r: ChalanLogRow) => r.itemCode },
+      { header: "customer_code", value: (r: ChalanLogRow) => r.customerCode },
+      { header: "card_nofrom", value: (r: ChalanLogRow) => r.cardFrom },
+      { header: "card_noto", value: (r: ChalanLogRow) => r.cardTo },
+      { header: "qty", value: (r: ChalanLogRow) => r.qty },
+      { header: "PushedDate", value: (r: ChalanLogRow) => (r.pushedAt ? displayDateTime(r.pushedAt) : "") },
+    ],
+  },
+});

@@ -1,0 +1,3 @@
+// The chalan module's zod schemas: actions get them through index.server.ts (ADR 0014). Never
+// import this statically from code that runs in the browser: zod would join the page's eager chunks.
+export { customerChalanSchema, generateConfirmSchema, pushChalanSchema, timsChalanSchema } from "./schemas";

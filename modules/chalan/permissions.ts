@@ -1,0 +1,6 @@
+import type { PermissionDeclaration } from "../contract";
+
+/** The chalan module's permission (spec 1 §6, spec 2 §6): only the board pushes sales to its ERP and reads the logs. */
+export const chalanPermissions = {
+  chalan: [4],
+} as const satisfies PermissionDeclaration;
