@@ -27,6 +27,7 @@ import { readToasts } from "./utils/toast.server";
 import { pageTitle } from "@lib/title";
 import { sidebarFor } from "./utils/sidebar.server";
 import { can, profilePhotoUrl } from "@modules/users/index.server";
+import { countUnread } from "@modules/notifications/index.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -37,10 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const { toasts, setCookie } = await readToasts(request);
   const sidebar = user ? sidebarFor(user) : [];
+  const showBell = user ? can(user, "notifications") : false;
+  // Current on every page without JavaScript; with it the bell also refreshes itself (AppHeader).
+  const unread = user && showBell ? await countUnread(user.id) : 0;
   return data(
     {
       user: user ? { fullName: user.fullName, email: user.email, userType: user.userType, photoUrl: profilePhotoUrl(user) } : null,
-      showBell: user ? can(user, "notifications") : false,
+      showBell,
+      unread,
       sidebar,
       toasts,
       embedded: config.embedded,
@@ -97,7 +102,7 @@ function Shell({ children }: { children: ReactNode }) {
           <div className="flex min-h-full">
             <Sidebar entries={rootData.sidebar} />
             <div className="flex min-w-0 flex-1 flex-col">
-              <AppHeader title={title} user={user} showBell={rootData.showBell} />
+              <AppHeader title={title} user={user} showBell={rootData.showBell} unread={rootData.unread} />
               <main className="flex-1 p-4 md:p-6">{children}</main>
             </div>
           </div>

@@ -1,7 +1,9 @@
 import type { Transaction } from "sequelize";
 import { displayDate } from "@lib/dates";
 import { notify } from "@modules/notifications/index.server";
-import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";
+import { Op } from "sequelize";
+import { registrationForPayment } from "@modules/registration/index.server";
+import { TrekkerCard } from "./card-model.server";
 import type { CardRecord } from "./card-store.server";
 import type { CardMove } from "./lifecycle";
 
@@ -13,7 +15,8 @@ import type { CardMove } from "./lifecycle";
 export async function notifyCardsIssued(registrationId: number, transaction: Transaction): Promise<void> {
   const reg = await registrationForPayment(registrationId, transaction);
   if (!reg) return;
-  const issued = (await cardNumbersOf(registrationId)).filter((t) => t.cardNumber !== null).length;
+  // Read in the issuing transaction: its numbers are not visible to other connections yet.
+  const issued = await TrekkerCard.count({ where: { registrationId, cardNumber: { [Op.ne]: null }, deletedAt: { [Op.is]: null } }, transaction });
   await notify(
     {
       kind: "cards-issued",

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { NotificationBell } from "./notification-bell";
 
 export interface HeaderUser {
   fullName: string;
@@ -7,7 +8,7 @@ export interface HeaderUser {
 }
 
 /** Title, search, notification bell and profile menu (spec 1 §2.3). Menus are <details>, no JS needed. */
-export function AppHeader({ title, user, showBell }: { title: string; user: HeaderUser; showBell: boolean }) {
+export function AppHeader({ title, user, showBell, unread = 0 }: { title: string; user: HeaderUser; showBell: boolean; unread?: number }) {
   return (
     <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 no-print">
       <label htmlFor="nav-toggle" className="cursor-pointer rounded border border-slate-300 px-2 py-1 md:hidden" title="Open menu">
@@ -29,12 +30,7 @@ export function AppHeader({ title, user, showBell }: { title: string; user: Head
           className="w-72 rounded border border-slate-300 px-3 py-1.5 text-sm"
         />
       </Form>
-      {showBell ? (
-        <Link to="/notifications" className="rounded px-2 py-1 text-xl sm:ml-0 ml-auto" title="Notifications">
-          <span aria-hidden="true">🔔</span>
-          <span className="sr-only">Notifications</span>
-        </Link>
-      ) : null}
+      {showBell ? <NotificationBell unread={unread} /> : null}
       <details className="relative">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-slate-100">
           {user.photoUrl ? (
