@@ -19,7 +19,8 @@ import { ErrorPage } from "./components/layout/error-page";
 import { Sidebar } from "./components/layout/sidebar";
 import { Toasts } from "@lib/ui/toasts";
 import stylesheet from "./tailwind.css";
-import { getOptionalUser } from "./utils/guards.server";
+import { getOptionalUser, type PageUser } from "./utils/guards.server";
+import { SwitchBanner } from "./components/layout/switch-banner";
 import { config } from "@lib/config.server";
 import { EmbeddedBanner } from "./components/layout/embedded-banner";
 import { useNonce } from "./components/nonce";
@@ -44,6 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user: user ? { fullName: user.fullName, email: user.email, userType: user.userType, photoUrl: profilePhotoUrl(user) } : null,
+      // While a board user views the app as someone: whom (agencies by their organisation's name).
+      viewingAs: user && (user as PageUser).switchedBy ? user.organizationName || user.fullName : null,
+      canSwitch: user ? can(user, "switchUser") : false,
       showBell,
       unread,
       sidebar,
@@ -98,11 +102,12 @@ function Shell({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
         {rootData?.embedded ? <EmbeddedBanner /> : null}
+        {rootData?.viewingAs ? <SwitchBanner name={rootData.viewingAs} /> : null}
         {user && !hideChrome ? (
           <div className="flex min-h-full">
             <Sidebar entries={rootData.sidebar} />
             <div className="flex min-w-0 flex-1 flex-col">
-              <AppHeader title={title} user={user} showBell={rootData.showBell} unread={rootData.unread} />
+              <AppHeader title={title} user={user} showBell={rootData.showBell} unread={rootData.unread} canSwitch={rootData.canSwitch} />
               <main className="flex-1 p-4 md:p-6">{children}</main>
             </div>
           </div>

@@ -3,7 +3,7 @@ import { agencyOnboardingPath, isOnboardingPath, landingPath } from "@modules/us
 import { TWO_FACTOR_SETUP_PATH, isTwoFactorSetupAllowed } from "@modules/users";
 import { mustSetUpTwoFactor } from "@modules/users/index.server";
 import { can, type Permission } from "@modules/permissions";
-import { findAuthUser, type AuthUser } from "@modules/users/index.server";
+import { SWITCH_REFUSED_MESSAGE, activeSwitch, findAuthUser, recordSwitchedAction, refusedWhileSwitched, type AuthUser } from "@modules/users/index.server";
 import { commitSession, destroySession, getSession, newSession, sessionState, TOUCH_INTERVAL_MS, type TimsSession } from "./session.server";
 import { toastCookie } from "./toast.server";
 
@@ -13,7 +13,10 @@ export type Viewer =
   | { state: "anonymous" }
   | { state: "expired"; session: TimsSession }
   | { state: "invalid"; session: TimsSession }
-  | { state: "active"; user: AuthUser; session: TimsSession };
+  | { state: "active"; user: AuthUser; session: TimsSession; realUser?: AuthUser };
+
+/** The signed-in user as pages see them; `switchedBy` is set while a board user views the app as them. */
+export type PageUser = AuthUser & { switchedBy?: { id: number; fullName: string } };
 
 // The root loader and the page's loader both ask for the user; one lookup per request is enough.
 const perRequest = new WeakMap<Request, Promise<Viewer>>();
@@ -37,6 +40,17 @@ async function loadViewer(request: Request): Promise<Viewer> {
   const user = await findAuthUser(session.get("userId")!);
   if (!user || user.status !== "Active" || user.sessionVersion !== session.get("version")) {
     return { state: "invalid", session };
+  }
+  // Switch user (issue 17): only a board session can be switched, so only those pay the lookup.
+  if (user.userType === 4 && session.id) {
+    const on = await activeSwitch(session.id);
+    if (on && on.realUserId === user.id) {
+      const acting = await findAuthUser(on.actingUserId);
+      if (acting && acting.status === "Active") {
+        const shown: PageUser = { ...acting, switchedBy: { id: user.id, fullName: user.fullName } };
+        return { state: "active", user: shown, session, realUser: user };
+      }
+    }
   }
   return { state: "active", user, session };
 }
@@ -69,8 +83,16 @@ export async function requireUser(request: Request): Promise<AuthUser> {
     }
     throw redirect(loginUrl(request), { headers });
   }
-  const onboarding = agencyOnboardingPath(viewer.user);
   const { pathname } = new URL(request.url);
+  if (viewer.realUser && request.method !== "GET" && request.method !== "HEAD" && pathname !== "/switch-user") {
+    // Viewing as someone else: some changes are never made in their name; the rest are audited.
+    if (refusedWhileSwitched(pathname)) {
+      await recordSwitchedAction(viewer.realUser.id, viewer.user.id, "refused", pathname);
+      throw new Response(SWITCH_REFUSED_MESSAGE, { status: 403, statusText: "Forbidden" });
+    }
+    await recordSwitchedAction(viewer.realUser.id, viewer.user.id, request.method, pathname);
+  }
+  const onboarding = agencyOnboardingPath(viewer.user);
   if (onboarding && !isOnboardingPath(pathname, viewer.user.id)) throw redirect(onboarding);
   // Staff the board requires to use two-factor sign-in set it up before anything else.
   if (!isTwoFactorSetupAllowed(pathname) && (await mustSetUpTwoFactor(viewer.user))) throw redirect(TWO_FACTOR_SETUP_PATH);
@@ -156,4 +178,19 @@ export async function endSession(request: Request): Promise<string> {
 export async function currentSessionToken(request: Request): Promise<string | null> {
   const viewer = await getViewer(request);
   return viewer.state === "active" ? viewer.session.id : null;
+}
+
+/**
+ * The user actually signed in, even while they view the app as someone else: for /switch-user
+ * itself (starting, returning) and the banner. Same refusals as requireUser otherwise.
+ */
+export async function requireRealUser(request: Request): Promise<{ user: AuthUser; session: TimsSession; switchedTo: AuthUser | null }> {
+  const viewer = await getViewer(request);
+  // Not signed in (or expired): requireUser answers as for any page. Signed in: no onboarding or
+  // two-factor detour, so a switch onto an onboarding agency can always be left.
+  if (viewer.state !== "active") {
+    await requireUser(request);
+    throw redirect("/login");
+  }
+  return { user: viewer.realUser ?? viewer.user, session: viewer.session, switchedTo: viewer.realUser ? viewer.user : null };
 }

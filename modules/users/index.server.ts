@@ -32,3 +32,5 @@ export { TooManyEmailsError, TooManySignInsError, limitMailRequest, signInThrott
 export { counterStore } from "./rate-limit-store.server";
 export type { CustomerAccount } from "./customers.server";
 export { customerAccounts, customerAccountsOfTypes } from "./customers.server";
+export type { SwitchAuditRow } from "./switch.server";
+export { SWITCH_REFUSED_MESSAGE, SwitchRefusedError, activeSwitch, endSwitch, listSwitchAudit, recordSwitchedAction, refusedWhileSwitched, startSwitch } from "./switch.server";

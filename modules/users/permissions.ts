@@ -19,4 +19,6 @@ export const usersPermissions = {
   twoFactorPolicy: [4],
   /** "One specific account" in the spec: grantable only. */
   changeUserPassword: [],
+  /** Open the app as another user to see what they see (spec 1 §2.1, issue 17): the board. */
+  switchUser: [4],
 } as const satisfies PermissionDeclaration;

@@ -3,11 +3,12 @@ import { seedDemoUsers } from "./demo.server";
 import { userMigrations } from "./migrations";
 import { throttleMigrations } from "./throttle-migrations";
 import { twoFactorMigrations } from "./two-factor-migrations";
+import { switchMigrations } from "./switch-migrations";
 import { usersPermissions } from "./permissions";
 
 export const usersModule: TimsModule = {
   name: "users",
-  migrations: [...userMigrations, ...throttleMigrations, ...twoFactorMigrations],
+  migrations: [...userMigrations, ...throttleMigrations, ...twoFactorMigrations, ...switchMigrations],
   permissions: usersPermissions,
   sidebar: [
     { label: "Users", to: "/users", permission: "users", order: 40, icon: "users" },

@@ -104,6 +104,7 @@ const PAGES: PageCase[] = [
   { file: "route.$id.tsx", url: (f) => `/route/${f.routeId}`, who: SIGNED_IN },
   { file: "notifications.tsx", url: () => "/notifications", who: ["fit", "agency", "checkpost", "taan"] },
   { file: "inbox.tsx", url: () => "/inbox", who: ["agency", "taan"] },
+  { file: "switch-user.tsx", url: () => "/switch-user?q=e2e", who: ["ntb"] },
   { file: "inbox.tsx", url: () => "/inbox?category=TIMS%20Cards", who: ["agency"] },
   // Registering a trek: the wizard's steps, the payment page and the gateway's return.
   { file: "new-register.tsx", url: () => "/new-register", who: ["fit", "agency", "checkpost"] },

@@ -93,6 +93,7 @@ const ROUTES: Record<string, RouteCase> = {
   "notifications.tsx": { url: () => "/notifications", get: "notifications", post: "notifications", body: () => ({ intent: "mark-all" }) },
   "notifications_.count.tsx": { url: () => "/notifications/count", get: "notifications" },
   "inbox.tsx": { url: () => "/inbox", get: "inbox" },
+  "switch-user.tsx": { url: () => "/switch-user", get: "switchUser", post: "switchUser", body: () => ({ intent: "return" }) },
   "profile-photo.$id.tsx": { url: () => `/profile-photo/${NONE}`, get: "public" },
   "billing.tsx": { url: () => "/billing", get: "billing" },
   "billing.$id.tsx": { url: () => `/billing/${NONE}`, get: "billing" },
