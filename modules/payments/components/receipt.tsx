@@ -16,7 +16,7 @@ const s = {
   value: { margin: 0, fontWeight: 600 },
   table: { width: "100%", borderCollapse: "collapse", margin: "8px 0" },
   th: { textAlign: "left", borderBottom: "1px solid #94a3b8", padding: "4px 6px", fontSize: 12 },
-  thRight: { textAlign: "right", borderBottom: "1px solid #94a3b8", padding: "4px 6px", fontSize: 12 },
+  thRight: { textAlign: "right", borderBottom: "1px solid #94a3b8", padding: "4px 6px", fontSize: 12, whiteSpace: "nowrap" },
   td: { padding: "4px 6px", borderBottom: "1px solid #e2e8f0" },
   tdRight: { padding: "4px 6px", borderBottom: "1px solid #e2e8f0", textAlign: "right", whiteSpace: "nowrap" },
   total: { padding: "6px", textAlign: "right", fontWeight: 700 },
