@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // The cluster test (tests/cluster): starts its own two web instances and worker on MariaDB and
-// Redis (scripts/cluster.mjs), so it has no webServer and runs alone. `npm test` runs it when
-// TEST_DATABASE_URL and REDIS_URL are set (CI); by hand: `npx remix build && npx playwright test -c playwright.cluster.config.ts`.
+// Redis (scripts/cluster.mjs), so it has no webServer and runs alone. It takes several minutes on
+// two shared cores, so `npm test` does not run it (README, "Tests"); by hand:
+// `npx remix build && npx playwright test -c playwright.cluster.config.ts`.
 const chromium = {
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],

@@ -6,7 +6,11 @@
  * settle commits its card job and hands it to Bull. Run after `npx remix build` is not needed
  * (no web instance serves here).
  *
- *   npx tsx bench/card-burst.ts [--registrations 100] [--trekkers 10] [--workers 1,2] [--json]
+ * With --kill, the first worker is killed (SIGKILL) once half the cards are mailed and a new one
+ * is started at once: the run then also counts what was lost (cards never mailed, failed jobs)
+ * and what was done twice (e-mails in the outbox beyond one a card).
+ *
+ *   npx tsx bench/card-burst.ts [--registrations 100] [--trekkers 10] [--workers 1,2] [--kill] [--json]
  */
 import { performance } from "node:perf_hooks";
 import { startCluster } from "../scripts/cluster.mjs";
@@ -18,6 +22,7 @@ function arg(name: string, fallback: string): string {
 const REGISTRATIONS = Number(arg("registrations", "100"));
 const TREKKERS = Number(arg("trekkers", "10"));
 const WORKER_COUNTS = arg("workers", "1,2").split(",").map(Number);
+const KILL = process.argv.includes("--kill");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Run {
@@ -27,6 +32,17 @@ interface Run {
   seconds: number;
   mailed: number;
   firstMailSeconds: number;
+  /** With --kill: when the worker was killed, and what the burst lost or did twice. */
+  killedAtSeconds?: number;
+  lost?: number;
+  failedJobs?: number;
+  extraMails?: number;
+}
+
+/** E-mails in the cluster's outbox. */
+async function outboxCount(dir: string): Promise<number> {
+  const { readdir } = await import("node:fs/promises");
+  return (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).length;
 }
 
 /** One run (in its own process): a fresh cluster with `workers` workers, the burst, the wait. */
@@ -52,10 +68,34 @@ async function run(workers: number): Promise<Run> {
       }),
     );
     let firstMail = 0;
+    let killedAt = 0;
     for (;;) {
       const mailed = await CardPdf.count({ where: { emailedAt: { [Op.ne]: null } } });
       if (mailed > 0 && !firstMail) firstMail = performance.now();
-      if (mailed >= cards) return { workers, cards, seconds: (performance.now() - t0) / 1000, mailed, firstMailSeconds: (firstMail - t0) / 1000 };
+      if (KILL && !killedAt && mailed >= cards / 2) {
+        // Half-way: the first worker dies mid-job (SIGKILL, no clean-up) and a new one starts.
+        killedAt = performance.now();
+        const victim = cluster.workers[0];
+        const gone = new Promise((resolve) => victim.child.once("exit", resolve));
+        victim.child.kill("SIGKILL");
+        await gone;
+        console.error(`[burst] killed ${victim.name} with ${mailed}/${cards} cards mailed; starting a new worker`);
+        await cluster.startWorker();
+      }
+      if (mailed >= cards) {
+        const result: Run = { workers, cards, seconds: (performance.now() - t0) / 1000, mailed, firstMailSeconds: (firstMail - t0) / 1000 };
+        if (KILL) {
+          const ready = await CardPdf.count({ where: { emailedAt: { [Op.ne]: null }, status: "ready" } });
+          const [rows] = await res.sequelize.query("SELECT COUNT(*) AS n FROM jobs WHERE status = 'failed'");
+          Object.assign(result, {
+            killedAtSeconds: (killedAt - t0) / 1000,
+            lost: cards - ready,
+            failedJobs: Number((rows as { n: number }[])[0].n),
+            extraMails: (await outboxCount(cluster.env.OUTBOX_DIR)) - cards,
+          });
+        }
+        return result;
+      }
       if (performance.now() - t0 > 20 * 60_000) throw new Error(`only ${mailed} of ${cards} cards mailed after 20 minutes`);
       await sleep(250);
     }
@@ -100,7 +140,7 @@ if (one) {
   const { execFileSync } = await import("node:child_process");
   const results: Run[] = [];
   for (const workers of WORKER_COUNTS) {
-    const out = execFileSync(process.execPath, ["--import", "tsx", import.meta.filename, "--one", String(workers), "--registrations", String(REGISTRATIONS), "--trekkers", String(TREKKERS)], {
+    const out = execFileSync(process.execPath, ["--import", "tsx", import.meta.filename, "--one", String(workers), "--registrations", String(REGISTRATIONS), "--trekkers", String(TREKKERS), ...(KILL ? ["--kill"] : [])], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 64 * 1024 * 1024,
@@ -112,6 +152,9 @@ if (one) {
   if (process.argv.includes("--json")) console.log(JSON.stringify(results));
   else {
     console.log(`${REGISTRATIONS * TREKKERS} cards issued at once (${REGISTRATIONS} registrations of ${TREKKERS}), until every PDF is rendered and e-mailed:`);
-    for (const r of results) console.log(`  ${r.workers} worker(s): ${r.seconds.toFixed(1)} s (${(r.cards / r.seconds).toFixed(1)} cards/s; first e-mail after ${r.firstMailSeconds.toFixed(1)} s)`);
+    for (const r of results) {
+      const kill = r.killedAtSeconds === undefined ? "" : `; worker killed at ${r.killedAtSeconds.toFixed(1)} s: ${r.lost} cards lost, ${r.failedJobs} jobs failed, ${r.extraMails} e-mails sent twice`;
+      console.log(`  ${r.workers} worker(s): ${r.seconds.toFixed(1)} s (${(r.cards / r.seconds).toFixed(1)} cards/s; first e-mail after ${r.firstMailSeconds.toFixed(1)} s${kill})`);
+    }
   }
 }

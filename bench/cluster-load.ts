@@ -50,12 +50,19 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** What the errors were: a status other than 200, or the socket error's code. */
+  errorKinds: Record<string, number>;
 }
 
 async function load(bases: string[], cookie: string, seconds: number): Promise<Figures> {
   const agents = bases.map(() => new http.Agent({ keepAlive: true, maxSockets: USERS }));
   const latencies: number[] = [];
   let errors = 0;
+  const errorKinds: Record<string, number> = {};
+  const fail = (kind: string) => {
+    errors++;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
   const end = performance.now() + seconds * 1000;
   let next = 0;
   const user = async () => {
@@ -65,9 +72,9 @@ async function load(bases: string[], cookie: string, seconds: number): Promise<F
       const t0 = performance.now();
       try {
         const status = await get(agents[i], bases[i], cookie);
-        if (status !== 200) errors++;
-      } catch {
-        errors++;
+        if (status !== 200) fail(String(status));
+      } catch (error) {
+        fail((error as NodeJS.ErrnoException).code ?? String(error));
       }
       latencies.push(performance.now() - t0);
     }
@@ -78,7 +85,7 @@ async function load(bases: string[], cookie: string, seconds: number): Promise<F
   agents.forEach((a) => a.destroy());
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { instances: bases.length, requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors };
+  return { instances: bases.length, requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors, errorKinds };
 }
 
 const cluster = await startCluster({ quiet: true, ports: [3210, 3211] });
@@ -93,7 +100,7 @@ try {
   else {
     console.log(`GET ${PATH}, signed in, ${USERS} concurrent users, ${SECONDS} s each, on ${(await import("node:os")).cpus().length} cores:`);
     for (const r of rows) {
-      console.log(`  ${r.instances} instance(s): ${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.requests} requests, ${r.errors} errors`);
+      console.log(`  ${r.instances} instance(s): ${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.requests} requests, ${r.errors} errors${r.errors ? ` ${JSON.stringify(r.errorKinds)}` : ""}`);
     }
   }
 } finally {

@@ -43,7 +43,7 @@ export const isSqlite = () => sequelize.getDialect() === "sqlite";
  * writers queue on the busy timeout instead of failing when a reader upgrades; MySQL ignores it.
  */
 export function writeTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
-  if (!isSqlite()) return sequelize.transaction(work);
+  if (!isSqlite()) return withDeadlockRetry(() => sequelize.transaction(work));
   // node-sqlite3 runs statements on libuv's small thread pool; writers waiting in SQLite's busy
   // handler would occupy every thread and starve the one holding the lock. Queue them here.
   const run = sqliteWriters.then(() => sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, work));
@@ -54,6 +54,34 @@ export function writeTransaction<T>(work: (transaction: Transaction) => Promise<
   return run;
 }
 let sqliteWriters: Promise<void> = Promise.resolve();
+
+/** InnoDB chose this transaction as a deadlock's victim (and rolled it back whole). */
+export function isDeadlock(error: unknown): boolean {
+  const e = error as { parent?: { errno?: number; code?: string }; original?: { errno?: number } } | null;
+  return e?.parent?.errno === 1213 || e?.parent?.code === "ER_LOCK_DEADLOCK" || e?.original?.errno === 1213;
+}
+
+/** Tries of a write transaction that InnoDB keeps picking as a deadlock's victim. */
+export const DEADLOCK_TRIES = 5;
+
+/**
+ * MySQL: a transaction rolled back as a deadlock's victim runs again, after a short random wait.
+ * Concurrent payments settling at once (a burst of group payments) lock a registration, its
+ * trekkers, the card counter, bills and jobs; InnoDB's next-key locks on the secondary indexes
+ * make some of them deadlock, and the victim's rollback left a paid gateway attempt unsettled
+ * (a 500 at the gateway's return) until reconciliation. The work is a transaction callback: all
+ * it wrote was rolled back, and after-commit hooks of the failed try never run.
+ */
+async function withDeadlockRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= DEADLOCK_TRIES || !isDeadlock(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    }
+  }
+}
 
 let sqliteTuned: Promise<void> | null = null;
 /** WAL and a busy timeout let the web process and a worker share the SQLite file. */

@@ -12,7 +12,7 @@ function positive(name: string, fallback: number): number {
 
 export const jobSettings = {
   /** A claimed row is the drainer's for this long, renewed while the job runs; a dead drainer's row is taken over after it. */
-  leaseMs: positive("JOB_LEASE_SECONDS", 60) * 1000,
+  leaseMs: positive("JOB_LEASE_SECONDS", 30) * 1000,
   /** First retry after this; doubles per try. */
   backoffMs: positive("JOB_BACKOFF_MS", 1000),
   /** How often an idle drainer looks for due rows (delayed jobs, retries, rows a crashed process left). */

@@ -33,6 +33,27 @@ export async function storeFile(area: string, bytes: Uint8Array, kind: FileKind)
   return key;
 }
 
+/**
+ * The key for generated content named by a digest of what it is made from (a hex string; the
+ * first 32 characters are used): the same input gives the same key within a month. Work that dies
+ * after storing such a file but before recording its key finds the file again when it is retried,
+ * instead of making it twice and leaving the first copy behind.
+ */
+export function contentKey(area: string, digest: string, kind: FileKind): string {
+  const name = digest.toLowerCase().slice(0, 32);
+  if (!/^[a-z-]+$/.test(area) || !/^[a-f0-9]{32}$/.test(name)) throw new Error(`Invalid content key: ${area}/${digest}`);
+  return `${area}/${new Date().toISOString().slice(0, 7)}/${name}.${kind}`;
+}
+
+/** Stores bytes under a key from `contentKey`: written whole or not at all (temporary file, then rename). */
+export async function storeFileAt(key: string, bytes: Uint8Array): Promise<void> {
+  const file = absolute(key);
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+  await fsp.writeFile(tmp, bytes);
+  await fsp.rename(tmp, file);
+}
+
 export async function deleteStoredFile(key: string): Promise<void> {
   await fsp.rm(absolute(key), { force: true });
 }

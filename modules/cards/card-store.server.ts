@@ -96,10 +96,18 @@ export async function liveCardsOf(registrationId: number, transaction?: Transact
   return rows.map((t) => ({ trekkerId: t.id, status: t.status, cardNumber: t.cardNumber ?? null }));
 }
 
-/** Live cards of a registration without a number, in one of `fromStatuses`, locked, oldest first. */
+/**
+ * Live cards of a registration without a number, in one of `fromStatuses`, locked, oldest first.
+ * The registration's trekkers are found without locks, then locked by primary key (the caller
+ * holds the registration's lock, so the set cannot grow meanwhile) and the conditions checked on
+ * the locked rows. A locking read over the secondary indexes instead took next-key locks reaching
+ * into the neighbouring registration's rows, and concurrent payments deadlocked on MySQL.
+ */
 export async function unissuedCardsOf(registrationId: number, fromStatuses: readonly string[], transaction: Transaction): Promise<{ trekkerId: number; status: string }[]> {
+  const ids = (await TrekkerCard.findAll({ where: { registrationId }, attributes: ["id"], transaction })).map((t) => t.id);
+  if (!ids.length) return [];
   const rows = await TrekkerCard.findAll({
-    where: { registrationId, deletedAt: { [Op.is]: null }, cardNumber: { [Op.is]: null }, status: { [Op.in]: [...fromStatuses] } },
+    where: { id: { [Op.in]: ids }, registrationId, deletedAt: { [Op.is]: null }, cardNumber: { [Op.is]: null }, status: { [Op.in]: [...fromStatuses] } },
     attributes: ["id", "status"],
     order: [["id", "ASC"]],
     transaction,

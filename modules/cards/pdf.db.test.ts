@@ -113,9 +113,17 @@ describe("card PDFs", () => {
       expect(text).toContain("Anna Müller");
       expect(text).toContain("Tourist Police 1144");
 
-      // A second render replaces the file and removes the old one.
+      // The file is named by the card's content: rendering the unchanged card again (a job retried
+      // after its worker died between storing and recording the file) reuses it.
+      const rendersBefore = getPdfRenderer().stats().renders;
+      const same = await renderCardPdf(card.trekkerId);
+      expect(same).toMatchObject({ status: "ready", fileKey: state.fileKey });
+      expect(getPdfRenderer().stats().renders).toBe(rendersBefore);
+      // A changed card gets a new file, and the old one is removed.
+      await CardPdf.sequelize!.query("UPDATE trekkers SET fullName = 'Anna Müller-Keller' WHERE id = ?", { replacements: [card.trekkerId] });
       const again = await renderCardPdf(card.trekkerId);
       expect(again.status === "ready" && again.fileKey).not.toBe(state.fileKey);
+      expect(pdfText(stored(again.status === "ready" ? again.fileKey : ""))).toContain("Anna Müller-Keller");
       expect(fs.existsSync(path.join(config.filesDir, state.fileKey))).toBe(false);
     },
     SLOW,

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { createElement } from "react";
 import { notifyCardsIssued } from "./notices.server";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -10,7 +11,7 @@ import { CardIssuedEmail, cardIssuedSubject } from "../../emails/templates/card-
 import { getPdfRenderer } from "../../jobs/pdf-renderer.server";
 import { enqueue } from "../../jobs/queue.server";
 import type { Transaction } from "sequelize";
-import { deleteStoredFile, storedFileExists, storedFileResponse, storeFile } from "@lib/files/storage.server";
+import { contentKey, deleteStoredFile, storedFileExists, storedFileResponse, storeFileAt } from "@lib/files/storage.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { trekkerCardData, type TrekkerCardData } from "./card-data.server";
 import { buildCardView, photoDataUrl } from "./card-view.server";
@@ -110,9 +111,22 @@ export function renderCardViewPdf(card: CardView): Promise<Uint8Array> {
   return getPdfRenderer().render(cardPdfHtml(card));
 }
 
-async function renderData(data: TrekkerCardData): Promise<Uint8Array> {
-  const card = await buildCardView(data, await photoDataUrl(data.photoKey));
-  return renderCardViewPdf(card);
+/** Bumped when the PDF of the same card markup would come out differently (renderer options). */
+const PDF_FORMAT = "a5-landscape-1";
+
+/**
+ * The card's PDF, stored under a key named by a hash of its HTML (which is deterministic: the QR
+ * signature is Ed25519, the photo inlined). A job that died after storing the file but before
+ * recording it (a worker killed mid-job) finds the file on its retry and records it instead of
+ * rendering the card twice; an unchanged card asked again is not rendered again either.
+ */
+async function renderData(data: TrekkerCardData): Promise<{ fileKey: string; bytes: Uint8Array }> {
+  const html = cardPdfHtml(await buildCardView(data, await photoDataUrl(data.photoKey)));
+  const fileKey = contentKey("card-pdfs", crypto.createHash("sha256").update(PDF_FORMAT).update("\0").update(html).digest("hex"), "pdf");
+  if (await storedFileExists(fileKey)) return { fileKey, bytes: await storedBytes(fileKey) };
+  const bytes = await getPdfRenderer().render(html);
+  await storeFileAt(fileKey, bytes);
+  return { fileKey, bytes };
 }
 
 type RowValues = Partial<Pick<InferAttributes<CardPdf>, "fileKey" | "status" | "renderedAt" | "emailedAt" | "error">>;
@@ -216,16 +230,14 @@ async function renderAndStore(trekkerId: number): Promise<{ state: CardPdfState;
     await CardPdf.update({ status: "failed", error: "The trekker has no card" }, { where: { trekkerId } });
     return { state: { status: "none" }, bytes: null };
   }
-  let fileKey: string | null = null;
   try {
-    const bytes = await renderData(data);
-    fileKey = await storeFile("card-pdfs", bytes, "pdf");
+    // A file stored but not recorded (the row's update failed) stays: the retry reuses it.
+    const { fileKey, bytes } = await renderData(data);
     const renderedAt = new Date();
     const previous = await saveRow(trekkerId, { status: "ready", fileKey, renderedAt, error: null });
     if (previous && previous !== fileKey) await deleteStoredFile(previous).catch(() => {});
     return { state: { status: "ready", fileKey, renderedAt }, bytes };
   } catch (error) {
-    if (fileKey) await deleteStoredFile(fileKey).catch(() => {});
     const message = error instanceof Error ? error.message : String(error);
     await saveRow(trekkerId, { status: "failed", error: message.slice(0, 500) }).catch(() => {});
     throw error;
