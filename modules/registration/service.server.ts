@@ -147,6 +147,17 @@ export async function updateTrek(id: number, viewer: RegistrationViewer, trek: T
   await reg.update({ ...trek, routeName });
 }
 
+/**
+ * The registration locked for this transaction and still editable: a payment settling at the
+ * same moment either finishes first (then this refuses) or waits for this change (then it sees
+ * the new price and records a refund instead of issuing). Without it a trekker could land on a
+ * paid registration with no card.
+ */
+async function lockEditable(id: number, viewer: RegistrationViewer, transaction: Transaction): Promise<void> {
+  const locked = await Registration.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!locked || !canEditRegistration(viewer, locked)) throw new NotAllowedError();
+}
+
 async function editableTrekker(id: number, trekkerId: number, viewer: RegistrationViewer): Promise<Trekker> {
   await editable(id, viewer);
   const trekker = await Trekker.findOne({ where: { id: trekkerId, registrationId: id } });
@@ -177,6 +188,7 @@ export async function addTrekker(id: number, viewer: RegistrationViewer, input: 
   await checkCountry(input.nationality);
   // The registration's owner, also when the board adds the trekker: lists are scoped by it.
   return writeTransaction(async (transaction) => {
+    await lockEditable(id, viewer, transaction);
     const t = await Trekker.create({ registrationId: id, registeredBy: reg.userId, photoKey, ...trekkerColumns(input) }, { transaction });
     await unlockPrice(id, transaction);
     return t.id;
@@ -191,6 +203,7 @@ export async function removeTrekker(id: number, trekkerId: number, viewer: Regis
   }
   // A row removed during review never had a card: it goes for good (force), unlike a deleted card.
   await writeTransaction(async (transaction) => {
+    await lockEditable(id, viewer, transaction);
     await trekker.destroy({ force: true, transaction });
     await unlockPrice(id, transaction);
   });

@@ -10,7 +10,9 @@ import { canOpenRegistration, type RegistrationViewer } from "./policy";
  */
 
 export async function registrationForPayment(id: number, transaction?: Transaction) {
-  const reg = await Registration.findByPk(id, { transaction });
+  // In a transaction (settling a payment) the row is locked first, so a trekker added at the same
+  // moment either commits before (and the amount no longer matches) or waits for the issue.
+  const reg = await Registration.findByPk(id, { transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
   if (!reg) return null;
   return { id: reg.id, userId: reg.userId, status: reg.status, totalPaisa: reg.totalPaisa ?? null, entryDate: reg.entryDate, exitDate: reg.exitDate, routeName: reg.routeName };
 }
