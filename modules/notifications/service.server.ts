@@ -1,4 +1,5 @@
 import { Op, type Transaction } from "sequelize";
+import { insertRows } from "../../db/insert-rows.server";
 import { activeUserIdsOfType, displayNames } from "@modules/users/index.server";
 import { NOTIFICATION_KINDS, type InboxCategory, type NotificationItem, type NotificationKind } from "./categories";
 import { Notification } from "./model.server";
@@ -39,7 +40,8 @@ export async function notify(event: NewNotification, transaction?: Transaction):
   const category = NOTIFICATION_KINDS[event.kind];
   const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
   const row = (userId: number, link: string) => ({ userId, kind: event.kind, category, title: clip(event.title, 200), body: clip(event.body, 1000), link: link.slice(0, 200) });
-  await Notification.bulkCreate([...[...owners].map((id) => row(id, event.link)), ...[...taan].map((id) => row(id, event.taanLink ?? event.link))], { transaction });
+  // Bound values (ADR 0011): bulkCreate inlines them on SQLite, and a remark may hold any character.
+  await insertRows(Notification, [...[...owners].map((id) => row(id, event.link)), ...[...taan].map((id) => row(id, event.taanLink ?? event.link))], { transaction });
   return owners.size + taan.size;
 }
 
