@@ -133,7 +133,7 @@ const agencyTrekkers = Number((await select<{ n: number }>(`SELECT COUNT(*) AS n
 
 const trekkerCases = (who: string, viewer: { id: number; userType: number }, rows: number): Case[] => {
   const load = (request: Request) => loadList(trekkersList, request, trekkerListSource(viewer), { hidden: trekkerListHidden(viewer) });
-  const pageQuery = /^SELECT t\.id AS id FROM .* OFFSET/;
+  const pageQuery = /SELECT t\.id AS id FROM .* OFFSET/;
   return [
     { list: `/trekkers (${who})`, label: "page 1", url: "/trekkers", load, pageQuery },
     { list: `/trekkers (${who})`, label: `page ${deep(rows) + 1}`, url: `/trekkers?pageindex=${deep(rows)}`, load, pageQuery },
@@ -158,16 +158,20 @@ const cases: Case[] = [
   { list: "/users (Trek Agency tab)", label: "page 100", url: "/users?tab=agency&pageindex=99", load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
   { list: "/users (Trek Agency tab)", label: "filter: Disabled", url: "/users?tab=agency&status=Disabled", load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
   { list: "/users (Trek Agency tab)", label: 'search "Treks 4"', url: `/users?tab=agency&username=${encodeURIComponent("Treks 4")}`, load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
-  { list: "TIMS Cards (free trekker)", label: "page 1", url: "/tims-cards", load: cardLoad, pageQuery: /^SELECT t\.id AS id FROM .* OFFSET/ },
-  { list: "TIMS Cards (free trekker)", label: "filter: Completed", url: "/tims-cards?cardStatus=Completed", load: cardLoad, pageQuery: /^SELECT t\.id AS id FROM .* OFFSET/ },
-  { list: "TIMS Cards (free trekker)", label: 'search route "Everest"', url: "/tims-cards?routename=Everest", load: cardLoad, pageQuery: /^SELECT t\.id AS id FROM .* OFFSET/ },
+  { list: "TIMS Cards (free trekker)", label: "page 1", url: "/tims-cards", load: cardLoad, pageQuery: /SELECT t\.id AS id FROM .* OFFSET/ },
+  { list: "TIMS Cards (free trekker)", label: "filter: Completed", url: "/tims-cards?cardStatus=Completed", load: cardLoad, pageQuery: /SELECT t\.id AS id FROM .* OFFSET/ },
+  { list: "TIMS Cards (free trekker)", label: 'search route "Everest"', url: "/tims-cards?routename=Everest", load: cardLoad, pageQuery: /SELECT t\.id AS id FROM .* OFFSET/ },
 ];
 
 const results: Result[] = [];
 for (const c of process.argv.includes("--export-only") ? [] : cases) {
   const request = () => new Request(`http://bench${c.url}`);
+  await c.load(request()); // warm: lookups cached per process are not the page's statements
   const { result, queries } = await capture(() => c.load(request()));
-  const page = queries.find((q) => c.pageQuery.test(q.sql));
+  const found = queries.find((q) => c.pageQuery.test(q.sql));
+  // A page that reads its ids inside its row statement (a LIMITed derived table): the ids part.
+  const inner = found && /FROM \((SELECT t\.id AS id FROM .* OFFSET \d+)\) k JOIN/.exec(found.sql);
+  const page = found && inner ? { ...found, sql: inner[1] } : found;
   const count = queries.find((q) => /COUNT\(/i.test(q.sql));
   const serverMs = await timed(() => c.load(request()));
   // The bare query: the page's rows with every column the page shows, in one indexed statement.

@@ -1,6 +1,8 @@
 import { Op, col, fn, type WhereOptions } from "sequelize";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
+import { clearOnWrite } from "../../db/invalidate.server";
+import { memo } from "@lib/memo.server";
 import type { CheckedUpload } from "@lib/files/upload-rules";
 import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import { RouteCheckpoint, RouteImage, TrekRoute, type RouteImageKind, type RouteStatus } from "./models/trek-route.server";
@@ -66,7 +68,24 @@ export function toRow(r: TrekRoute): RouteRow {
   return { id: r.id, name: r.name, provinceId: Number(r.provinceId), startPoint: r.startPoint, endPoint: r.endPoint, status: r.status };
 }
 
-export async function listRouteChoices(opts: { activeOnly?: boolean } = {}): Promise<RouteChoice[]> {
+/**
+ * Every route with its checkpoints, for forms and list filters: read on nearly every list page, so
+ * kept in memory for a minute and dropped whenever this process writes a route or checkpoint.
+ */
+const routeChoices = {
+  all: memo(() => readRouteChoices({}), 60_000),
+  active: memo(() => readRouteChoices({ activeOnly: true }), 60_000),
+};
+clearOnWrite([TrekRoute, RouteCheckpoint], () => {
+  routeChoices.all.clear();
+  routeChoices.active.clear();
+});
+
+export function listRouteChoices(opts: { activeOnly?: boolean } = {}): Promise<RouteChoice[]> {
+  return (opts.activeOnly ? routeChoices.active : routeChoices.all).get();
+}
+
+async function readRouteChoices(opts: { activeOnly?: boolean }): Promise<RouteChoice[]> {
   const routes = await TrekRoute.findAll({
     where: opts.activeOnly ? { status: "Active" } : {},
     attributes: ["id", "name"],

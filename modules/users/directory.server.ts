@@ -1,4 +1,7 @@
-import { Op, type WhereOptions } from "sequelize";
+import { Op, literal, type WhereOptions } from "sequelize";
+import { userWordsCondition } from "./search-words.server";
+import { clearOnWrite } from "../../db/invalidate.server";
+import { memo } from "@lib/memo.server";
 import { PROVINCES } from "@modules/lookups";
 import { listCountries } from "@modules/lookups/index.server";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
@@ -47,8 +50,9 @@ export function userListWhere(q: UserListQuery): WhereOptions<User> {
   if (q.status) where.push({ status: q.status });
   const text = q.search?.trim();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push({ [Op.or]: [{ fullName: { [Op.like]: like } }, { email: { [Op.like]: like } }, { organizationName: { [Op.like]: like } }] });
+    // Words of the name, organisation or e-mail, through their index (search-words.server.ts).
+    const words = userWordsCondition(text);
+    where.push(words ? literal(words) : literal("1 = 0"));
   }
   return { [Op.and]: where };
 }
@@ -139,7 +143,14 @@ export async function getUserProfile(id: number): Promise<UserProfile | null> {
 }
 
 /** Agencies for the lists' Agency filter (spec 2 §7 filter/agencyUser), by name. */
-export async function agencyChoices(): Promise<{ id: number; name: string }[]> {
+export function agencyChoices(): Promise<{ id: number; name: string }[]> {
+  return agencies.get();
+}
+// Read by every board list page's filter form: kept for a minute, dropped when this process writes a user.
+const agencies = memo(readAgencyChoices, 60_000);
+clearOnWrite([User], () => agencies.clear());
+
+async function readAgencyChoices(): Promise<{ id: number; name: string }[]> {
   const rows = await User.findAll({ where: { userType: 2 }, attributes: ["id", "fullName", "organizationName"], order: [["organizationName", "ASC"], ["id", "ASC"]] });
   return rows.map((u) => ({ id: u.id, name: u.organizationName || u.fullName }));
 }

@@ -26,3 +26,4 @@ export type { ActiveSession, SessionRecord } from "./sessions.server";
 export { createSession, deleteSession, endOtherSessions, listSessions, readSession, touchSessionRecord } from "./sessions.server";
 export { TooManyEmailsError, TooManySignInsError, limitMailRequest, signInThrottle } from "./throttles.server";
 export { counterStore } from "./rate-limit-store.server";
+export { indexAllUserWords } from "./search-words.server";
