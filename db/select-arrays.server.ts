@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { QueryTypes } from "sequelize";
 import { isSqlite, sequelize } from "./sequelize.server";
 
@@ -20,6 +21,7 @@ export async function selectArrays(sql: string, params: readonly unknown[] = [])
     getConnection(options: { type: "read" | "write" }): Promise<MysqlConnection>;
     releaseConnection(connection: MysqlConnection): Promise<void>;
   };
+  const started = performance.now();
   const connection = await manager.getConnection({ type: "read" });
   // Sequelize gives every connection a typeCast function (its per-type parsers), and mysql2 then
   // calls it, with a fresh closure, for every field of every row: 20 million calls for a million
@@ -30,11 +32,13 @@ export async function selectArrays(sql: string, params: readonly unknown[] = [])
   const saved = connection.config.typeCast;
   connection.config.typeCast = undefined;
   try {
-    return await new Promise<unknown[][]>((resolve, reject) => {
+    const rows = await new Promise<unknown[][]>((resolve, reject) => {
       connection.query({ sql, values: [...params], rowsAsArray: true, dateStrings: ["DATE"] }, (error: Error | null, rows: unknown) =>
         error ? reject(error) : resolve(rows as unknown[][]),
       );
     });
+    logged(sql, params, started);
+    return rows;
   } finally {
     connection.config.typeCast = saved;
     await manager.releaseConnection(connection);
@@ -63,4 +67,13 @@ export function utcDate(value: unknown): Date | null {
 export function isoDay(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value ?? "").slice(0, 10);
+}
+
+/** Sequelize's query log (DB_LOG=1, the benchmarks' capture) sees these statements too, values inlined. */
+function logged(sql: string, params: readonly unknown[], started: number): void {
+  const options = sequelize.options as { logging?: unknown; benchmark?: boolean };
+  if (typeof options.logging !== "function") return;
+  let i = 0;
+  const text = sql.replace(/\?/g, () => sequelize.escape(params[i++] as string));
+  (options.logging as (sql: string, ms?: number) => void)(`Executed (select-arrays): ${text}`, options.benchmark ? performance.now() - started : undefined);
 }
