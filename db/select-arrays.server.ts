@@ -71,7 +71,7 @@ export function isoDay(value: unknown): string {
 
 /** Sequelize's query log (DB_LOG=1, the benchmarks' capture) sees these statements too, values inlined. */
 function logged(sql: string, params: readonly unknown[], started: number): void {
-  const options = sequelize.options as { logging?: unknown; benchmark?: boolean };
+  const options = (sequelize as unknown as { options: { logging?: unknown; benchmark?: boolean } }).options;
   if (typeof options.logging !== "function") return;
   let i = 0;
   const text = sql.replace(/\?/g, () => sequelize.escape(params[i++] as string));
