@@ -207,11 +207,13 @@ for (const c of process.argv.includes("--export-only") ? [] : cases) {
 async function exportRun(limitRows: number) {
   const controller = new AbortController();
   const request = new Request("http://bench/trekkers/export", { signal: controller.signal });
-  const response = exportList(trekkersList, request, trekkerListSource(board), { hidden: trekkerListHidden(board) });
+  const batch = process.argv.includes("--batch") ? Number(arg("batch", "0")) : undefined;
+  const response = exportList(trekkersList, request, trekkerListSource(board), { hidden: trekkerListHidden(board), batchSize: batch });
   const reader = response.body!.getReader();
   let lines = -1; // the header row
   let peak = process.memoryUsage().rss;
   const marks = new Map<number, number>();
+  const heapAt = new Map<number, string>(); // JS heap used + external (MB): what the process holds, apart from what it has not given back
   const checkpoints = [100_000, 250_000, 500_000, 1_000_000];
   const s = performance.now();
   const cpu = process.cpuUsage();
@@ -223,7 +225,13 @@ async function exportRun(limitRows: number) {
     for (let i = value.indexOf(10); i >= 0; i = value.indexOf(10, i + 1)) lines++;
     const rss = process.memoryUsage().rss;
     peak = Math.max(peak, rss);
-    for (const c of checkpoints) if (lines >= c && !marks.has(c)) marks.set(c, peak);
+    for (const c of checkpoints) {
+      if (lines >= c && !marks.has(c)) {
+        marks.set(c, peak);
+        const m = process.memoryUsage();
+        heapAt.set(c, `${Math.round(m.heapUsed / 2 ** 20)}+${Math.round(m.external / 2 ** 20)}`);
+      }
+    }
     if (lines >= limitRows) {
       controller.abort();
       await reader.cancel();
@@ -244,6 +252,7 @@ async function exportRun(limitRows: number) {
     rowsPerCpuSecond: lines / cpuSeconds,
     peakRssMb: peak / 2 ** 20,
     rssAtMb: Object.fromEntries([...marks].map(([k, v]) => [k, Math.round(v / 2 ** 20)])),
+    heapAtMb: Object.fromEntries(heapAt),
   };
 }
 
@@ -251,7 +260,7 @@ const exportRows = Number(arg("export-rows", String(total)));
 const exported = await exportRun(exportRows);
 if (!JSON_OUT) {
   console.log(
-    `\nExport TrekkersList: ${exported.rows.toLocaleString("en")} rows in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.rowsPerSecond).toLocaleString("en")} rows/s; Node CPU ${exported.cpuSeconds.toFixed(1)} s = ${Math.round(exported.rowsPerCpuSecond).toLocaleString("en")} rows per CPU-second; peak RSS ${exported.peakRssMb.toFixed(0)} MB; RSS at rows ${JSON.stringify(exported.rssAtMb)}`,
+    `\nExport TrekkersList: ${exported.rows.toLocaleString("en")} rows in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.rowsPerSecond).toLocaleString("en")} rows/s; Node CPU ${exported.cpuSeconds.toFixed(1)} s = ${Math.round(exported.rowsPerCpuSecond).toLocaleString("en")} rows per CPU-second; peak RSS ${exported.peakRssMb.toFixed(0)} MB; RSS at rows ${JSON.stringify(exported.rssAtMb)}; heap used+external ${JSON.stringify(exported.heapAtMb)}`,
   );
 }
 

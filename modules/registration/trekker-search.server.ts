@@ -3,7 +3,7 @@ import { kathmanduDayStart, addDays } from "@lib/dates";
 import { isoDay, selectArrays, utcDate } from "../../db/select-arrays.server";
 import { sequelize } from "../../db/sequelize.server";
 import { listCountries } from "@modules/lookups/index.server";
-import { listRouteChoices } from "@modules/trek-routes/index.server";
+import { listRouteNames } from "@modules/trek-routes/index.server";
 import { CHILD_REGION, CHILD_TYPE } from "./fees";
 import { Registration, Trekker } from "./models/registration.server";
 
@@ -287,6 +287,6 @@ export async function trekkerListRows(ids: readonly number[]): Promise<TrekkerLi
 
 /** The choices of the trekker lists' filters: every route (disabled ones too) and country. */
 export async function trekkerFilterChoices(): Promise<{ routes: { id: number; name: string }[]; countries: { id: number; name: string }[] }> {
-  const [routes, countries] = await Promise.all([listRouteChoices(), listCountries()]);
-  return { routes: routes.map((r) => ({ id: r.id, name: r.name })), countries: countries.map(({ id, name }) => ({ id, name })) };
+  const [routes, countries] = await Promise.all([listRouteNames(), listCountries()]);
+  return { routes, countries: countries.map(({ id, name }) => ({ id, name })) };
 }

@@ -1,8 +1,6 @@
-import { Op, col, fn, type WhereOptions } from "sequelize";
+import { Op, QueryTypes, col, fn, type WhereOptions } from "sequelize";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
-import { clearOnWrite } from "../../db/invalidate.server";
-import { memo } from "@lib/memo.server";
 import type { CheckedUpload } from "@lib/files/upload-rules";
 import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import { RouteCheckpoint, RouteImage, TrekRoute, type RouteImageKind, type RouteStatus } from "./models/trek-route.server";
@@ -69,23 +67,16 @@ export function toRow(r: TrekRoute): RouteRow {
 }
 
 /**
- * Every route with its checkpoints, for forms and list filters: read on nearly every list page, so
- * kept in memory for a minute and dropped whenever this process writes a route or checkpoint.
+ * Every route's id and name (disabled ones too), by name: the list filters' choices, read on
+ * nearly every list page alongside its count and rows, so one light statement (no checkpoints,
+ * no model instances).
  */
-const routeChoices = {
-  all: memo(() => readRouteChoices({}), 60_000),
-  active: memo(() => readRouteChoices({ activeOnly: true }), 60_000),
-};
-clearOnWrite([TrekRoute, RouteCheckpoint], () => {
-  routeChoices.all.clear();
-  routeChoices.active.clear();
-});
-
-export function listRouteChoices(opts: { activeOnly?: boolean } = {}): Promise<RouteChoice[]> {
-  return (opts.activeOnly ? routeChoices.active : routeChoices.all).get();
+export async function listRouteNames(): Promise<{ id: number; name: string }[]> {
+  const rows = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY name, id", { type: QueryTypes.SELECT });
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
-async function readRouteChoices(opts: { activeOnly?: boolean }): Promise<RouteChoice[]> {
+export async function listRouteChoices(opts: { activeOnly?: boolean } = {}): Promise<RouteChoice[]> {
   const routes = await TrekRoute.findAll({
     where: opts.activeOnly ? { status: "Active" } : {},
     attributes: ["id", "name"],

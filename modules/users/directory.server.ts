@@ -1,7 +1,6 @@
 import { Op, literal, type WhereOptions } from "sequelize";
 import { userWordsCondition } from "./search-words.server";
-import { clearOnWrite } from "../../db/invalidate.server";
-import { memo } from "@lib/memo.server";
+import { selectArrays } from "../../db/select-arrays.server";
 import { PROVINCES } from "@modules/lookups";
 import { listCountries } from "@modules/lookups/index.server";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
@@ -143,14 +142,8 @@ export async function getUserProfile(id: number): Promise<UserProfile | null> {
 }
 
 /** Agencies for the lists' Agency filter (spec 2 §7 filter/agencyUser), by name. */
-export function agencyChoices(): Promise<{ id: number; name: string }[]> {
-  return agencies.get();
-}
-// Read by every board list page's filter form: kept for a minute, dropped when this process writes a user.
-const agencies = memo(readAgencyChoices, 60_000);
-clearOnWrite([User], () => agencies.clear());
-
-async function readAgencyChoices(): Promise<{ id: number; name: string }[]> {
-  const rows = await User.findAll({ where: { userType: 2 }, attributes: ["id", "fullName", "organizationName"], order: [["organizationName", "ASC"], ["id", "ASC"]] });
-  return rows.map((u) => ({ id: u.id, name: u.organizationName || u.fullName }));
+export async function agencyChoices(): Promise<{ id: number; name: string }[]> {
+  // Read on every board list page beside its count and rows: one statement, rows as arrays.
+  const rows = await selectArrays("SELECT id, fullName, organizationName FROM users WHERE userType = 2 AND deletedAt IS NULL ORDER BY organizationName, id");
+  return rows.map((u) => ({ id: Number(u[0]), name: (u[2] as string | null) || String(u[1]) }));
 }
