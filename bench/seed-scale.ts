@@ -99,6 +99,9 @@ async function main() {
        FROM bench_numbers WHERE n < ${FITS}`,
       [hash],
     );
+    // The users' search words, as the User model's hooks keep them for users made by the app.
+    const { indexAllUserWords } = await import("../modules/users/index.server");
+    await indexAllUserWords();
   });
 
   // Registration ri (0-based): agency ones first (a tenth by agency 0, the largest), then one per FIT.

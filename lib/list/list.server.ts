@@ -65,10 +65,14 @@ export async function loadList<Row, S extends FilterObject>(
   const query = listQuery(definition, url);
   const paging = parsePaging(url.searchParams);
   const cap = countCap(paging.pageIndex, paging.pageSize);
-  const [counted, options] = await Promise.all([source.count(query, cap), source.options?.() ?? Promise.resolve({})]);
+  // The count, the filter form's choices and the asked-for page are read at once (each on its own
+  // pooled connection): a page costs its slowest statement, not their sum. Only a page past the
+  // end, which the count reveals afterwards, is read again, as the last page.
+  const window = (index: number) => ({ offset: index * paging.pageSize, limit: paging.pageSize });
+  const [counted, options, asked] = await Promise.all([source.count(query, cap), source.options?.() ?? Promise.resolve({}), source.page(query, window(paging.pageIndex))]);
   const capped = counted >= cap;
   const pageIndex = capped ? paging.pageIndex : clampPageIndex(paging.pageIndex, pageCount(counted, paging.pageSize));
-  const rows = counted > 0 ? await source.page(query, { offset: pageIndex * paging.pageSize, limit: paging.pageSize }) : [];
+  const rows = counted === 0 ? [] : pageIndex === paging.pageIndex ? asked : await source.page(query, window(pageIndex));
   return {
     rows,
     total: counted,
@@ -84,17 +88,33 @@ export async function loadList<Row, S extends FilterObject>(
 }
 
 /** Rows per database read of an export. */
-export const EXPORT_BATCH = 5000;
+export const EXPORT_BATCH = 10_000;
 
-/** Keyset batches of a source, stopping as soon as `signal` is aborted. */
+/**
+ * Keyset batches of a source, stopping as soon as `signal` is aborted. The next batch is asked
+ * for as soon as a full one arrives, so the database reads it while this one is formatted and
+ * sent: at most one batch is read ahead (memory stays flat), and after a disconnect at most that
+ * one more read happens.
+ */
 export async function* keysetBatches<Row, F>(source: ListSource<Row, F>, query: ListQuery<F>, opts: { size?: number; signal?: AbortSignal } = {}): AsyncGenerator<Row[]> {
   const size = opts.size ?? EXPORT_BATCH;
-  let after: Row | null = null;
-  while (!opts.signal?.aborted) {
-    const rows = await source.batch(query, after, size);
-    if (rows.length) yield rows;
-    if (rows.length < size) return;
-    after = rows[rows.length - 1];
+  if (opts.signal?.aborted) return;
+  let next: Promise<Row[]> | null = source.batch(query, null, size);
+  try {
+    while (next) {
+      const rows: Row[] = await next;
+      next = null;
+      if (rows.length === size && !opts.signal?.aborted) {
+        next = source.batch(query, rows[rows.length - 1], size);
+        // Consumed by the next turn of the loop; if the consumer stops first, its failure is moot.
+        next.catch(() => {});
+      }
+      if (rows.length) yield rows;
+      if (opts.signal?.aborted) return;
+    }
+  } finally {
+    // A read ahead that nobody will take: let it finish before the source is let go.
+    if (next) await next.catch(() => {});
   }
 }
 

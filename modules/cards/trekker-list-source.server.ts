@@ -1,11 +1,10 @@
 import { forbiddenError } from "@lib/errors";
 import type { ListQuery, ListSource } from "@lib/list/list.server";
-import { listCountries } from "@modules/lookups/index.server";
+import { listCountries, type CountryOption } from "@modules/lookups/index.server";
 import { trekkerListScope } from "@modules/registration";
-import { countTrekkers, searchTrekkerIds, trekkerFilterChoices, trekkerListBatch, trekkerListRows, type TrekkerBatchRow, type TrekkerSearch } from "@modules/registration/index.server";
+import { countTrekkers, trekkerFilterChoices, trekkerListBatch, trekkerListPage, type TrekkerBatchRow, type TrekkerSearch } from "@modules/registration/index.server";
 import { can, inScope, type Permission, type PermissionHolder, type PermissionScope } from "@modules/permissions";
 import { agencyChoices, displayNames } from "@modules/users/index.server";
-import { cardLifecycleFields } from "./card-store.server";
 import { checkinLookup } from "./lifecycle.server";
 import { CARD_SCOPES, mayOpenPanels } from "./policy";
 import { trekkerRowActions } from "./row-actions";
@@ -47,84 +46,89 @@ function scoped(search: TrekkerSearch, scope: { registeredBy?: number }): Trekke
 
 const regionNames: Record<number, string> = { 1: "SAARC", 2: "Others", 5: "Child" };
 
-/** The page's (or batch's) trekkers with their cards, names and, for pages, the viewer's actions. */
-async function items(viewer: Viewer, ids: number[], withActions: boolean): Promise<TrekkerItem[]> {
-  if (!ids.length) return [];
-  const [rows, cards, countries] = await Promise.all([trekkerListRows(ids), cardLifecycleFields(ids), listCountries()]);
-  const countryById = new Map(countries.map((c) => [c.id, c]));
-  const names = await displayNames([...rows.map((r) => r.registeredBy), ...[...cards.values()].flatMap((c) => (c.deletedBy ? [c.deletedBy] : []))]);
-  const scanned = withActions ? await checkinLookup()(ids) : new Set<number>();
-  return rows.flatMap((r) => {
-    const card = cards.get(r.trekkerId);
-    if (!card) return [];
-    const nation = countryById.get(r.nationality);
-    const deleted = card.deletedAt !== null;
-    return [
-      {
-        trekkerId: r.trekkerId,
-        registrationId: r.registrationId,
-        fullName: r.fullName,
-        routeName: r.routeName,
-        cardNumber: card.cardNumber,
-        regional: regionNames[r.trekkerType === 5 ? 5 : (nation?.regionId ?? 2)] ?? "",
-        country: nation?.name ?? "",
-        registeredAt: r.registeredAt,
-        agency: names.get(r.registeredBy)?.name ?? "",
-        status: card.status,
-        issuedAt: card.cardNumber ? (card.issuedAt ?? null) : null,
-        entryDate: r.entryDate,
-        exitDate: r.exitDate,
-        returnState: card.returnState,
-        deletedAt: card.deletedAt,
-        deleteRemarks: card.deleteRemarks,
-        deletedBy: card.deletedBy ? (names.get(card.deletedBy)?.name ?? "") : "",
-        deletedIp: card.deletedIp,
-        actions:
-          withActions && !deleted
-            ? trekkerRowActions(viewer, { status: card.status, returnState: card.returnState, ownerId: r.registeredBy, scanned: scanned.has(r.trekkerId) })
-            : [],
-      },
-    ];
-  });
+type Names = ReadonlyMap<number, { name: string }>;
+
+let countryIndex: { from: readonly CountryOption[]; byId: Map<number, CountryOption> } | null = null;
+/** Countries by id: the lookups module caches the list per process, so the map is made once. */
+async function countriesById(): Promise<Map<number, CountryOption>> {
+  const countries = await listCountries();
+  if (countryIndex?.from !== countries) countryIndex = { from: countries, byId: new Map(countries.map((c) => [c.id, c])) };
+  return countryIndex.byId;
+}
+
+/** A list row as the lists show it; the viewer's actions are added for pages. */
+function toItem(r: TrekkerBatchRow, countryById: Map<number, CountryOption>, names: Names, actions: TrekkerItem["actions"]): TrekkerItem {
+  const nation = countryById.get(r.nationality);
+  return {
+    trekkerId: r.trekkerId,
+    registrationId: r.registrationId,
+    fullName: r.fullName,
+    routeName: r.routeName,
+    cardNumber: r.cardNumber,
+    regional: regionNames[r.trekkerType === 5 ? 5 : (nation?.regionId ?? 2)] ?? "",
+    country: nation?.name ?? "",
+    registeredAt: r.registeredAt,
+    agency: names.get(r.registeredBy)?.name ?? "",
+    status: r.status,
+    issuedAt: r.cardNumber ? r.issuedAt : null,
+    entryDate: r.entryDate,
+    exitDate: r.exitDate,
+    returnState: r.returnState as TrekkerItem["returnState"],
+    deletedAt: r.deletedAt,
+    deleteRemarks: r.deleteRemarks,
+    deletedBy: r.deletedBy ? (names.get(r.deletedBy)?.name ?? "") : "",
+    deletedIp: r.deletedIp,
+    actions,
+  };
+}
+
+const nameIds = (rows: readonly TrekkerBatchRow[]) => rows.flatMap((r) => (r.deletedBy ? [r.registeredBy, r.deletedBy] : [r.registeredBy]));
+
+/**
+ * A page's (or search's) items from its whole rows (one statement, trekkerListPage): the names and,
+ * for pages with actions, the check-ins are read together, once for the page.
+ */
+async function items(viewer: Viewer, rows: TrekkerBatchRow[], withActions: boolean): Promise<TrekkerItem[]> {
+  if (!rows.length) return [];
+  const [countryById, names, scanned] = await Promise.all([
+    countriesById(),
+    displayNames(nameIds(rows)),
+    withActions ? checkinLookup()(rows.map((r) => r.trekkerId)) : Promise.resolve(new Set<number>()),
+  ]);
+  return rows.map((r) =>
+    toItem(
+      r,
+      countryById,
+      names,
+      withActions && r.deletedAt === null
+        ? trekkerRowActions(viewer, { status: r.status, returnState: r.returnState as TrekkerItem["returnState"], ownerId: r.registeredBy, scanned: scanned.has(r.trekkerId) })
+        : [],
+    ),
+  );
 }
 
 /**
- * An export batch's items from whole rows read in one statement (no actions: exports have none),
- * with one more read for the batch's agency and deleter names.
+ * An export's batches of items (no actions: exports have none). Names are remembered for the
+ * export's length (a few hundred agencies, the free trekkers met so far), so a batch reads only
+ * the names it has not seen.
  */
-async function batchItems(rows: TrekkerBatchRow[]): Promise<TrekkerItem[]> {
-  if (!rows.length) return [];
-  const [countries, names] = await Promise.all([listCountries(), displayNames([...new Set(rows.flatMap((r) => (r.deletedBy ? [r.registeredBy, r.deletedBy] : [r.registeredBy])))])]);
-  const countryById = new Map(countries.map((c) => [c.id, c]));
-  return rows.map((r) => {
-    const nation = countryById.get(r.nationality);
-    return {
-      trekkerId: r.trekkerId,
-      registrationId: r.registrationId,
-      fullName: r.fullName,
-      routeName: r.routeName,
-      cardNumber: r.cardNumber,
-      regional: regionNames[r.trekkerType === 5 ? 5 : (nation?.regionId ?? 2)] ?? "",
-      country: nation?.name ?? "",
-      registeredAt: r.registeredAt,
-      agency: names.get(r.registeredBy)?.name ?? "",
-      status: r.status,
-      issuedAt: r.cardNumber ? r.issuedAt : null,
-      entryDate: r.entryDate,
-      exitDate: r.exitDate,
-      returnState: r.returnState as TrekkerItem["returnState"],
-      deletedAt: r.deletedAt,
-      deleteRemarks: r.deleteRemarks,
-      deletedBy: r.deletedBy ? (names.get(r.deletedBy)?.name ?? "") : "",
-      deletedIp: r.deletedIp,
-      actions: [],
-    };
-  });
+function exportItems(): (rows: TrekkerBatchRow[]) => Promise<TrekkerItem[]> {
+  const names = new Map<number, { name: string }>();
+  return async (rows) => {
+    if (!rows.length) return [];
+    const missing = new Set<number>();
+    for (const id of nameIds(rows)) if (!names.has(id)) missing.add(id);
+    const [countryById, found] = await Promise.all([countriesById(), missing.size ? displayNames([...missing]) : Promise.resolve(new Map<number, { name: string }>())]);
+    for (const id of missing) names.set(id, { name: found.get(id)?.name ?? "" });
+    const none: TrekkerItem["actions"] = [];
+    return rows.map((r) => toItem(r, countryById, names, none));
+  };
 }
 
 /** A list kit source over the trekker search: `toSearch` maps the list's filters. */
 function sourceOf<F>(viewer: Viewer, toSearch: (filters: F) => TrekkerSearch | null, opts: { actions?: boolean; options?: ListSource<TrekkerItem, F>["options"] } = {}): ListSource<TrekkerItem, F> {
   const order = (q: ListQuery<F>) => ({ desc: q.sort.desc });
+  let batchItems: ReturnType<typeof exportItems> | null = null;
   return {
     async count(q, cap) {
       const search = toSearch(q.filters);
@@ -132,10 +136,11 @@ function sourceOf<F>(viewer: Viewer, toSearch: (filters: F) => TrekkerSearch | n
     },
     async page(q, window) {
       const search = toSearch(q.filters);
-      return search ? items(viewer, await searchTrekkerIds(search, order(q), window), opts.actions ?? false) : [];
+      return search ? items(viewer, await trekkerListPage(search, order(q), window), opts.actions ?? false) : [];
     },
     async batch(q, after, limit) {
       const search = toSearch(q.filters);
+      batchItems ??= exportItems();
       return search ? batchItems(await trekkerListBatch(search, order(q), after?.trekkerId ?? null, limit)) : [];
     },
     options: opts.options,
@@ -281,7 +286,7 @@ export async function searchTrekkersFor(viewer: Viewer, text: string, limit = 20
   if (!scope || !text.trim()) return [];
   const search = scoped({ search: text.trim() }, scope);
   if (!search) return [];
-  const found = await items(viewer, await searchTrekkerIds(search, { desc: true }, { offset: 0, limit }), false);
+  const found = await items(viewer, await trekkerListPage(search, { desc: true }, { offset: 0, limit }), false);
   // Where the viewer's own list rows lead: the Trekkers panel, the TIMS Cards panel, or (TAAN) the card.
   const href = (trekkerId: number) =>
     trekkerListScope(viewer) && mayOpenPanels(viewer) ? `/trekkers/${trekkerId}` : trekkerListScope(viewer) ? `/tims-cards/${trekkerId}` : `/tims-cards/${trekkerId}/panel`;

@@ -14,7 +14,7 @@ import { cardNumbersOf, registrationForPayment, registrationIdsOnRouteSql, route
 import { canPay, type RegistrationViewer } from "@modules/registration";
 import { getRegistration, lockPrice } from "@modules/registration/index.server";
 import { displayNames, userIdsMatching } from "@modules/users/index.server";
-import { listRouteChoices } from "@modules/trek-routes/index.server";
+import { listRouteNames } from "@modules/trek-routes/index.server";
 import type { ListSource } from "@lib/list/list.server";
 import { modelListSource } from "@lib/list/model-source.server";
 import { Voucher } from "./models/payment-records.server";
@@ -111,7 +111,7 @@ export function voucherListSource(): ListSource<VoucherRow, VoucherFilters> {
     keys: (sort) => [{ column: "id", desc: sort.desc }],
     cursor: (r) => [r.id],
     rows: voucherRows,
-    options: async () => ({ routes: (await listRouteChoices()).map((r) => ({ value: String(r.id), label: r.name })) }),
+    options: async () => ({ routes: (await listRouteNames()).map((r) => ({ value: String(r.id), label: r.name })) }),
   });
 }
 

@@ -1,8 +1,9 @@
 import { Op, QueryTypes } from "sequelize";
 import { kathmanduDayStart, addDays } from "@lib/dates";
+import { isoDay, selectArrays, utcDate } from "../../db/select-arrays.server";
 import { sequelize } from "../../db/sequelize.server";
 import { listCountries } from "@modules/lookups/index.server";
-import { listRouteChoices } from "@modules/trek-routes/index.server";
+import { listRouteNames } from "@modules/trek-routes/index.server";
 import { CHILD_REGION, CHILD_TYPE } from "./fees";
 import { Registration, Trekker } from "./models/registration.server";
 
@@ -134,7 +135,7 @@ export async function searchTrekkerIdsAfter(q: TrekkerSearch, order: TrekkerOrde
   return rows.map((r) => Number(r.id));
 }
 
-/** A trekker row of an export batch: the list row and the card columns the lists show (read only). */
+/** A trekker row of a list page or export batch: the list row and the card columns the lists show (read only). */
 export interface TrekkerBatchRow extends TrekkerListRow {
   status: string;
   cardNumber: number | null;
@@ -146,65 +147,77 @@ export interface TrekkerBatchRow extends TrekkerListRow {
   deletedIp: string | null;
 }
 
+// The columns of a whole row, read by primary key after the ids (positions used by `toRow`).
+const ROW_COLUMNS =
+  "t.id, t.registrationId, t.fullName, t.nationality, t.trekkerType, t.passportNumber, t.createdAt, t.status, t.cardNumber, t.issuedAt, " +
+  "t.returnState, t.deletedAt, t.deleteRemarks, t.deletedBy, t.deletedIp, r.userId, r.userType, r.routeId, r.routeName, r.entryDate, r.exitDate";
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+function toRow(a: unknown[]): TrekkerBatchRow {
+  return {
+    trekkerId: Number(a[0]),
+    registrationId: Number(a[1]),
+    fullName: String(a[2]),
+    nationality: Number(a[3]),
+    trekkerType: Number(a[4]),
+    passportNumber: String(a[5]),
+    registeredAt: utcDate(a[6]) as Date,
+    status: String(a[7]),
+    cardNumber: num(a[8]),
+    issuedAt: utcDate(a[9]),
+    returnState: text(a[10]),
+    deletedAt: utcDate(a[11]),
+    deleteRemarks: text(a[12]),
+    deletedBy: num(a[13]),
+    deletedIp: text(a[14]),
+    registeredBy: Number(a[15]),
+    registeredByType: Number(a[16]),
+    routeId: Number(a[17]),
+    routeName: String(a[18]),
+    entryDate: isoDay(a[19]),
+    exitDate: isoDay(a[20]),
+  };
+}
+
 /**
- * Up to `limit` whole rows after `afterId` in the list's order, in one statement (keyset over the
- * primary key, each registration joined by its key): an export reads a million rows in batches
- * without a query per table per batch (docs/adr/0015-list-indexes.md).
+ * Whole rows of the trekkers the id query finds, in its order, in one statement: the ids through
+ * the list's index alone in a LIMITed derived table (planned on its own: asking for the wide
+ * columns in the same SELECT as the keyset let the planner read the deletedAt index from its
+ * start, half the table per batch), then each trekker and its registration by primary key. Rows
+ * come back as arrays (no model instances), so a page is one statement and an export batch of
+ * 10,000 rows one more (docs/adr/0015-list-indexes.md).
+ */
+async function wholeRows(idsSql: string, params: unknown[], desc: boolean): Promise<TrekkerBatchRow[]> {
+  // No ORDER BY outside: sorting 10,000 wide rows cost MariaDB more than the lookups. The join
+  // reads the derived ids in their order, which is checked here and only sorted if it differs.
+  const rows = await selectArrays(`SELECT ${ROW_COLUMNS} FROM (${idsSql}) k JOIN trekkers t ON t.id = k.id JOIN registrations r ON r.id = t.registrationId`, params);
+  for (let i = 1; i < rows.length; i++) {
+    if (desc ? Number(rows[i][0]) > Number(rows[i - 1][0]) : Number(rows[i][0]) < Number(rows[i - 1][0])) {
+      rows.sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])));
+      break;
+    }
+  }
+  return rows.map(toRow);
+}
+
+/** One page of whole rows (ids by OFFSET over the list's index, as `searchTrekkerIds`). */
+export async function trekkerListPage(q: TrekkerSearch, order: TrekkerOrder, window: { offset: number; limit: number }): Promise<TrekkerBatchRow[]> {
+  const { from, where, params } = await build(q);
+  const ids = `SELECT t.id AS id FROM ${from} WHERE ${where} ORDER BY t.id ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(window.limit)} OFFSET ${whole(window.offset)}`;
+  return wholeRows(ids, params, order.desc);
+}
+
+/**
+ * Up to `limit` whole rows after `afterId` in the list's order (keyset over the primary key), in
+ * one statement: an export reads a million rows in batches without a query per table per batch.
  */
 export async function trekkerListBatch(q: TrekkerSearch, order: TrekkerOrder, afterId: number | null, limit: number): Promise<TrekkerBatchRow[]> {
-  // The batch's ids through the list's index alone (as a page's), then the rows by primary key:
-  // asking for the columns in the same statement let the planner read the deletedAt index from
-  // its start, half the table per batch.
-  const ids = await searchTrekkerIdsAfter(q, order, afterId, limit);
-  if (!ids.length) return [];
-  const found = await sequelize.query<Record<string, unknown>>(
-    "SELECT t.id AS trekkerId, t.registrationId, t.fullName, t.nationality, t.trekkerType, t.passportNumber, t.createdAt AS registeredAt, " +
-      "t.status, t.cardNumber, t.issuedAt, t.returnState, t.deletedAt, t.deleteRemarks, t.deletedBy, t.deletedIp " +
-      `FROM trekkers t WHERE t.id IN (${ids.join(", ")})`,
-    { type: QueryTypes.SELECT },
-  );
-  const byId = new Map(found.map((t) => [Number(t.trekkerId), t]));
-  const trekkers = ids.flatMap((id) => {
-    const t = byId.get(id);
-    return t ? [t] : [];
-  });
-  const regIds = [...new Set(trekkers.map((t) => Number(t.registrationId)))];
-  const regs = regIds.length
-    ? await sequelize.query<Record<string, unknown>>(
-        `SELECT id, userId AS registeredBy, userType AS registeredByType, routeId, routeName, entryDate, exitDate FROM registrations WHERE id IN (${regIds.join(", ")})`,
-        { type: QueryTypes.SELECT },
-      )
-    : [];
-  const regById = new Map(regs.map((r) => [Number(r.id), r]));
-  const rows = trekkers.flatMap((t) => {
-    const r = regById.get(Number(t.registrationId));
-    return r ? [{ ...t, ...r }] : [];
-  });
-  const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
-  const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? ""));
-  return rows.map((r) => ({
-    trekkerId: Number(r.trekkerId),
-    registrationId: Number(r.registrationId),
-    fullName: String(r.fullName),
-    nationality: Number(r.nationality),
-    trekkerType: Number(r.trekkerType),
-    passportNumber: String(r.passportNumber),
-    registeredAt: date(r.registeredAt) as Date,
-    registeredBy: Number(r.registeredBy),
-    registeredByType: Number(r.registeredByType),
-    routeId: Number(r.routeId),
-    routeName: String(r.routeName),
-    entryDate: day(r.entryDate),
-    exitDate: day(r.exitDate),
-    status: String(r.status),
-    cardNumber: r.cardNumber === null || r.cardNumber === undefined ? null : Number(r.cardNumber),
-    issuedAt: date(r.issuedAt),
-    returnState: (r.returnState as string | null) ?? null,
-    deletedAt: date(r.deletedAt),
-    deleteRemarks: (r.deleteRemarks as string | null) ?? null,
-    deletedBy: r.deletedBy === null || r.deletedBy === undefined ? null : Number(r.deletedBy),
-    deletedIp: (r.deletedIp as string | null) ?? null,
-  }));
+  const { from, where, params } = await build(q);
+  const keyset = afterId === null ? "" : ` AND t.id ${order.desc ? "<" : ">"} ${whole(afterId)}`;
+  const ids = `SELECT t.id AS id FROM ${from} WHERE ${where}${keyset} ORDER BY t.id ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(limit)}`;
+  return wholeRows(ids, params, order.desc);
 }
 
 /** How many trekkers match, counting no further than `cap`. */
@@ -274,6 +287,6 @@ export async function trekkerListRows(ids: readonly number[]): Promise<TrekkerLi
 
 /** The choices of the trekker lists' filters: every route (disabled ones too) and country. */
 export async function trekkerFilterChoices(): Promise<{ routes: { id: number; name: string }[]; countries: { id: number; name: string }[] }> {
-  const [routes, countries] = await Promise.all([listRouteChoices(), listCountries()]);
-  return { routes: routes.map((r) => ({ id: r.id, name: r.name })), countries: countries.map(({ id, name }) => ({ id, name })) };
+  const [routes, countries] = await Promise.all([listRouteNames(), listCountries()]);
+  return { routes, countries: countries.map(({ id, name }) => ({ id, name })) };
 }

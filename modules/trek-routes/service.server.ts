@@ -1,4 +1,4 @@
-import { Op, col, fn, type WhereOptions } from "sequelize";
+import { Op, QueryTypes, col, fn, type WhereOptions } from "sequelize";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
 import type { CheckedUpload } from "@lib/files/upload-rules";
@@ -64,6 +64,16 @@ const IMAGE_AREA = "route-images";
 
 export function toRow(r: TrekRoute): RouteRow {
   return { id: r.id, name: r.name, provinceId: Number(r.provinceId), startPoint: r.startPoint, endPoint: r.endPoint, status: r.status };
+}
+
+/**
+ * Every route's id and name (disabled ones too), by name: the list filters' choices, read on
+ * nearly every list page alongside its count and rows, so one light statement (no checkpoints,
+ * no model instances).
+ */
+export async function listRouteNames(): Promise<{ id: number; name: string }[]> {
+  const rows = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY name, id", { type: QueryTypes.SELECT });
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 export async function listRouteChoices(opts: { activeOnly?: boolean } = {}): Promise<RouteChoice[]> {

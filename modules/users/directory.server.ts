@@ -1,4 +1,6 @@
-import { Op, type WhereOptions } from "sequelize";
+import { Op, literal, type WhereOptions } from "sequelize";
+import { userWordsCondition } from "./search-words.server";
+import { selectArrays } from "../../db/select-arrays.server";
 import { PROVINCES } from "@modules/lookups";
 import { listCountries } from "@modules/lookups/index.server";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
@@ -47,8 +49,9 @@ export function userListWhere(q: UserListQuery): WhereOptions<User> {
   if (q.status) where.push({ status: q.status });
   const text = q.search?.trim();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push({ [Op.or]: [{ fullName: { [Op.like]: like } }, { email: { [Op.like]: like } }, { organizationName: { [Op.like]: like } }] });
+    // Words of the name, organisation or e-mail, through their index (search-words.server.ts).
+    const words = userWordsCondition(text);
+    where.push(words ? literal(words) : literal("1 = 0"));
   }
   return { [Op.and]: where };
 }
@@ -140,6 +143,7 @@ export async function getUserProfile(id: number): Promise<UserProfile | null> {
 
 /** Agencies for the lists' Agency filter (spec 2 §7 filter/agencyUser), by name. */
 export async function agencyChoices(): Promise<{ id: number; name: string }[]> {
-  const rows = await User.findAll({ where: { userType: 2 }, attributes: ["id", "fullName", "organizationName"], order: [["organizationName", "ASC"], ["id", "ASC"]] });
-  return rows.map((u) => ({ id: u.id, name: u.organizationName || u.fullName }));
+  // Read on every board list page beside its count and rows: one statement, rows as arrays.
+  const rows = await selectArrays("SELECT id, fullName, organizationName FROM users WHERE userType = 2 AND deletedAt IS NULL ORDER BY organizationName, id");
+  return rows.map((u) => ({ id: Number(u[0]), name: (u[2] as string | null) || String(u[1]) }));
 }

@@ -34,3 +34,4 @@ export type { CustomerAccount } from "./customers.server";
 export { customerAccounts, customerAccountsOfTypes } from "./customers.server";
 export type { SwitchAuditRow } from "./switch.server";
 export { SWITCH_REFUSED_MESSAGE, SwitchRefusedError, activeSwitch, endSwitch, listSwitchAudit, recordSwitchedAction, refusedWhileSwitched, startSwitch } from "./switch.server";
+export { indexAllUserWords } from "./search-words.server";

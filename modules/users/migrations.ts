@@ -1,5 +1,6 @@
 import { DataTypes } from "sequelize";
 import type { Migration } from "../contract";
+import { indexAllUserWords, SEARCH_WORD_MAX } from "./search-words";
 
 export const userMigrations: Migration[] = [
   {
@@ -77,6 +78,21 @@ export const userMigrations: Migration[] = [
     },
     async down(qi) {
       await qi.dropTable("sessions");
+    },
+  },
+  {
+    // The word index of the users' search (search-words.server.ts): "%text%" read every user of a tab.
+    name: "2026120100-users-search-words",
+    async up(qi) {
+      await qi.createTable("user_search_words", {
+        word: { type: DataTypes.STRING(SEARCH_WORD_MAX), allowNull: false, primaryKey: true },
+        userId: { type: DataTypes.INTEGER, allowNull: false, primaryKey: true },
+      });
+      await qi.addIndex("user_search_words", ["userId"]);
+      await indexAllUserWords(qi);
+    },
+    async down(qi) {
+      await qi.dropTable("user_search_words");
     },
   },
 ];

@@ -1,4 +1,5 @@
-import { Op } from "sequelize";
+import { literal } from "sequelize";
+import { userWordsCondition } from "./search-words.server";
 import { User } from "./models/user.server";
 
 /** Display names (organisation for agencies) of several users in one query. */
@@ -9,15 +10,14 @@ export async function displayNames(ids: number[]): Promise<Map<number, { name: s
   return new Map(rows.map((u) => [u.id, { name: u.organizationName || u.fullName, email: u.email, userType: u.userType }]));
 }
 
-/** Ids of users whose name, organisation or e-mail contains `text` (a list's payer search), at most `limit`. */
+/**
+ * Ids of users whose name, organisation or e-mail has words beginning with every word of `text`
+ * (a list's payer search; search-words.server.ts), at most `limit`.
+ */
 export async function userIdsMatching(text: string, limit = 1000): Promise<number[]> {
-  const like = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await User.findAll({
-    where: { [Op.or]: [{ fullName: { [Op.like]: like } }, { organizationName: { [Op.like]: like } }, { email: { [Op.like]: like } }] },
-    attributes: ["id"],
-    limit,
-    paranoid: false,
-  });
+  const words = userWordsCondition(text);
+  if (!words) return [];
+  const rows = await User.findAll({ where: literal(words), attributes: ["id"], limit, paranoid: false });
   return rows.map((u) => u.id);
 }
 

@@ -1,4 +1,5 @@
-import { Op, UniqueConstraintError } from "sequelize";
+import { Op, UniqueConstraintError, literal } from "sequelize";
+import { userWordsCondition } from "./search-words.server";
 import { User, UserGrant } from "./models/user.server";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { assertUncommonPassword } from "./common-passwords.server";
@@ -163,11 +164,12 @@ export interface UserSearchRow {
   status: string;
 }
 
-/** Name or e-mail contains the text; capped, for the header search. */
+/** Words of the name, organisation or e-mail begin with the text's words (search-words.server.ts); capped, for the header search. */
 export async function searchUsers(text: string, limit = 20): Promise<UserSearchRow[]> {
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const words = userWordsCondition(text);
+  if (!words) return [];
   const rows = await User.findAll({
-    where: { [Op.or]: [{ fullName: { [Op.like]: like } }, { email: { [Op.like]: like } }, { organizationName: { [Op.like]: like } }] },
+    where: literal(words),
     attributes: ["id", "fullName", "email", "userType", "status"],
     order: [["fullName", "ASC"]],
     limit,

@@ -2,6 +2,7 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
 import type { Transaction } from "sequelize";
 import { sequelize } from "../../../db/sequelize.server";
 import { endStaleSessions } from "../sessions.server";
+import { indexUserWords } from "../search-words.server";
 
 export type UserStatus = "Active" | "Disabled";
 
@@ -99,3 +100,12 @@ UserGrant.init(
   },
   { sequelize, tableName: "user_grants", updatedAt: false },
 );
+
+// The search's word index follows the searched columns, in the write's own transaction. No bulk
+// User.update changes them (a bulk one would need { individualHooks: true }).
+User.addHook("afterCreate", "indexSearchWords", async (user: User, options: { transaction?: Transaction | null }) => {
+  await indexUserWords([user], options.transaction);
+});
+User.addHook("afterUpdate", "indexSearchWords", async (user: User, options: { transaction?: Transaction | null }) => {
+  if (user.changed("fullName") || user.changed("email") || user.changed("organizationName")) await indexUserWords([user], options.transaction);
+});
