@@ -27,7 +27,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
-  retries: process.env.CI ? 1 : 0,
+  retries: process.env.CI ? 2 : 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
