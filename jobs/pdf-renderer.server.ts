@@ -66,7 +66,12 @@ export interface PdfRendererOptions {
 
 export interface PdfRenderer {
   /** Renders a self-contained HTML document (inline styles, data: images) to PDF bytes. */
-  render(html: string, pdf?: PDFOptions): Promise<Uint8Array>;
+  /**
+   * `discardPage`: close the page after this render instead of reusing it. For documents of another
+   * page size than the cards (receipts, A4): a page that printed one kept state that changed how the
+   * next card printed on it (its QR no longer decoded after a receipt; card-phone.spec.ts).
+   */
+  render(html: string, pdf?: PDFOptions, opts?: { discardPage?: boolean }): Promise<Uint8Array>;
   /** Renders already asked for finish; later ones are refused. Then closes the browser. */
   close(): Promise<void>;
   stats(): { pagesOpen: number; busy: number; waiting: number; renders: number; launches: number; browserPid: number | null };
@@ -191,31 +196,31 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     handOver();
   }
 
-  async function renderOnce(html: string, pdf?: PDFOptions): Promise<Uint8Array> {
+  async function renderOnce(html: string, pdf?: PDFOptions, discardPage = false): Promise<Uint8Array> {
     const slot = await acquire();
     let healthy = false;
     try {
       slot.uses++;
       await slot.page.setContent(html, { waitUntil: "load", timeout: timeoutMs });
       const bytes = await slot.page.pdf({ ...DEFAULT_PDF_OPTIONS, ...pdf, timeout: timeoutMs });
-      healthy = true;
+      healthy = !discardPage;
       return bytes;
     } finally {
       release(slot, healthy);
     }
   }
 
-  async function render(html: string, pdf?: PDFOptions): Promise<Uint8Array> {
+  async function render(html: string, pdf?: PDFOptions, opts: { discardPage?: boolean } = {}): Promise<Uint8Array> {
     if (closing) throw new Error("PDF renderer is closed");
     const job = (async () => {
       try {
-        return await renderOnce(html, pdf);
+        return await renderOnce(html, pdf, opts.discardPage);
       } catch (error) {
         if (closing) throw error;
         // Once more on a fresh page (and a fresh browser if this one died), then give up.
         if (browserInstance && !browserInstance.connected) forget(browserInstance);
         try {
-          return await renderOnce(html, pdf);
+          return await renderOnce(html, pdf, opts.discardPage);
         } catch (again) {
           if (!closing) await recycle();
           throw again;

@@ -37,7 +37,8 @@ export function receiptPdfHtml(receipt: Receipt): string {
 }
 
 export function renderReceiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  return getPdfRenderer().render(receiptPdfHtml(receipt));
+  // A4 portrait, on a page that is then closed: the card pages stay as the cards left them.
+  return getPdfRenderer().render(receiptPdfHtml(receipt), { format: "A4", landscape: false }, { discardPage: true });
 }
 
 /** The stored PDF's key, rendering and storing it first when there is none (or its file is gone). */
