@@ -114,10 +114,14 @@ async function toReceipt(bill: Bill): Promise<Receipt> {
 
 /** One bill's receipt, if the viewer may see it (else null: the page answers 404, never "forbidden"). */
 export async function getReceipt(billId: number, viewer: BillViewer): Promise<Receipt | null> {
+  return (await visibleReceipt(billId, viewer))?.receipt ?? null;
+}
+
+/** The bill and its receipt when the viewer may see them: one read of the bill for the panel and the PDF. */
+export async function visibleReceipt(billId: number, viewer: BillViewer): Promise<{ receipt: Receipt; bill: Bill } | null> {
   const bill = await Bill.findByPk(billId);
-  if (!bill) return null;
-  if (!seesAllBills(viewer) && bill.payerUserId !== viewer.id) return null;
-  return toReceipt(bill);
+  if (!bill || (!seesAllBills(viewer) && bill.payerUserId !== viewer.id)) return null;
+  return { receipt: await toReceipt(bill), bill };
 }
 
 /** The receipt for jobs (the e-mailed PDF): no viewer. */

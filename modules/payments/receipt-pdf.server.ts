@@ -9,7 +9,7 @@ import { enqueue } from "../../jobs/queue.server";
 import { deleteStoredFile, storedFileExists, storedFileResponse, storeFile } from "@lib/files/storage.server";
 import { formatNrs } from "@modules/registration";
 import { receiptFileName, type Receipt } from "./billing";
-import { getReceipt, receiptForJob, type BillViewer } from "./bills.server";
+import { receiptForJob, visibleReceipt, type BillViewer } from "./bills.server";
 import { ReceiptDocument } from "./components/receipt";
 import { Bill } from "./models/payment-records.server";
 
@@ -84,10 +84,9 @@ export async function announceBill(billId: number, transaction: Transaction): Pr
 
 /** The download: the viewer's receipt as a PDF response named Receipt-{invoice}-{timestamp}.pdf, or null (404). */
 export async function receiptPdfResponse(billId: number, viewer: BillViewer): Promise<Response | null> {
-  const receipt = await getReceipt(billId, viewer);
-  if (!receipt) return null;
-  const bill = await Bill.findByPk(billId);
-  if (!bill) return null;
+  const found = await visibleReceipt(billId, viewer);
+  if (!found) return null;
+  const { receipt, bill } = found;
   const { fileKey } = await ensureStored(bill, receipt);
   return storedFileResponse(fileKey, { downloadName: receiptFileName(receipt.invoiceNumber), inline: false });
 }
