@@ -84,7 +84,12 @@ export default function MarkRefunded() {
           </div>
         </Form>
       ) : (
-        <p className="mt-5 text-sm text-slate-700">Refunded{refund.refundedAt ? ` on ${displayDate(refund.refundedAt)}` : ""}, reference {refund.reference}.</p>
+        <>
+          {/* A stale page's marking is refused, and the revalidated loader then shows the payment
+              refunded: the refusal must stay on screen, so it is shown here too. */}
+          <FormErrors errors={form.errors} />
+          <p className="mt-5 text-sm text-slate-700">Refunded{refund.refundedAt ? ` on ${displayDate(refund.refundedAt)}` : ""}, reference {refund.reference}.</p>
+        </>
       )}
     </Modal>
   );
