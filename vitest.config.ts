@@ -17,6 +17,10 @@ export default defineConfig({
   resolve: { alias },
   esbuild: { jsx: "automatic" },
   test: {
+    // Vitest's default is one worker per core less one: a single worker on our 2-core machines,
+    // while most test files wait on SQLite, MariaDB or Redis rather than on a core. Three workers
+    // took the whole run from about 8 minutes to 4.5 (measured side by side on the CI machine).
+    maxWorkers: 3,
     projects: [
       { resolve: { alias }, esbuild: { jsx: "automatic" }, test: { ...shared, name: "sqlite", include } },
       ...(process.env.TEST_DATABASE_URL

@@ -5,7 +5,7 @@ export * from "./index.steps";
 export * from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, trekkerPhoto, unlockPrice } from "./service.server";
-export { cardNumbersOf, registrationForCards, registrationForPayment, registrationIdsOnRoute, registrationIdsOnRouteSql, routeNamesOf, trekDatesOf, trekkerDetails } from "./summaries.server";
+export { cardNumbersOf, registrationForCards, registrationForPayment, registrationIdsOnRoute, registrationIdsOnRouteSql, routeNameColumnSql, routeNamesOf, trekDatesOf, trekkerDetails } from "./summaries.server";
 export { setRegistrationStatus, sweepRegistrationStatuses, trekkersDueByTrekDates } from "./status.server";
 export { parseCrop, processPhoto } from "./photo.server";
 export { registrationFormOptions } from "./form-options.server";

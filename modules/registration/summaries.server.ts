@@ -147,6 +147,15 @@ export async function routeNamesOf(ids: readonly number[]): Promise<Map<number, 
   return new Map(rows.map((r) => [r.id, r.routeName]));
 }
 
+/**
+ * A registration's route name as a column of another module's statement (the billing list's one
+ * statement per page): a scalar subquery by primary key, so the caller never names this module's
+ * table or columns. `registrationIdColumn` is the caller's own column expression, never user input.
+ */
+export function routeNameColumnSql(registrationIdColumn: string): string {
+  return `(SELECT routeName FROM registrations WHERE id = ${registrationIdColumn})`;
+}
+
 /** Ids of the registrations on a route (a list's route filter over another module's rows; index on routeId). */
 /**
  * The registrations on a route as a subquery for `{ registrationId: { [Op.in]: … } }`: the

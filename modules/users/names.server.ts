@@ -21,6 +21,18 @@ export async function userIdsMatching(text: string, limit = 1000): Promise<numbe
   return rows.map((u) => u.id);
 }
 
+/**
+ * A user's type and display name (organisation for agencies) as two columns of another module's
+ * statement (the billing list's page): scalar subqueries by primary key, deleted accounts
+ * included. `userIdColumn` is the caller's own column expression, never user input.
+ */
+export function userTypeAndNameColumnsSql(userIdColumn: string): [string, string] {
+  return [
+    `(SELECT userType FROM users WHERE id = ${userIdColumn})`,
+    `(SELECT COALESCE(NULLIF(organizationName, ''), fullName) FROM users WHERE id = ${userIdColumn})`,
+  ];
+}
+
 export interface BillingContact {
   name: string;
   email: string;
