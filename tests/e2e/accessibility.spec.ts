@@ -320,7 +320,7 @@ for (const who of ALL) {
   const runs = axeRuns(who);
   runs.forEach((cases, n) => {
     test(`axe: ${who}'s pages ${n + 1}/${runs.length} at 390×844 and 1280 px`, async ({ page }) => {
-      test.setTimeout(process.env.A11Y_SCAN ? 900_000 : 180_000); // TEMP-SCAN
+      test.setTimeout(180_000);
       const found: Found[] = [];
       const failed: string[] = [];
       let signedInAs: AccountKey | null | undefined;
@@ -338,9 +338,7 @@ for (const who of ALL) {
         await page.setViewportSize(DESKTOP);
         found.push(...(await axe(page, `${url} at 1280 px`)));
         if (c.stay) await page.unroute(c.stay);
-        if (process.env.A11Y_SCAN) { fs.appendFileSync(process.env.A11Y_SCAN, JSON.stringify({ who, label: url, failed, found }) + "\n"); found.length = 0; failed.length = 0; } // TEMP-SCAN
       }
-      if (process.env.A11Y_SCAN) { fs.appendFileSync(process.env.A11Y_SCAN, JSON.stringify({ who, label: "both", failed, found }) + "\n"); return; } // TEMP-SCAN
       expect(failed, "pages that did not open").toEqual([]);
       expect(found.length, `serious or moderate axe violations as ${who}:\n${describe(found)}`).toBe(0);
     });
@@ -356,7 +354,6 @@ for (const who of SIGNED_IN) {
     await page.getByRole("banner").locator('label[for="nav-toggle"]').click();
     await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeInViewport();
     const found = await axe(page, "/account-settings (menu open)");
-    if (process.env.A11Y_SCAN) { fs.appendFileSync(process.env.A11Y_SCAN, JSON.stringify({ who, label: "menu", failed: [], found }) + "\n"); return; } // TEMP-SCAN
     expect(found.length, `serious or moderate axe violations as ${who} with the menu open:\n${describe(found)}`).toBe(0);
   });
 }
@@ -465,7 +462,6 @@ for (const who of ALL) {
     } finally {
       for (const api of apis.values()) await api.dispose();
     }
-    if (process.env.A11Y_SCAN) { fs.appendFileSync(process.env.A11Y_SCAN, JSON.stringify({ who, label: "markup", problems }) + "\n"); return; } // TEMP-SCAN
     expect(problems, `markup problems as ${who}`).toEqual([]);
   });
 }
