@@ -2,7 +2,10 @@
  * Page weight on slow links: per page, the HTML and JavaScript a browser downloads (gzip bytes),
  * the number of requests, and how long the page takes to become usable on emulated slow 3G
  * (400 kbps, 400 ms round trip) with JavaScript off (the HTML has loaded) and on (the HTML has
- * loaded and the app has hydrated). Both are measured side by side in one run.
+ * loaded and the app has hydrated). Both are measured side by side in one run. Each also prints
+ * its first contentful paint: the HTML laid out with its stylesheet, when its links and forms work
+ * as plain HTML (before hydration, with JavaScript on: the issue's "the HTML works before the
+ * scripts arrive").
  *
  *   npx tsx bench/page-weight.ts [--base http://127.0.0.1:3000] [--port 3910] [--json]
  *
@@ -51,6 +54,10 @@ interface Row {
   slow3gJsOffMs: number;
   slow3gJsOnMs: number;
   ratio: number;
+  /** First contentful paint on slow 3G with JavaScript off and on. */
+  paintJsOffMs: number;
+  paintJsOnMs: number;
+  paintRatio: number;
 }
 
 const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 6 }).length;
@@ -88,20 +95,33 @@ async function signedInContext(browser: Browser, email: string | null, javaScrip
   return context;
 }
 
-/** Loads `url` on emulated slow 3G with an empty cache; resolves when the page is usable. */
-async function slowLoad(page: Page, url: string, withJs: boolean): Promise<number> {
+/**
+ * Loads `url` on emulated slow 3G with an empty cache; resolves when the page is usable (loaded,
+ * and hydrated when it hydrates), with the time of its first contentful paint.
+ */
+async function slowLoad(page: Page, url: string, withJs: boolean): Promise<{ usable: number; paint: number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", SLOW_3G);
+  await cdp.send("Page.enable");
+  await cdp.send("Page.setLifecycleEventsEnabled", { enabled: true });
   const started = Date.now();
+  const painted = new Promise<number>((resolve) => {
+    cdp.on("Page.lifecycleEvent", (event) => {
+      if (event.name === "firstContentfulPaint") resolve(Date.now() - started);
+    });
+    setTimeout(() => resolve(-1), 60_000);
+  });
   await page.goto(url, { waitUntil: "load" });
   // A page served without React (handle.hydrate = false, e.g. /login) is usable once loaded.
   const hydrates = withJs && (await page.evaluate(() => "__remixContext" in window));
   if (hydrates) await page.waitForFunction(() => (window as any).__remixRouter?.state?.initialized === true, null, { timeout: 120_000 });
   const elapsed = Date.now() - started;
+  // Chromium's lifecycle event, not the page's performance entries: those are not there with JavaScript off.
+  const paint = await painted;
   await cdp.detach();
-  return elapsed;
+  return { usable: elapsed, paint: Math.round(paint) };
 }
 
 async function measure(browser: Browser, target: (typeof PAGES)[number]): Promise<Row> {
@@ -134,9 +154,12 @@ async function measure(browser: Browser, target: (typeof PAGES)[number]): Promis
     jsGzip,
     jsFiles: scripts.size,
     requests,
-    slow3gJsOffMs: slowOff,
-    slow3gJsOnMs: slowOn,
-    ratio: Math.round((slowOn / Math.max(1, slowOff)) * 100) / 100,
+    slow3gJsOffMs: slowOff.usable,
+    slow3gJsOnMs: slowOn.usable,
+    ratio: Math.round((slowOn.usable / Math.max(1, slowOff.usable)) * 100) / 100,
+    paintJsOffMs: slowOff.paint,
+    paintJsOnMs: slowOn.paint,
+    paintRatio: Math.round((slowOn.paint / Math.max(1, slowOff.paint)) * 100) / 100,
   };
 }
 
@@ -156,12 +179,12 @@ try {
 if (asJson) console.log(JSON.stringify(rows, null, 2));
 else {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log("page                 role       HTML gz   JS gz     files  reqs  slow3G off  slow3G on  on/off");
+  console.log("page                 role       HTML gz   JS gz     files  reqs  slow3G off  slow3G on  on/off  paint off  paint on  on/off");
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(20)} ${r.role.padEnd(10)} ${kb(r.htmlGzip).padStart(8)} ${kb(r.jsGzip).padStart(9)} ${String(r.jsFiles).padStart(6)} ${String(r.requests).padStart(5)} ${`${r.slow3gJsOffMs} ms`.padStart(11)} ${`${r.slow3gJsOnMs} ms`.padStart(10)} ${r.ratio.toFixed(2).padStart(7)}`,
+      `${r.page.padEnd(20)} ${r.role.padEnd(10)} ${kb(r.htmlGzip).padStart(8)} ${kb(r.jsGzip).padStart(9)} ${String(r.jsFiles).padStart(6)} ${String(r.requests).padStart(5)} ${`${r.slow3gJsOffMs} ms`.padStart(11)} ${`${r.slow3gJsOnMs} ms`.padStart(10)} ${r.ratio.toFixed(2).padStart(7)} ${`${r.paintJsOffMs} ms`.padStart(10)} ${`${r.paintJsOnMs} ms`.padStart(9)} ${r.paintRatio.toFixed(2).padStart(7)}`,
     );
   }
   const worst = rows.reduce((a, b) => (b.jsGzip > a.jsGzip ? b : a));
-  console.log(`\nlargest JS: ${worst.page} ${kb(worst.jsGzip)}; worst on/off ratio: ${Math.max(...rows.map((r) => r.ratio)).toFixed(2)}`);
+  console.log(`\nlargest JS: ${worst.page} ${kb(worst.jsGzip)}; worst on/off ratio: ${Math.max(...rows.map((r) => r.ratio)).toFixed(2)} hydrated, ${Math.max(...rows.map((r) => r.paintRatio)).toFixed(2)} first paint`);
 }
