@@ -6,6 +6,7 @@ import { checkinsPermissions } from "./checkins/permissions";
 import { dashboardPermissions } from "./dashboard/permissions";
 import { paymentsPermissions } from "./payments/permissions";
 import { notificationsPermissions } from "./notifications/permissions";
+import { overduePermissions } from "./overdue/permissions";
 import { registrationPermissions } from "./registration/permissions";
 import { trekRoutesPermissions } from "./trek-routes/permissions";
 import { usersPermissions } from "./users/permissions";
@@ -40,6 +41,7 @@ export const PERMISSION_DECLARATIONS = {
   checkins: checkinsPermissions,
   notifications: notificationsPermissions,
   chalan: chalanPermissions,
+  overdue: overduePermissions,
   ...plannedPermissions,
 } as const;
 

@@ -18,7 +18,7 @@ export { buildCardView } from "./card-view.server";
 export { announceCardsIssued, cardPdfHtml, cardPdfState, pdfFileName, refreshCardPdf, requestCardPdf } from "./pdf.server";
 export { cardsModule } from "./plugin.server";
 export { signQrPayload, verifyQrPayload } from "./qr-signing.server";
-export type { TrekkerSearchHit } from "./trekker-list-source.server";
+export type { OverdueListHook, TrekkerSearchHit } from "./trekker-list-source.server";
 export { TREKKER_LIST_VIEWS, cardReturnSource, deletedTrekkerSource, searchTrekkersFor, timsCardSource, trekkerListHidden, trekkerListSource, trekkingHistorySource } from "./trekker-list-source.server";
 export { activateOnCheckin, cardForCheckin, trekkerIdByCardNumber } from "./checkin-support.server";
 export type { CardRecord } from "./card-store.server";

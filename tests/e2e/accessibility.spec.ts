@@ -15,6 +15,7 @@ import { paidBill, refundDue } from "../factories/payments";
 import { startChalanPush } from "../factories/chalan";
 import { makeTrail, trailCards } from "../factories/checkins";
 import { inDays } from "../factories/dates";
+import { overdueTrekkers } from "../factories/overdue";
 import { scanCard, selfCheckin } from "@modules/checkins/index.server";
 import { makeRoleUser, type TestUser } from "../factories/users";
 import { requestAs, sessionCookie } from "./support/auth-cookie";
@@ -49,6 +50,8 @@ interface Fixture {
   billId: number;
   /** A push of today's cards to the ERP simulator. */
   chalanPushId: number;
+  /** The agency's trekker the overdue job raised (never seen). */
+  overdueTrekkerId: number;
 }
 
 type AccountKey = keyof Fixture["users"];
@@ -134,6 +137,8 @@ const PAGES: PageCase[] = [
   { file: "trekkers.$trekkerId.tsx", url: (f) => `/trekkers/${f.agencyTrekkerId}`, who: ["agency"] },
   { file: "trekkers.$trekkerId_.$move.tsx", url: (f) => `/trekkers/${f.trekkerId}/cancel`, who: ["ntb"] },
   { file: "trekkers.$trekkerId_.$move.tsx", url: (f) => `/trekkers/${f.agencyUnpaidTrekkerId}/delete`, who: ["agency"] },
+  { file: "trekkers.tsx", url: () => "/trekkers?tab=trekkers&overdue=1", who: ["ntb", "agency"] },
+  { file: "trekkers.$trekkerId_.safe.tsx", url: (f) => `/trekkers/${f.overdueTrekkerId}/safe?tab=trekkers&overdue=1`, who: ["ntb", "agency"] },
   { file: "trekkers.generate.$regId.tsx", url: (f) => `/trekkers/generate/${f.unpaidRegId}`, who: ["ntb"] },
   { file: "deleted-trekkers.tsx", url: () => "/deleted-trekkers", who: ["ntb"] },
   // The board and TAAN: dashboard, agency requests, vouchers, routes, users.
@@ -240,6 +245,7 @@ test.beforeAll(async () => {
     refundId: refund.refundId,
     billId: bill.billId,
     chalanPushId: await startChalanPush(inDays(0)),
+    overdueTrekkerId: (await overdueTrekkers(trail.route.id, agency))[0].trekkerId,
   };
   void ntb;
 });

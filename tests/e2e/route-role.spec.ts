@@ -148,6 +148,8 @@ const ROUTES: Record<string, RouteCase> = {
   "trekkers_.export.tsx": { url: () => "/trekkers/export", get: "trekkers" },
   // The panel and the row actions over the list: the cards module decides per row (TAAN opens no panel).
   "trekkers.$trekkerId.tsx": { url: (i) => `/trekkers/${i.trekkerId}`, get: "user" },
+  // Row rules in modules/overdue: the board any overdue trekker, an agency its own (else 404).
+  "trekkers.$trekkerId_.safe.tsx": { url: (i) => `/trekkers/${i.trekkerId}/safe`, get: "user", post: "user", body: () => ({ note: "Route role: found safe" }) },
   "trekkers.$trekkerId_.$move.tsx": { url: (i) => `/trekkers/${i.trekkerId}/cancel`, get: "user", post: "user", body: () => ({ reason: "Route role list cancel" }) },
   "trekkers.generate.$regId.tsx": { url: (i) => `/trekkers/generate/${i.unpaidRegId}`, get: "generateCard", post: "generateCard", body: () => ({}) },
   "trekking-history.tsx": { url: () => "/trekking-history", get: "trekkingHistory" },
