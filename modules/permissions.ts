@@ -7,6 +7,7 @@ import { dashboardPermissions } from "./dashboard/permissions";
 import { paymentsPermissions } from "./payments/permissions";
 import { notificationsPermissions } from "./notifications/permissions";
 import { overduePermissions } from "./overdue/permissions";
+import { apiPermissions } from "./api/permissions";
 import { registrationPermissions } from "./registration/permissions";
 import { trekRoutesPermissions } from "./trek-routes/permissions";
 import { usersPermissions } from "./users/permissions";
@@ -42,6 +43,7 @@ export const PERMISSION_DECLARATIONS = {
   notifications: notificationsPermissions,
   chalan: chalanPermissions,
   overdue: overduePermissions,
+  api: apiPermissions,
   ...plannedPermissions,
 } as const;
 

@@ -23,5 +23,6 @@ export { TREKKER_LIST_VIEWS, cardReturnSource, deletedTrekkerSource, searchTrekk
 export { activateOnCheckin, cardForCheckin, trekkerIdByCardNumber } from "./checkin-support.server";
 export type { CardRecord } from "./card-store.server";
 export { sweepCards } from "./sweeper.server";
+export { cardNumbersInStatuses, qrSigningPublicKey } from "./api-support.server";
 export type { IssuedCardRow } from "./chalan-support.server";
 export { issuedCardOwnersBetween, issuedCardsBetween } from "./chalan-support.server";

@@ -17,6 +17,7 @@ import { makeTrail, trailCards } from "../factories/checkins";
 import { inDays } from "../factories/dates";
 import { overdueTrekkers } from "../factories/overdue";
 import { scanCard, selfCheckin } from "@modules/checkins/index.server";
+import { issueDevice } from "@modules/api/index.server";
 import { makeRoleUser, type TestUser } from "../factories/users";
 import { requestAs, sessionCookie } from "./support/auth-cookie";
 import { uniqueEmail } from "./support/data";
@@ -52,6 +53,8 @@ interface Fixture {
   chalanPushId: number;
   /** The agency's trekker the overdue job raised (never seen). */
   overdueTrekkerId: number;
+  /** A device token the board issued for the scanner (its revoke confirmation). */
+  deviceId: number;
 }
 
 type AccountKey = keyof Fixture["users"];
@@ -143,6 +146,8 @@ const PAGES: PageCase[] = [
   { file: "deleted-trekkers.tsx", url: () => "/deleted-trekkers", who: ["ntb"] },
   // The board and TAAN: dashboard, agency requests, vouchers, routes, users.
   { file: "dashboard.tsx", url: () => "/dashboard", who: ["ntb", "taan"] },
+  { file: "api-devices.tsx", url: () => "/api-devices", who: ["ntb"] },
+  { file: "api-devices.$id.revoke.tsx", url: (f) => `/api-devices/${f.deviceId}/revoke`, who: ["ntb"] },
   { file: "requests.tsx", url: () => "/requests", who: ["ntb", "taan"] },
   { file: "requests_.$id.tsx", url: (f) => `/requests/${f.users.agencyTarget.id}`, who: ["ntb", "taan"] },
   { file: "requests_.$id.approve.tsx", url: (f) => `/requests/${f.users.agencyTarget.id}/approve`, who: ["ntb"] },
@@ -246,6 +251,7 @@ test.beforeAll(async () => {
     billId: bill.billId,
     chalanPushId: await startChalanPush(inDays(0)),
     overdueTrekkerId: (await overdueTrekkers(trail.route.id, agency))[0].trekkerId,
+    deviceId: (await issueDevice(board, { name: "Accessible tablet", userId: trail.checkpost.id })).id,
   };
   void ntb;
 });

@@ -53,6 +53,17 @@ const passwords = { password: PASSWORD, confirmPassword: PASSWORD };
 const ROUTES: Record<string, RouteCase> = {
   "$.tsx": { url: () => "/no-such-page", get: "public" },
   "_index.tsx": { url: () => "/", get: "user" },
+  "api-devices.tsx": { url: () => "/api-devices", get: "apiDevices", post: "apiDevices", body: (i) => ({ name: "Route role device", userId: String(i.checkpostId) }) },
+  "api-devices.$id.revoke.tsx": { url: () => `/api-devices/${NONE}/revoke`, get: "apiDevices", post: "apiDevices", body: () => ({}) },
+  // The JSON API authenticates by device token only: a session cookie is no token, so every
+  // role gets 401 (405 for GET on the batch route, 404 past the API's paths); api.v1.db.test.ts
+  // covers tokens, roles and rows.
+  "api.v1.keys.ts": { url: () => "/api/v1/keys", get: "public" },
+  "api.v1.revoked.ts": { url: () => "/api/v1/revoked", get: "public" },
+  "api.v1.cards.$cardNumber.ts": { url: () => "/api/v1/cards/1", get: "public" },
+  "api.v1.checkins.ts": { url: () => "/api/v1/checkins", get: "public", post: "public", body: () => ({}) },
+  "api.v1.openapi[.]json.ts": { url: () => "/api/v1/openapi.json", get: "public" },
+  "api.v1.$.ts": { url: () => "/api/v1/no-such-endpoint", get: "public", post: "public", body: () => ({}) },
   "account-settings.tsx": { url: () => "/account-settings", get: "settings" },
   "account-settings.email.tsx": { url: () => "/account-settings/email", get: "settings", post: "settings", body: () => ({ email: "new.address@e2e.test", confirmEmail: "new.address@e2e.test" }) },
   "account-settings.name.tsx": { url: () => "/account-settings/name", get: "settings", post: "settings", body: () => ({ fullName: "Renamed User" }) },
