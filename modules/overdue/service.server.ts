@@ -23,8 +23,9 @@ import { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REAS
  *   checked out nor seen at the route's end point (the sweep keeps such cards Active);
  * - never-seen: an Upcoming, Active or Missed card not seen at any checkpoint once its entry
  *   date plus the grace period has passed.
- * A trekker found is raised once (the table's unique trekkerId): its row, the notifications and
- * the e-mails to the registering user and to every board user are written in one transaction.
+ * A trekker found is raised once (the table's unique trekkerId): its row, the notification to the
+ * registering user and the e-mails to that user and to every board user (who has no bell, and
+ * sees the dashboard block) are written in one transaction.
  */
 
 export const OVERDUE_JOB = "overdue.find";
@@ -133,8 +134,9 @@ async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate:
     const body = `${t.routeName}: ${because}`;
     const ownerType = people.get(t.ownerId)?.userType ?? t.ownerType;
     const boardOthers = board.filter((id) => id !== t.ownerId);
+    // The board has no bell (spec 1 §2.3, docs/decisions.md): it hears by e-mail and sees the
+    // dashboard block; the registering user gets both.
     await notify({ kind: "trekker-overdue", to: [t.ownerId], title, body, link: linkFor(t, ownerType) }, transaction);
-    await notify({ kind: "trekker-overdue", to: boardOthers, title, body, link: linkFor(t, BOARD) }, transaction);
     for (const [userId, type] of [[t.ownerId, ownerType] as const, ...boardOthers.map((id) => [id, BOARD] as const)]) {
       const reader = people.get(userId);
       if (!reader?.email) continue;
