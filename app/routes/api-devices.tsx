@@ -33,7 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return withDomainErrors(
     async () => {
       const { token } = await issueDevice(user, submission.value);
-      return { issued: { name: submission.value.name, token }, errors: null };
+      // The one answer that holds the token: never stored by a cache.
+      return data({ issued: { name: submission.value.name, token }, errors: null }, { headers: { "Cache-Control": "no-store" } });
     },
     { extra: { issued: null, errors: null } },
   );

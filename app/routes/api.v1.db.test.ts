@@ -11,7 +11,7 @@ import { makeUser, type TestUser } from "../../tests/factories/users";
 import { applyCardAction, signQrPayload } from "@modules/cards/index.server";
 import { checkinsOf } from "@modules/checkins/index.server";
 import { authenticate, issueDevice, listDevices, revokeDevice } from "@modules/api/index.server";
-import { counterStore } from "@modules/users/index.server";
+import { counterStore, disableUser } from "@modules/users/index.server";
 import { loader as keysLoader } from "./api.v1.keys";
 import { loader as revokedLoader } from "./api.v1.revoked";
 import { loader as cardLoader } from "./api.v1.cards.$cardNumber";
@@ -73,6 +73,16 @@ describe("device tokens", () => {
       expect(json.error).toMatchObject({ status: 401, code: "unauthorized" });
       expect(json.error.message).toContain(words);
     }
+  });
+
+  it("a device whose account was disabled is refused (401)", async () => {
+    const post = await makeUser({ userType: 5, fullName: "Closed Post" });
+    const { token } = await issueDevice(u.board, { name: "Closed post tablet", userId: post.id });
+    expect((await revokedLoader(args(get("/revoked", token)))).status).toBe(200);
+    await disableUser(u.board.id, post.id, "Checkpost closed for the season");
+    const { status, json } = await body(await revokedLoader(args(get("/revoked", token))));
+    expect(status).toBe(401);
+    expect(json.error.message).toContain("not active");
   });
 
   it("past the device's rate a request is a 429 with Retry-After", async () => {
