@@ -6,6 +6,8 @@ import { checkinsPermissions } from "./checkins/permissions";
 import { dashboardPermissions } from "./dashboard/permissions";
 import { paymentsPermissions } from "./payments/permissions";
 import { notificationsPermissions } from "./notifications/permissions";
+import { overduePermissions } from "./overdue/permissions";
+import { apiPermissions } from "./api/permissions";
 import { registrationPermissions } from "./registration/permissions";
 import { trekRoutesPermissions } from "./trek-routes/permissions";
 import { usersPermissions } from "./users/permissions";
@@ -40,6 +42,8 @@ export const PERMISSION_DECLARATIONS = {
   checkins: checkinsPermissions,
   notifications: notificationsPermissions,
   chalan: chalanPermissions,
+  overdue: overduePermissions,
+  api: apiPermissions,
   ...plannedPermissions,
 } as const;
 

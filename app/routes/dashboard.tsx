@@ -5,6 +5,8 @@ import { requireUser } from "~/utils/guards.server";
 import { dashboardSummary } from "@modules/dashboard/index.server";
 import { landingPath } from "@modules/users/index.server";
 import { can } from "@modules/users/index.server";
+import { overdueSummary } from "@modules/overdue/index.server";
+import { OverdueBlock } from "@modules/overdue/index.ui";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
@@ -14,11 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Spec 1 §2.2: a role without the dashboard is sent to its own landing page, not a 403.
   if (!can(user, "dashboard")) throw redirect(landingPath(user));
-  return { summary: await dashboardSummary() };
+  return { summary: await dashboardSummary(), overdue: await overdueSummary(user) };
 }
 
 export default function Dashboard() {
-  const { summary } = useLoaderData<typeof loader>();
+  const { summary, overdue } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="users-summary">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -38,6 +40,7 @@ export default function Dashboard() {
             ))}
           </dl>
         </div>
+        {overdue ? <OverdueBlock summary={overdue} /> : null}
       </div>
     </section>
   );

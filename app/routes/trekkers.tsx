@@ -8,6 +8,7 @@ import { loadListPage } from "~/utils/list.server";
 import { mayOpenPanels } from "@modules/cards";
 import { trekkersList } from "@modules/cards/index.lists";
 import { trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
+import { overdueListHook } from "@modules/overdue/index.server";
 import { scannedTrekkersList } from "@modules/checkins/index.lists";
 import { scannedTrekkerSource } from "@modules/checkins/index.server";
 import { can } from "@modules/permissions";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (scans && asked !== "trekkers") {
     return { tab: "scanned" as const, scans, scanned: await loadListPage(scannedTrekkersList, request, () => scannedTrekkerSource(user), { hidden: ["recordedBy"] }), list: null, opensPanel: false };
   }
-  const list = await loadListPage(trekkersList, request, () => trekkerListSource(user), { hidden: trekkerListHidden(user) });
+  const list = await loadListPage(trekkersList, request, () => trekkerListSource(user, { overdue: overdueListHook(user) }), { hidden: trekkerListHidden(user) });
   return { tab: "trekkers" as const, scans, scanned: null, list, opensPanel: mayOpenPanels(user) };
 }
 

@@ -7,7 +7,7 @@ import { actionsFor, canTransition, mayAct, type CardMove, type ReturnState } fr
  * the server apply: the transition table for card moves, the registration's policy for Pay/Edit.
  * Pure, so the list's loader computes it per row; every action's own route checks it again.
  */
-export type TrekkerRowAction = "pay" | "edit" | "generate" | "cancel" | "delete" | "approveReturn" | "rejectReturn";
+export type TrekkerRowAction = "pay" | "edit" | "generate" | "cancel" | "delete" | "approveReturn" | "rejectReturn" | "markSafe";
 
 /** The card moves a list row offers, each a confirmation over the list. */
 export const LIST_MOVES = ["cancel", "delete", "approveReturn", "rejectReturn"] as const satisfies readonly CardMove[];
@@ -47,6 +47,8 @@ export const ROW_ACTION_LABELS: Record<TrekkerRowAction, string> = {
   delete: "Delete",
   approveReturn: "Approve",
   rejectReturn: "Reject",
+  // An overdue trekker (modules/overdue): offered when the list's overdue hook says so.
+  markSafe: "Mark Safe",
 };
 
 /** Pay and Edit open the registration page with regId and isPayment=1 (spec 2 §2). */

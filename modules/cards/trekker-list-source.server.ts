@@ -2,7 +2,7 @@ import { forbiddenError } from "@lib/errors";
 import type { ListQuery, ListSource } from "@lib/list/list.server";
 import { listCountries, type CountryOption } from "@modules/lookups/index.server";
 import { trekkerListScope } from "@modules/registration";
-import { countTrekkers, trekkerFilterChoices, trekkerListBatch, trekkerListPage, type TrekkerBatchRow, type TrekkerSearch } from "@modules/registration/index.server";
+import { countTrekkers, trekkerFilterChoices, trekkerListBatch, trekkerListPage, type TrekkerBatchRow, type TrekkerSearch, type TrekkerSubquery } from "@modules/registration/index.server";
 import { can, inScope, type Permission, type PermissionHolder, type PermissionScope } from "@modules/permissions";
 import { agencyChoices, displayNames } from "@modules/users/index.server";
 import { checkinLookup } from "./lifecycle.server";
@@ -11,6 +11,16 @@ import { trekkerRowActions } from "./row-actions";
 import type { TrekkerItem } from "./trekker-lists";
 
 type Viewer = PermissionHolder & { id: number };
+
+/**
+ * The overdue trekkers (modules/overdue, which reads check-ins and so sits above this module):
+ * the route hands its hook in. `within` selects the open marks' trekker ids; `markable` says
+ * which rows of a page the viewer may mark safe.
+ */
+export interface OverdueListHook {
+  within: TrekkerSubquery;
+  markable: (rows: readonly { trekkerId: number; ownerId: number }[]) => Promise<ReadonlySet<number>>;
+}
 
 /**
  * The sources of the trekker lists (trekker-lists.tsx) for the list kit. Each is made for one
@@ -88,23 +98,20 @@ const nameIds = (rows: readonly TrekkerBatchRow[]) => rows.flatMap((r) => (r.del
  * A page's (or search's) items from its whole rows (one statement, trekkerListPage): the names and,
  * for pages with actions, the check-ins are read together, once for the page.
  */
-async function items(viewer: Viewer, rows: TrekkerBatchRow[], withActions: boolean): Promise<TrekkerItem[]> {
+async function items(viewer: Viewer, rows: TrekkerBatchRow[], withActions: boolean, overdue?: OverdueListHook): Promise<TrekkerItem[]> {
   if (!rows.length) return [];
-  const [countryById, names, scanned] = await Promise.all([
+  const none = new Set<number>();
+  const [countryById, names, scanned, safe] = await Promise.all([
     countriesById(),
     displayNames(nameIds(rows)),
-    withActions ? checkinLookup()(rows.map((r) => r.trekkerId)) : Promise.resolve(new Set<number>()),
+    withActions ? checkinLookup()(rows.map((r) => r.trekkerId)) : Promise.resolve(none),
+    withActions && overdue ? overdue.markable(rows.map((r) => ({ trekkerId: r.trekkerId, ownerId: r.registeredBy }))) : Promise.resolve(none),
   ]);
-  return rows.map((r) =>
-    toItem(
-      r,
-      countryById,
-      names,
-      withActions && r.deletedAt === null
-        ? trekkerRowActions(viewer, { status: r.status, returnState: r.returnState as TrekkerItem["returnState"], ownerId: r.registeredBy, scanned: scanned.has(r.trekkerId) })
-        : [],
-    ),
-  );
+  const actionsOf = (r: TrekkerBatchRow): TrekkerItem["actions"] => {
+    const list = trekkerRowActions(viewer, { status: r.status, returnState: r.returnState as TrekkerItem["returnState"], ownerId: r.registeredBy, scanned: scanned.has(r.trekkerId) });
+    return safe.has(r.trekkerId) ? [...list, "markSafe"] : list;
+  };
+  return rows.map((r) => toItem(r, countryById, names, withActions && r.deletedAt === null ? actionsOf(r) : []));
 }
 
 /**
@@ -126,7 +133,11 @@ function exportItems(): (rows: TrekkerBatchRow[]) => Promise<TrekkerItem[]> {
 }
 
 /** A list kit source over the trekker search: `toSearch` maps the list's filters. */
-function sourceOf<F>(viewer: Viewer, toSearch: (filters: F) => TrekkerSearch | null, opts: { actions?: boolean; options?: ListSource<TrekkerItem, F>["options"] } = {}): ListSource<TrekkerItem, F> {
+function sourceOf<F>(
+  viewer: Viewer,
+  toSearch: (filters: F) => TrekkerSearch | null,
+  opts: { actions?: boolean; options?: ListSource<TrekkerItem, F>["options"]; overdue?: OverdueListHook } = {},
+): ListSource<TrekkerItem, F> {
   const order = (q: ListQuery<F>) => ({ desc: q.sort.desc });
   let batchItems: ReturnType<typeof exportItems> | null = null;
   return {
@@ -136,7 +147,7 @@ function sourceOf<F>(viewer: Viewer, toSearch: (filters: F) => TrekkerSearch | n
     },
     async page(q, window) {
       const search = toSearch(q.filters);
-      return search ? items(viewer, await trekkerListPage(search, order(q), window), opts.actions ?? false) : [];
+      return search ? items(viewer, await trekkerListPage(search, order(q), window), opts.actions ?? false, opts.overdue) : [];
     },
     async batch(q, after, limit) {
       const search = toSearch(q.filters);
@@ -167,6 +178,8 @@ export interface TrekkerFiltersInput {
   userId?: number;
   paymentStartDate?: string;
   paymentEndDate?: string;
+  /** "1": only the overdue trekkers (needs the route's overdue hook; none without it). */
+  overdue?: string;
 }
 
 /**
@@ -174,7 +187,7 @@ export interface TrekkerFiltersInput {
  * checkpost), with each row's actions. `account` fixes the registering user (the account views'
  * Registered Trekker tabs), within the viewer's scope all the same.
  */
-export function trekkerListSource(viewer: Viewer, opts: { account?: number } = {}): ListSource<TrekkerItem, TrekkerFiltersInput> {
+export function trekkerListSource(viewer: Viewer, opts: { account?: number; overdue?: OverdueListHook } = {}): ListSource<TrekkerItem, TrekkerFiltersInput> {
   const scope = trekkerListScope(viewer);
   if (!scope) throw forbiddenError();
   const own = scope.registeredBy !== undefined;
@@ -182,6 +195,7 @@ export function trekkerListSource(viewer: Viewer, opts: { account?: number } = {
     viewer,
     (f) => {
       if (opts.account !== undefined && f.userId !== undefined && f.userId !== opts.account) return null;
+      if (f.overdue && !opts.overdue) return null;
       return scoped(
         {
           search: f.username,
@@ -195,12 +209,14 @@ export function trekkerListSource(viewer: Viewer, opts: { account?: number } = {
           registeredBy: opts.account ?? f.userId,
           issuedFrom: f.paymentStartDate,
           issuedTo: f.paymentEndDate,
+          within: f.overdue ? opts.overdue?.within : undefined,
         },
         scope,
       );
     },
     {
       actions: opts.account === undefined,
+      overdue: opts.overdue,
       options: async () => {
         const [choices, agencies] = await Promise.all([routeAndCountryChoices(), own || opts.account !== undefined ? Promise.resolve([]) : agencyChoices()]);
         return { ...choices, agencies: agencies.map((a) => ({ value: String(a.id), label: a.name })) };
@@ -214,6 +230,8 @@ export function trekkerListHidden(viewer: Viewer, opts: { account?: number } = {
   const own = trekkerListScope(viewer)?.registeredBy !== undefined;
   const hidden: string[] = [];
   if (own || opts.account !== undefined) hidden.push("agency", "userId", "userAgencyType");
+  // The account views' trekker tabs have no overdue hook.
+  if (opts.account !== undefined) hidden.push("overdue");
   if (opts.account !== undefined || !trekkerListHasActions(viewer)) hidden.push("actions");
   return hidden;
 }

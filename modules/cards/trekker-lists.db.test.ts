@@ -327,7 +327,7 @@ describe("TIMS Cards and Trekking History (free trekkers)", () => {
     const rows = await allRows(trekkersList, trekkerListSource(u.ntb, { account: u.checkpost.id }));
     expect(ids(rows)).toEqual(made.checkpost);
     expect(rows[0].actions).toEqual([]);
-    expect(trekkerListHidden(u.ntb, { account: u.checkpost.id })).toEqual(["agency", "userId", "userAgencyType", "actions"]);
+    expect(trekkerListHidden(u.ntb, { account: u.checkpost.id })).toEqual(["agency", "userId", "userAgencyType", "overdue", "actions"]);
     expect((await allRows(trekkersList, trekkerListSource(u.ntb, { account: u.checkpost.id }), `userId=${u.agency.id}`)).length).toBe(0);
   });
 });

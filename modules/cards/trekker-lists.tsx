@@ -47,6 +47,8 @@ const AGENCY_TYPE_OPTIONS: FilterOption[] = [
   { value: "1", label: "Free Individual Trekker" },
   { value: "5", label: "Checkpost" },
 ];
+/** The trekkers the daily overdue job raised and nobody marked safe yet (modules/overdue). */
+const OVERDUE_OPTIONS: FilterOption[] = [{ value: "1", label: "Overdue" }];
 const cardStatusValues = CARD_STATUSES.map((s) => s.name) as [string, ...string[]];
 
 /** "—" until the card has a number (spec 2 §2, TIMS Cards). */
@@ -76,6 +78,7 @@ export const trekkerFilters = filterObject({
   userId: idFilter(),
   paymentStartDate: dateFilter(),
   paymentEndDate: dateFilter(),
+  overdue: choiceFilter(["1"]),
 });
 export type TrekkerFilters = FilterOutput<typeof trekkerFilters>;
 
@@ -97,6 +100,7 @@ export const trekkersList = defineList({
     { kind: "select", name: "userId", label: "Agency", options: "agencies" },
     { kind: "date", name: "paymentStartDate", label: "Paid from" },
     { kind: "date", name: "paymentEndDate", label: "Paid to" },
+    { kind: "select", name: "overdue", label: "Trail", options: OVERDUE_OPTIONS },
   ],
   quickRange: { from: "startDate", to: "endDate" },
   sort: { keys: ["registered"], default: "-registered" },
@@ -139,6 +143,7 @@ export function TrekkerRowActions({ row }: { row: Pick<TrekkerItem, "trekkerId" 
   const href = (action: TrekkerRowAction) => {
     if (action === "pay" || action === "edit") return registrationEditUrl(row.registrationId);
     if (action === "generate") return `/trekkers/generate/${row.registrationId}${search}`;
+    if (action === "markSafe") return `/trekkers/${row.trekkerId}/safe${search}`;
     return `/trekkers/${row.trekkerId}/${action}${search}`;
   };
   return (

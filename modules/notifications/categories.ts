@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = {
   "card-cancelled": "TIMS Cards",
   "return-approved": "TIMS Cards",
   "return-rejected": "TIMS Cards",
+  "trekker-overdue": "TIMS Cards",
 } as const satisfies Record<string, InboxCategory>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

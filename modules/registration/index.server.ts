@@ -10,7 +10,9 @@ export { setRegistrationStatus, sweepRegistrationStatuses, trekkersDueByTrekDate
 export { parseCrop, processPhoto } from "./photo.server";
 export { registrationFormOptions } from "./form-options.server";
 export { registrationModule } from "./plugin.server";
-export type { TrekkerListRow, TrekkerOrder, TrekkerSearch } from "./trekker-search.server";
+export type { TrekkerListRow, TrekkerOrder, TrekkerSearch, TrekkerSubquery } from "./trekker-search.server";
+export type { TrekDateQuery, TrekOnTrail } from "./trail-candidates.server";
+export { treksByDate } from "./trail-candidates.server";
 export { countTrekkers, searchTrekkerIds, searchTrekkerIdsAfter, trekkerFilterChoices, trekkerListBatch, trekkerListPage, trekkerListRows } from "./trekker-search.server";
 export type { TrekkerBatchRow } from "./trekker-search.server";
 export { reviewIntent } from "./review-intents.server";

@@ -45,6 +45,17 @@ export interface TrekkerSearch {
   registeredByType?: number;
   /** A name's beginning, a passport number, a card number or a registration id. */
   search?: string;
+  /**
+   * Only trekkers whose id the subquery selects (bound values in `params`): another module's
+   * marks, such as the overdue trekkers (modules/overdue), passed in by the caller.
+   */
+  within?: TrekkerSubquery;
+}
+
+/** `SELECT <trekker id> FROM …` with bound values: narrows a search to the ids it selects. */
+export interface TrekkerSubquery {
+  sql: string;
+  params: readonly unknown[];
 }
 
 export interface TrekkerOrder {
@@ -85,6 +96,7 @@ async function build(q: TrekkerSearch): Promise<Sql> {
   range("t.issuedAt", q.issuedFrom, q.issuedTo);
   range("t.deletedAt", q.deletedFrom, q.deletedTo);
   if (q.nationality !== undefined) add("t.nationality = ?", q.nationality);
+  if (q.within) add(`t.id IN (${q.within.sql})`, ...q.within.params);
   if (q.region !== undefined) {
     if (q.region === CHILD_REGION) add("t.trekkerType = ?", CHILD_TYPE);
     else {

@@ -15,7 +15,9 @@ import { paidBill, refundDue } from "../factories/payments";
 import { startChalanPush } from "../factories/chalan";
 import { makeTrail, trailCards } from "../factories/checkins";
 import { inDays } from "../factories/dates";
+import { overdueTrekkers } from "../factories/overdue";
 import { scanCard, selfCheckin } from "@modules/checkins/index.server";
+import { issueDevice } from "@modules/api/index.server";
 import { makeRoleUser, type TestUser } from "../factories/users";
 import { requestAs, sessionCookie } from "./support/auth-cookie";
 import { uniqueEmail } from "./support/data";
@@ -49,6 +51,10 @@ interface Fixture {
   billId: number;
   /** A push of today's cards to the ERP simulator. */
   chalanPushId: number;
+  /** The agency's trekker the overdue job raised (never seen). */
+  overdueTrekkerId: number;
+  /** A device token the board issued for the scanner (its revoke confirmation). */
+  deviceId: number;
 }
 
 type AccountKey = keyof Fixture["users"];
@@ -134,10 +140,14 @@ const PAGES: PageCase[] = [
   { file: "trekkers.$trekkerId.tsx", url: (f) => `/trekkers/${f.agencyTrekkerId}`, who: ["agency"] },
   { file: "trekkers.$trekkerId_.$move.tsx", url: (f) => `/trekkers/${f.trekkerId}/cancel`, who: ["ntb"] },
   { file: "trekkers.$trekkerId_.$move.tsx", url: (f) => `/trekkers/${f.agencyUnpaidTrekkerId}/delete`, who: ["agency"] },
+  { file: "trekkers.tsx", url: () => "/trekkers?tab=trekkers&overdue=1", who: ["ntb", "agency"] },
+  { file: "trekkers.$trekkerId_.safe.tsx", url: (f) => `/trekkers/${f.overdueTrekkerId}/safe?tab=trekkers&overdue=1`, who: ["ntb", "agency"] },
   { file: "trekkers.generate.$regId.tsx", url: (f) => `/trekkers/generate/${f.unpaidRegId}`, who: ["ntb"] },
   { file: "deleted-trekkers.tsx", url: () => "/deleted-trekkers", who: ["ntb"] },
   // The board and TAAN: dashboard, agency requests, vouchers, routes, users.
   { file: "dashboard.tsx", url: () => "/dashboard", who: ["ntb", "taan"] },
+  { file: "api-devices.tsx", url: () => "/api-devices", who: ["ntb"] },
+  { file: "api-devices.$id.revoke.tsx", url: (f) => `/api-devices/${f.deviceId}/revoke`, who: ["ntb"] },
   { file: "requests.tsx", url: () => "/requests", who: ["ntb", "taan"] },
   { file: "requests_.$id.tsx", url: (f) => `/requests/${f.users.agencyTarget.id}`, who: ["ntb", "taan"] },
   { file: "requests_.$id.approve.tsx", url: (f) => `/requests/${f.users.agencyTarget.id}/approve`, who: ["ntb"] },
@@ -240,6 +250,8 @@ test.beforeAll(async () => {
     refundId: refund.refundId,
     billId: bill.billId,
     chalanPushId: await startChalanPush(inDays(0)),
+    overdueTrekkerId: (await overdueTrekkers(trail.route.id, agency))[0].trekkerId,
+    deviceId: (await issueDevice(board, { name: "Accessible tablet", userId: trail.checkpost.id })).id,
   };
   void ntb;
 });

@@ -53,6 +53,17 @@ const passwords = { password: PASSWORD, confirmPassword: PASSWORD };
 const ROUTES: Record<string, RouteCase> = {
   "$.tsx": { url: () => "/no-such-page", get: "public" },
   "_index.tsx": { url: () => "/", get: "user" },
+  "api-devices.tsx": { url: () => "/api-devices", get: "apiDevices", post: "apiDevices", body: (i) => ({ name: "Route role device", userId: String(i.checkpostId) }) },
+  "api-devices.$id.revoke.tsx": { url: () => `/api-devices/${NONE}/revoke`, get: "apiDevices", post: "apiDevices", body: () => ({}) },
+  // The JSON API authenticates by device token only: a session cookie is no token, so every
+  // role gets 401 (405 for GET on the batch route, 404 past the API's paths); api.v1.db.test.ts
+  // covers tokens, roles and rows.
+  "api.v1.keys.ts": { url: () => "/api/v1/keys", get: "public" },
+  "api.v1.revoked.ts": { url: () => "/api/v1/revoked", get: "public" },
+  "api.v1.cards.$cardNumber.ts": { url: () => "/api/v1/cards/1", get: "public" },
+  "api.v1.checkins.ts": { url: () => "/api/v1/checkins", get: "public", post: "public", body: () => ({}) },
+  "api.v1.openapi[.]json.ts": { url: () => "/api/v1/openapi.json", get: "public" },
+  "api.v1.$.ts": { url: () => "/api/v1/no-such-endpoint", get: "public", post: "public", body: () => ({}) },
   "account-settings.tsx": { url: () => "/account-settings", get: "settings" },
   "account-settings.email.tsx": { url: () => "/account-settings/email", get: "settings", post: "settings", body: () => ({ email: "new.address@e2e.test", confirmEmail: "new.address@e2e.test" }) },
   "account-settings.name.tsx": { url: () => "/account-settings/name", get: "settings", post: "settings", body: () => ({ fullName: "Renamed User" }) },
@@ -148,6 +159,8 @@ const ROUTES: Record<string, RouteCase> = {
   "trekkers_.export.tsx": { url: () => "/trekkers/export", get: "trekkers" },
   // The panel and the row actions over the list: the cards module decides per row (TAAN opens no panel).
   "trekkers.$trekkerId.tsx": { url: (i) => `/trekkers/${i.trekkerId}`, get: "user" },
+  // Row rules in modules/overdue: the board any overdue trekker, an agency its own (else 404).
+  "trekkers.$trekkerId_.safe.tsx": { url: (i) => `/trekkers/${i.trekkerId}/safe`, get: "user", post: "user", body: () => ({ note: "Route role: found safe" }) },
   "trekkers.$trekkerId_.$move.tsx": { url: (i) => `/trekkers/${i.trekkerId}/cancel`, get: "user", post: "user", body: () => ({ reason: "Route role list cancel" }) },
   "trekkers.generate.$regId.tsx": { url: (i) => `/trekkers/generate/${i.unpaidRegId}`, get: "generateCard", post: "generateCard", body: () => ({}) },
   "trekking-history.tsx": { url: () => "/trekking-history", get: "trekkingHistory" },

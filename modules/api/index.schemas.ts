@@ -1,0 +1,1 @@
+export { issueDeviceSchema } from "./schemas";

@@ -1,0 +1,1 @@
+export { markSafeSchema } from "./schemas";

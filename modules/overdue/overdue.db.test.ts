@@ -1,0 +1,178 @@
+// The overdue job of issue 18 (item 4) on fixed dates: which trekkers it raises and why, once;
+// the notifications and e-mails it writes, to whom; the trekker list's Overdue filter and its
+// Mark Safe row action per role; marking safe with a note; the board's dashboard block.
+import { beforeAll, describe, expect, it } from "vitest";
+import { prepareTestDatabase } from "../../tests/setup/test-db";
+import { makeCheckpostAt, makeTrail, trailCards } from "../../tests/factories/checkins";
+import { makeUser, type TestUser } from "../../tests/factories/users";
+import { drainQueue } from "../../jobs/queue.server";
+import { listOutbox } from "../../emails/outbox.server";
+import { listNotifications } from "@modules/notifications/index.server";
+import { scanCard } from "@modules/checkins/index.server";
+import { activeUserIdsOfType } from "@modules/users/index.server";
+import { sweepCards, trekkerListSource, type TrekkerItem } from "@modules/cards/index.server";
+import { jobHandlers, jobSchedules } from "../registry.server";
+import { findOverdueTrekkers, markSafe, overdueForMarking, overdueListHook, overdueRecord, overdueSummary, OVERDUE_JOB } from "./index.server";
+
+const u = {} as Record<"board1" | "board2" | "taan" | "agencyA" | "agencyB" | "fit", TestUser>;
+type Card = Awaited<ReturnType<typeof trailCards>>[number];
+const c = {} as Record<"stuck" | "out" | "atEnd" | "unseenB" | "seenB" | "fitUnseen" | "old", Card>;
+
+/** The trekker list of `viewer` with the Overdue filter, through the same source the page uses. */
+async function overdueRows(viewer: TestUser): Promise<TrekkerItem[]> {
+  const source = trekkerListSource(viewer, { overdue: overdueListHook(viewer) });
+  return source.page({ filters: { overdue: "1" }, sort: { key: "registered", desc: true } } as never, { offset: 0, limit: 100 });
+}
+const ids = (rows: { trekkerId: number }[]) => rows.map((r) => r.trekkerId).sort((a, b) => a - b);
+const sorted = (...list: Card[]) => list.map((x) => x.trekkerId).sort((a, b) => a - b);
+const overdueNotes = async (user: TestUser) => (await listNotifications(user.id, { offset: 0, limit: 100 })).rows.filter((n) => n.kind === "trekker-overdue");
+
+beforeAll(async () => {
+  await prepareTestDatabase();
+  u.board1 = await makeUser({ userType: 4, fullName: "Board One" });
+  u.board2 = await makeUser({ userType: 4, fullName: "Board Two" });
+  u.taan = await makeUser({ userType: 6, fullName: "Taan" });
+  u.agencyA = await makeUser({ userType: 2, organizationName: "Alpha Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never);
+  u.agencyB = await makeUser({ userType: 2, organizationName: "Bravo Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never);
+  u.fit = await makeUser({ userType: 1, fullName: "Free Walker" });
+  const { route, points, checkpost } = await makeTrail(0);
+  const endPost = await makeCheckpostAt(route.id, points[points.length - 1].id);
+  // Agency A: three trekkers on 1–10 March 2042. One is scanned in and never out; one checks in
+  // and then out; one is seen at the route's end point.
+  const [stuck, out, atEnd] = await trailCards(route.id, { count: 3, entry: "2042-03-01", exit: "2042-03-10", owner: u.agencyA });
+  Object.assign(c, { stuck, out, atEnd });
+  const day = (d: string) => ({ today: d, now: new Date(`${d}T04:00:00Z`) });
+  await scanCard(checkpost, { qr: stuck.qr, method: "qr" }, day("2042-03-02"));
+  await scanCard(checkpost, { qr: out.qr, method: "qr" }, day("2042-03-02"));
+  await scanCard(endPost, { qr: out.qr, method: "qr" }, day("2042-03-09"));
+  await scanCard(endPost, { qr: atEnd.qr, method: "qr" }, day("2042-03-09"));
+  // Agency B: two trekkers on 5–20 March 2042, one never seen, one seen.
+  const [unseenB, seenB] = await trailCards(route.id, { count: 2, entry: "2042-03-05", exit: "2042-03-20", owner: u.agencyB });
+  Object.assign(c, { unseenB, seenB });
+  await scanCard(checkpost, { qr: seenB.qr, method: "qr" }, day("2042-03-06"));
+  // A free trekker never seen, 5–20 March 2042; and a trek long past (the lookback leaves it).
+  [c.fitUnseen] = await trailCards(route.id, { entry: "2042-03-05", exit: "2042-03-20", owner: u.fit });
+  [c.old] = await trailCards(route.id, { entry: "2041-06-01", exit: "2041-06-10", owner: u.agencyA });
+});
+
+describe("the daily overdue job on fixed dates", () => {
+  it("is a registered daily job", () => {
+    expect(jobHandlers()[OVERDUE_JOB]).toBeTypeOf("function");
+    expect(jobSchedules().find((s) => s.job === OVERDUE_JOB)?.cron).toBe("30 0 * * *");
+  });
+
+  it("raises nobody while the grace period and the trek last", async () => {
+    // Entry 5 March + 2 days of grace: on 7 March the unseen are not overdue yet.
+    expect(await findOverdueTrekkers({ today: "2042-03-07", graceDays: 2 })).toEqual({ today: "2042-03-07", noCheckout: 0, neverSeen: 0 });
+    expect(await overdueRecord(c.unseenB.trekkerId)).toBeNull();
+  });
+
+  it("raises the never seen after the entry date plus the grace period, once", async () => {
+    expect(await findOverdueTrekkers({ today: "2042-03-08", graceDays: 2, batchSize: 2 })).toEqual({ today: "2042-03-08", noCheckout: 0, neverSeen: 2 });
+    expect((await overdueRecord(c.unseenB.trekkerId))?.reason).toBe("never-seen");
+    expect((await overdueRecord(c.unseenB.trekkerId))?.dueDate).toBe("2042-03-07");
+    expect((await overdueRecord(c.fitUnseen.trekkerId))?.reason).toBe("never-seen");
+    for (const seen of [c.seenB, c.stuck, c.out, c.atEnd]) expect(await overdueRecord(seen.trekkerId)).toBeNull();
+    // Again the same day and the next: nothing new.
+    expect(await findOverdueTrekkers({ today: "2042-03-08", graceDays: 2 })).toMatchObject({ noCheckout: 0, neverSeen: 0 });
+    expect(await findOverdueTrekkers({ today: "2042-03-09", graceDays: 2 })).toMatchObject({ noCheckout: 0, neverSeen: 0 });
+  });
+
+  it("raises the checked in and never out after the exit date, not the checked out nor those seen at the end", async () => {
+    // The exit day is still part of the trek.
+    expect(await findOverdueTrekkers({ today: "2042-03-10", graceDays: 2 })).toMatchObject({ noCheckout: 0 });
+    // The card sweep of 11 March completes the checked out; the one still on the trail stays Active.
+    await sweepCards({ today: "2042-03-11" });
+    expect(await findOverdueTrekkers({ today: "2042-03-11", graceDays: 2, batchSize: 1 })).toEqual({ today: "2042-03-11", noCheckout: 1, neverSeen: 0 });
+    expect((await overdueRecord(c.stuck.trekkerId))?.reason).toBe("no-checkout");
+    expect((await overdueRecord(c.stuck.trekkerId))?.dueDate).toBe("2042-03-10");
+    expect(await overdueRecord(c.out.trekkerId)).toBeNull();
+    expect(await overdueRecord(c.atEnd.trekkerId)).toBeNull();
+    expect(await overdueRecord(c.old.trekkerId)).toBeNull();
+    expect(await findOverdueTrekkers({ today: "2042-03-11", graceDays: 2 })).toMatchObject({ noCheckout: 0, neverSeen: 0 });
+  });
+
+  it("told the registering user (notification, e-mail) and every board user (e-mail) once per trekker, and nobody else", async () => {
+    const titles = async (user: TestUser) => (await overdueNotes(user)).map((n) => n.title).sort();
+    expect(await titles(u.agencyA)).toEqual([`Overdue: ${c.stuck.fullName} (card ${c.stuck.cardNumber})`]);
+    expect(await titles(u.agencyB)).toEqual([`Overdue: ${c.unseenB.fullName} (card ${c.unseenB.cardNumber})`]);
+    expect(await titles(u.fit)).toEqual([`Overdue: ${c.fitUnseen.fullName} (card ${c.fitUnseen.cardNumber})`]);
+    expect((await overdueNotes(u.fit))[0].link).toBe(`/tims-cards/${c.fitUnseen.trekkerId}`);
+    // The board has no bell: it hears by e-mail (below) and sees the dashboard block.
+    for (const board of [u.board1, u.board2]) expect(await titles(board)).toEqual([]);
+    expect(await overdueNotes(u.taan)).toEqual([]);
+
+    await drainQueue();
+    const mails = (await listOutbox()).filter((m) => m.subject.startsWith("Overdue trekker:"));
+    const to = (user: TestUser) => mails.filter((m) => m.to.toLowerCase().includes(user.email.toLowerCase())).map((m) => m.subject).sort();
+    expect(to(u.agencyA)).toEqual([`Overdue trekker: ${c.stuck.fullName}`]);
+    expect(to(u.agencyB)).toEqual([`Overdue trekker: ${c.unseenB.fullName}`]);
+    expect(to(u.fit)).toEqual([`Overdue trekker: ${c.fitUnseen.fullName}`]);
+    expect(to(u.board1)).toHaveLength(3);
+    expect(to(u.board2)).toHaveLength(3);
+    expect(to(u.taan)).toEqual([]);
+    // Each of the three: its owner and every active board user (the card generators are board users too).
+    expect(mails).toHaveLength(3 * (1 + (await activeUserIdsOfType(4)).length));
+  });
+});
+
+describe("the Overdue filter of /trekkers and its Mark Safe action", () => {
+  it("keeps each viewer's overdue rows only, with Mark Safe for those who may clear them", async () => {
+    const board = await overdueRows(u.board1);
+    expect(ids(board)).toEqual(sorted(c.stuck, c.unseenB, c.fitUnseen));
+    expect(board.every((r) => r.actions.includes("markSafe"))).toBe(true);
+    const a = await overdueRows(u.agencyA);
+    expect(ids(a)).toEqual(sorted(c.stuck));
+    expect(a[0].actions).toContain("markSafe");
+    expect(ids(await overdueRows(u.agencyB))).toEqual(sorted(c.unseenB));
+    const taan = await overdueRows(u.taan);
+    expect(ids(taan)).toEqual(sorted(c.stuck, c.unseenB, c.fitUnseen));
+    expect(taan.some((r) => r.actions.includes("markSafe"))).toBe(false);
+    // Without the filter the list is the whole list, and a trekker who is not overdue has no Mark Safe.
+    const all = await trekkerListSource(u.board1, { overdue: overdueListHook(u.board1) }).page({ filters: {}, sort: { key: "registered", desc: true } } as never, { offset: 0, limit: 100 });
+    expect(all.length).toBeGreaterThan(3);
+    expect(all.find((r) => r.trekkerId === c.out.trekkerId)?.actions).not.toContain("markSafe");
+    // A list without the hook (the account views) finds no overdue rows rather than every row.
+    expect(await trekkerListSource(u.board1).page({ filters: { overdue: "1" }, sort: { key: "registered", desc: true } } as never, { offset: 0, limit: 100 })).toEqual([]);
+  });
+});
+
+describe("marking an overdue trekker safe", () => {
+  it("is refused to another agency (404), TAAN and checkposts (403)", async () => {
+    await expect(overdueForMarking(u.agencyB, c.stuck.trekkerId)).rejects.toMatchObject({ status: 404 });
+    await expect(markSafe(u.agencyB, c.stuck.trekkerId, "Found safe by phone call")).rejects.toMatchObject({ status: 404 });
+    await expect(overdueForMarking(u.taan, c.stuck.trekkerId)).rejects.toMatchObject({ status: 403 });
+    await expect(markSafe(u.taan, c.stuck.trekkerId, "Found safe by phone call")).rejects.toMatchObject({ status: 403 });
+    await expect(overdueForMarking(u.agencyA, c.out.trekkerId)).rejects.toMatchObject({ status: 404 });
+    expect((await overdueRecord(c.stuck.trekkerId))?.safeAt).toBeNull();
+  });
+
+  it("clears it for the agency's own trekker, recording who, when and the note; once", async () => {
+    expect((await overdueForMarking(u.agencyA, c.stuck.trekkerId)).fullName).toBe(c.stuck.fullName);
+    const when = new Date("2042-03-12T05:00:00Z");
+    await markSafe(u.agencyA, c.stuck.trekkerId, "  Called the guide: back in Pokhara  ", when);
+    expect(await overdueRecord(c.stuck.trekkerId)).toMatchObject({ safeAt: when, safeBy: u.agencyA.id, safeNote: "Called the guide: back in Pokhara" });
+    await expect(markSafe(u.board1, c.stuck.trekkerId, "Board says the same again")).rejects.toMatchObject({ status: 409 });
+    await expect(overdueForMarking(u.board1, c.stuck.trekkerId)).rejects.toMatchObject({ status: 404 });
+    expect(ids(await overdueRows(u.agencyA))).toEqual([]);
+    expect(ids(await overdueRows(u.board1))).toEqual(sorted(c.unseenB, c.fitUnseen));
+    // The job does not raise a trekker marked safe again.
+    expect(await findOverdueTrekkers({ today: "2042-03-13", graceDays: 2 })).toMatchObject({ noCheckout: 0, neverSeen: 0 });
+    expect((await overdueRecord(c.stuck.trekkerId))?.safeBy).toBe(u.agencyA.id);
+  });
+
+  it("the board clears any trekker", async () => {
+    await markSafe(u.board2, c.fitUnseen.trekkerId, "The trekker wrote from Kathmandu");
+    expect((await overdueRecord(c.fitUnseen.trekkerId))?.safeBy).toBe(u.board2.id);
+  });
+});
+
+describe("the board's dashboard block", () => {
+  it("counts the open overdue trekkers by reason, oldest first; other roles get none", async () => {
+    const summary = await overdueSummary(u.board1);
+    expect(summary).toMatchObject({ open: 1, noCheckout: 0, neverSeen: 1 });
+    expect(summary?.oldest.map((o) => o.trekkerId)).toEqual([c.unseenB.trekkerId]);
+    expect(await overdueSummary(u.agencyA)).toBeNull();
+    expect(await overdueSummary(u.taan)).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import { inScope, type PermissionHolder, type PermissionScope } from "@modules/permissions";
+
+/**
+ * Overdue trekkers (issue 18 item 4) as pure rules pages may show: why a trekker is overdue and
+ * who may mark one safe. The daily job (service.server.ts) applies the dates.
+ */
+
+/** Days after the entry date a trekker may go unseen at every checkpoint before being overdue. */
+export const DEFAULT_OVERDUE_GRACE_DAYS = 2;
+/**
+ * How far back the job looks (days before today, on the date that makes a trekker overdue): old
+ * treks imported or finished before the job existed raise nothing; a job down longer misses them.
+ */
+export const DEFAULT_OVERDUE_LOOKBACK_DAYS = 30;
+
+export const OVERDUE_REASONS = ["no-checkout", "never-seen"] as const;
+export type OverdueReason = (typeof OVERDUE_REASONS)[number];
+
+export const OVERDUE_REASON_LABELS: Record<OverdueReason, string> = {
+  "no-checkout": "Checked in, not checked out after the exit date",
+  "never-seen": "Not seen at any checkpoint since the entry date",
+};
+
+/** Who may mark an overdue trekker safe: the board any, an agency its own. */
+export const SAFE_SCOPES = [
+  { permission: "overdueTrekkers", rows: "any" },
+  { permission: "overdueMarkOwnSafe", rows: "own" },
+] as const satisfies readonly PermissionScope[];
+
+export function mayMarkSafe(viewer: (PermissionHolder & { id: number }) | null | undefined, ownerId: number): boolean {
+  return inScope(viewer, SAFE_SCOPES, ownerId);
+}
+
+/** Holds a permission that could mark some overdue trekker safe (the row's own check follows). */
+export function mayMarkAnySafe(viewer: (PermissionHolder & { id: number }) | null | undefined): boolean {
+  return inScope(viewer, SAFE_SCOPES) || inScope(viewer, SAFE_SCOPES, viewer?.id);
+}
+
+export const SAFE_MESSAGES = {
+  done: "Trekker marked safe",
+  alreadySafe: "This trekker was already marked safe.",
+} as const;

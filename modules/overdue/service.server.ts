@@ -1,0 +1,303 @@
+import { createElement } from "react";
+import { Op, type Transaction } from "sequelize";
+import { addDays, displayDate, kathmanduDate } from "@lib/dates";
+import { conflictError, forbiddenError, notFoundError } from "@lib/errors";
+import { publicOrigin } from "@lib/origin.server";
+import { insertRows } from "../../db/insert-rows.server";
+import { writeTransaction } from "../../db/sequelize.server";
+import { sendEmail } from "../../emails/jobs.server";
+import { renderEmail } from "../../emails/render.server";
+import { TrekkerOverdueEmail, trekkerOverdueSubject } from "../../emails/templates/trekker-overdue";
+import type { JobHandler } from "../contract";
+import { trailsOf } from "@modules/checkins/index.server";
+import { notify } from "@modules/notifications/index.server";
+import { can, type PermissionHolder } from "@modules/permissions";
+import { treksByDate, type TrekkerSubquery, type TrekOnTrail } from "@modules/registration/index.server";
+import { activeUserIdsOfType, displayNames } from "@modules/users/index.server";
+import { OverdueTrekker } from "./model.server";
+import { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REASON_LABELS, SAFE_MESSAGES, mayMarkSafe, type OverdueReason } from "./rules";
+
+/**
+ * The daily overdue job (issue 18 item 4, ADR 0023). Two rules, each over a window of dates:
+ * - no-checkout: an Active card whose exit date has passed, seen at a checkpoint but never
+ *   checked out nor seen at the route's end point (the sweep keeps such cards Active);
+ * - never-seen: an Upcoming, Active or Missed card not seen at any checkpoint once its entry
+ *   date plus the grace period has passed.
+ * A trekker found is raised once (the table's unique trekkerId): its row, the notification to the
+ * registering user and the e-mails to that user and to every board user (who has no bell, and
+ * sees the dashboard block) are written in one transaction.
+ */
+
+export const OVERDUE_JOB = "overdue.find";
+/** 00:30 Kathmandu time, after the card sweep (00:05). */
+export const OVERDUE_CRON = "30 0 * * *";
+
+const BOARD = 4;
+const FREE_TREKKER = 1;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function daysFromEnv(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+/** OVERDUE_GRACE_DAYS, else DEFAULT_OVERDUE_GRACE_DAYS (docs/decisions.md). */
+export const overdueGraceDays = () => daysFromEnv("OVERDUE_GRACE_DAYS", DEFAULT_OVERDUE_GRACE_DAYS);
+/** OVERDUE_LOOKBACK_DAYS, else DEFAULT_OVERDUE_LOOKBACK_DAYS. */
+export const overdueLookbackDays = () => daysFromEnv("OVERDUE_LOOKBACK_DAYS", DEFAULT_OVERDUE_LOOKBACK_DAYS);
+
+export interface OverdueRunOptions {
+  /** Nepal date of the run (YYYY-MM-DD); defaults to today there. */
+  today?: string;
+  graceDays?: number;
+  lookbackDays?: number;
+  batchSize?: number;
+  /** Only these trekkers (an operator re-checking a trek; end-to-end fixtures in a shared database). */
+  trekkerIds?: readonly number[];
+}
+
+export interface OverdueRunCounts {
+  today: string;
+  noCheckout: number;
+  neverSeen: number;
+}
+
+interface Rule {
+  reason: OverdueReason;
+  statuses: readonly string[];
+  by: "entryDate" | "exitDate";
+  from: string;
+  before: string;
+  /** What the trail must be for the trekker to be overdue. */
+  trail: "seen" | "none";
+  dueDate: (t: TrekOnTrail) => string;
+}
+
+function rulesFor(today: string, grace: number, lookback: number): Rule[] {
+  return [
+    { reason: "no-checkout", statuses: ["Active"], by: "exitDate", from: addDays(today, -lookback), before: today, trail: "seen", dueDate: (t) => t.exitDate },
+    {
+      reason: "never-seen",
+      statuses: ["Upcoming", "Active", "Missed"],
+      by: "entryDate",
+      from: addDays(today, -lookback - grace),
+      before: addDays(today, -grace),
+      trail: "none",
+      dueDate: (t) => addDays(t.entryDate, grace),
+    },
+  ];
+}
+
+function why(reason: OverdueReason, dueDate: string, t: { entryDate?: string; exitDate?: string }): string {
+  return reason === "no-checkout"
+    ? `checked in on the trail and not checked out by the exit date ${displayDate(t.exitDate ?? dueDate)}.`
+    : `not seen at any checkpoint since the entry date ${displayDate(t.entryDate ?? dueDate)} (grace period until ${displayDate(dueDate)}).`;
+}
+
+/** Where a notification or e-mail about the trekker leads its reader. */
+function linkFor(t: { trekkerId: number; cardNumber: number | null; fullName: string }, readerType: number): string {
+  if (readerType === FREE_TREKKER) return `/tims-cards/${t.trekkerId}`;
+  return `/trekkers?tab=trekkers&overdue=1&username=${encodeURIComponent(t.cardNumber !== null ? String(t.cardNumber) : t.fullName)}`;
+}
+
+/** Raises the newly overdue among `found`, in the caller's transaction; returns how many. */
+async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate: string }[], today: string, board: readonly number[], transaction: Transaction): Promise<number> {
+  if (!found.length) return 0;
+  const known = await OverdueTrekker.findAll({ where: { trekkerId: { [Op.in]: found.map((f) => f.trek.trekkerId) } }, attributes: ["trekkerId"], transaction });
+  const skip = new Set(known.map((k) => k.trekkerId));
+  const fresh = found.filter((f) => !skip.has(f.trek.trekkerId));
+  if (!fresh.length) return 0;
+  await insertRows(
+    OverdueTrekker,
+    fresh.map(({ trek: t, reason, dueDate }) => ({
+      trekkerId: t.trekkerId,
+      registrationId: t.registrationId,
+      ownerId: t.ownerId,
+      ownerType: t.ownerType,
+      fullName: t.fullName.slice(0, 150),
+      cardNumber: t.cardNumber,
+      routeName: t.routeName.slice(0, 150),
+      reason,
+      dueDate,
+      raisedOn: today,
+      safeAt: null,
+      safeBy: null,
+      safeNote: null,
+    })),
+    { transaction },
+  );
+  const people = await displayNames([...board, ...fresh.map((f) => f.trek.ownerId)]);
+  const origin = publicOrigin();
+  for (const { trek: t, reason, dueDate } of fresh) {
+    const because = why(reason, dueDate, t);
+    const title = `Overdue: ${t.fullName} (card ${t.cardNumber ?? "—"})`.replace(/\s+/g, " ");
+    const body = `${t.routeName}: ${because}`;
+    const ownerType = people.get(t.ownerId)?.userType ?? t.ownerType;
+    const boardOthers = board.filter((id) => id !== t.ownerId);
+    // The board has no bell (spec 1 §2.3, docs/decisions.md): it hears by e-mail and sees the
+    // dashboard block; the registering user gets both.
+    await notify({ kind: "trekker-overdue", to: [t.ownerId], title, body, link: linkFor(t, ownerType) }, transaction);
+    for (const [userId, type] of [[t.ownerId, ownerType] as const, ...boardOthers.map((id) => [id, BOARD] as const)]) {
+      const reader = people.get(userId);
+      if (!reader?.email) continue;
+      const { html, text } = renderEmail(
+        createElement(TrekkerOverdueEmail, { name: reader.name, fullName: t.fullName, cardNumber: t.cardNumber, routeName: t.routeName, why: because, link: `${origin}${linkFor(t, type)}` }),
+      );
+      await sendEmail({ to: reader.email, subject: trekkerOverdueSubject(t.fullName), html, text }, { transaction, key: `overdue:${t.trekkerId}:${userId}` });
+    }
+  }
+  return fresh.length;
+}
+
+/**
+ * The run for `today`: both rules, in batches of `batchSize` trekkers, each batch in its own
+ * transaction. Compares dates rather than matching today, so a run after downtime catches up
+ * (within the lookback window); running it twice raises nothing twice.
+ */
+export async function findOverdueTrekkers(opts: OverdueRunOptions = {}): Promise<OverdueRunCounts> {
+  const today = opts.today ?? kathmanduDate();
+  if (!DATE.test(today)) throw new Error(`Overdue date must be YYYY-MM-DD, got "${today}"`);
+  const grace = opts.graceDays ?? overdueGraceDays();
+  const lookback = opts.lookbackDays ?? overdueLookbackDays();
+  const batchSize = Math.max(1, opts.batchSize ?? 500);
+  const counts: OverdueRunCounts = { today, noCheckout: 0, neverSeen: 0 };
+  const board = await activeUserIdsOfType(BOARD);
+  for (const rule of rulesFor(today, grace, lookback)) {
+    let afterId = 0;
+    for (;;) {
+      const seen = await writeTransaction(async (transaction) => {
+        const treks = await treksByDate({ statuses: rule.statuses, by: rule.by, from: rule.from, before: rule.before, afterId, limit: batchSize }, transaction);
+        if (!treks.length) return 0;
+        afterId = treks[treks.length - 1].trekkerId;
+        const trails = await trailsOf(treks.map((t) => t.trekkerId), transaction);
+        const only = opts.trekkerIds ? new Set(opts.trekkerIds) : null;
+        const found = treks
+          .filter((t) => !only || only.has(t.trekkerId))
+          .filter((t) => (rule.trail === "none" ? !trails.has(t.trekkerId) : trails.get(t.trekkerId) === "seen"))
+          .map((t) => ({ trek: t, reason: rule.reason, dueDate: rule.dueDate(t) }));
+        const raised = await raise(found, today, board, transaction);
+        if (rule.reason === "no-checkout") counts.noCheckout += raised;
+        else counts.neverSeen += raised;
+        return treks.length;
+      });
+      if (seen < batchSize) break;
+    }
+  }
+  return counts;
+}
+
+/** The job: `{ today?: "YYYY-MM-DD" }` lets an operator re-run a given day; normally empty. */
+export const overdueJob: JobHandler<{ today?: string } | undefined> = async (data) => {
+  const today = typeof data?.today === "string" && DATE.test(data.today) ? data.today : undefined;
+  const counts = await findOverdueTrekkers({ today });
+  console.info(`[overdue] ${counts.today}: ${counts.noCheckout} not checked out, ${counts.neverSeen} never seen`);
+};
+
+export const overdueSchedule = { job: OVERDUE_JOB, cron: OVERDUE_CRON } as const;
+
+type Viewer = PermissionHolder & { id: number };
+
+/** The trekkers the "Overdue" filter of the trekker lists keeps: those raised and not marked safe. */
+export function overdueTrekkerSubquery(): TrekkerSubquery {
+  return { sql: "SELECT o.trekkerId FROM overdue_trekkers o WHERE o.safeAt IS NULL", params: [] };
+}
+
+/** Which of these rows (trekker and owner) this viewer may mark safe now: overdue, not safe, theirs to clear. */
+export async function safeMarkableAmong(viewer: Viewer, rows: readonly { trekkerId: number; ownerId: number }[]): Promise<ReadonlySet<number>> {
+  const candidates = rows.filter((r) => mayMarkSafe(viewer, r.ownerId));
+  if (!candidates.length) return new Set();
+  const open = await OverdueTrekker.findAll({ where: { trekkerId: { [Op.in]: candidates.map((r) => r.trekkerId) }, safeAt: { [Op.is]: null } }, attributes: ["trekkerId"] });
+  return new Set(open.map((o) => o.trekkerId));
+}
+
+/** The list kit's hook for the trekker lists (modules/cards trekkerListSource). */
+export function overdueListHook(viewer: Viewer) {
+  return { within: overdueTrekkerSubquery(), markable: (rows: readonly { trekkerId: number; ownerId: number }[]) => safeMarkableAmong(viewer, rows) };
+}
+
+export interface OverdueView {
+  trekkerId: number;
+  fullName: string;
+  cardNumber: number | null;
+  routeName: string;
+  reason: OverdueReason;
+  reasonLabel: string;
+  dueDate: string;
+  raisedOn: string;
+}
+
+const toView = (o: OverdueTrekker): OverdueView => ({
+  trekkerId: o.trekkerId,
+  fullName: o.fullName,
+  cardNumber: o.cardNumber,
+  routeName: o.routeName,
+  reason: o.reason,
+  reasonLabel: OVERDUE_REASON_LABELS[o.reason] ?? o.reason,
+  dueDate: String(o.dueDate).slice(0, 10),
+  raisedOn: String(o.raisedOn).slice(0, 10),
+});
+
+/**
+ * The open overdue mark of a trekker the viewer may mark safe (the dialog's loader): 404 when
+ * there is none or the row is not the viewer's to see, 403 for a role that may clear none.
+ */
+export async function overdueForMarking(viewer: Viewer, trekkerId: number): Promise<OverdueView> {
+  const row = await OverdueTrekker.findOne({ where: { trekkerId, safeAt: { [Op.is]: null } } });
+  if (!row) {
+    if (!can(viewer, "overdueTrekkers") && !can(viewer, "overdueMarkOwnSafe")) throw forbiddenError();
+    throw notFoundError();
+  }
+  if (!mayMarkSafe(viewer, row.ownerId)) {
+    // An agency does not learn of another's trekkers; a role that clears nothing is refused.
+    if (can(viewer, "overdueMarkOwnSafe")) throw notFoundError();
+    throw forbiddenError();
+  }
+  return toView(row);
+}
+
+export interface SafeRecord {
+  trekkerId: number;
+  safeAt: Date;
+  safeBy: number;
+  safeNote: string;
+}
+
+/** Marks the trekker safe with the note, recording who and when; a second mark is refused (409). */
+export async function markSafe(viewer: Viewer, trekkerId: number, note: string, now: Date = new Date()): Promise<SafeRecord> {
+  const text = note.trim();
+  return writeTransaction(async (transaction) => {
+    const row = await OverdueTrekker.findOne({ where: { trekkerId }, transaction, lock: transaction.LOCK.UPDATE });
+    if (!row) throw notFoundError();
+    if (!mayMarkSafe(viewer, row.ownerId)) throw can(viewer, "overdueMarkOwnSafe") ? notFoundError() : forbiddenError();
+    if (row.safeAt) throw conflictError(SAFE_MESSAGES.alreadySafe);
+    const [changed] = await OverdueTrekker.update({ safeAt: now, safeBy: viewer.id, safeNote: text }, { where: { id: row.id, safeAt: { [Op.is]: null } }, transaction });
+    if (changed !== 1) throw conflictError(SAFE_MESSAGES.alreadySafe);
+    return { trekkerId, safeAt: now, safeBy: viewer.id, safeNote: text };
+  });
+}
+
+/** A trekker's overdue record, open or cleared (tests, the panel): null when never raised. */
+export async function overdueRecord(trekkerId: number): Promise<(OverdueView & { safeAt: Date | null; safeBy: number | null; safeNote: string | null }) | null> {
+  const row = await OverdueTrekker.findOne({ where: { trekkerId } });
+  return row ? { ...toView(row), safeAt: row.safeAt, safeBy: row.safeBy, safeNote: row.safeNote } : null;
+}
+
+export interface OverdueSummary {
+  open: number;
+  noCheckout: number;
+  neverSeen: number;
+  /** The longest overdue, oldest due date first. */
+  oldest: OverdueView[];
+}
+
+/** The board's dashboard block: how many are overdue and the longest overdue (null for other roles). */
+export async function overdueSummary(viewer: Viewer, limit = 5): Promise<OverdueSummary | null> {
+  if (!can(viewer, "overdueTrekkers")) return null;
+  const open = { safeAt: { [Op.is]: null } };
+  const [noCheckout, neverSeen, oldest] = await Promise.all([
+    OverdueTrekker.count({ where: { ...open, reason: "no-checkout" } }),
+    OverdueTrekker.count({ where: { ...open, reason: "never-seen" } }),
+    OverdueTrekker.findAll({ where: open, order: [["dueDate", "ASC"], ["id", "ASC"]], limit }),
+  ]);
+  return { open: noCheckout + neverSeen, noCheckout, neverSeen, oldest: oldest.map(toView) };
+}
