@@ -12,7 +12,7 @@ export interface TrekkerOverdueEmailProps {
   link: string;
 }
 
-/** To the registering agency or free trekker, and to each board user, once per overdue trekker. */
+/** To the registering agency or free trekker, once per overdue trekker. */
 export function TrekkerOverdueEmail({ name, fullName, cardNumber, routeName, why, link }: TrekkerOverdueEmailProps) {
   return (
     <EmailLayout>
@@ -23,6 +23,40 @@ export function TrekkerOverdueEmail({ name, fullName, cardNumber, routeName, why
       <p style={styles.paragraph}>
         Please find out whether the trekker is safe. Once you know, mark the trekker safe with a note; that clears the alert.
       </p>
+      <EmailButton href={link}>Open the overdue trekkers</EmailButton>
+    </EmailLayout>
+  );
+}
+
+export const overdueDigestSubject = (total: number, day: string) => `Overdue trekkers on ${day}: ${total}`;
+
+export interface OverdueDigestEmailProps {
+  name: string;
+  /** The run's day, as displayed. */
+  day: string;
+  total: number;
+  /** The first of them (oldest due first). */
+  trekkers: { fullName: string; cardNumber: number | null; routeName: string; why: string }[];
+  link: string;
+}
+
+/** To each board user, once per day's run: how many were raised and the first of them. */
+export function OverdueDigestEmail({ name, day, total, trekkers, link }: OverdueDigestEmailProps) {
+  const more = total - trekkers.length;
+  return (
+    <EmailLayout>
+      <p style={styles.paragraph}>Dear {name},</p>
+      <p style={styles.paragraph}>
+        The overdue check of {day} found <strong>{total}</strong> {total === 1 ? "trekker" : "trekkers"} overdue. Their agencies (or the trekkers themselves) have been told.
+      </p>
+      <ul style={{ ...styles.paragraph, paddingLeft: "20px" }}>
+        {trekkers.map((t, i) => (
+          <li key={i}>
+            <strong>{t.fullName}</strong> (TIMS card {t.cardNumber ?? "not issued"}, {t.routeName}): {t.why}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p style={styles.paragraph}>and {more} more.</p> : null}
       <EmailButton href={link}>Open the overdue trekkers</EmailButton>
     </EmailLayout>
   );

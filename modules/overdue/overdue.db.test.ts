@@ -6,7 +6,7 @@ import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { makeCheckpostAt, makeTrail, trailCards } from "../../tests/factories/checkins";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { drainQueue } from "../../jobs/queue.server";
-import { listOutbox } from "../../emails/outbox.server";
+import { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
 import { listNotifications } from "@modules/notifications/index.server";
 import { scanCard } from "@modules/checkins/index.server";
 import { activeUserIdsOfType } from "@modules/users/index.server";
@@ -92,7 +92,7 @@ describe("the daily overdue job on fixed dates", () => {
     expect(await findOverdueTrekkers({ today: "2042-03-11", graceDays: 2 })).toMatchObject({ noCheckout: 0, neverSeen: 0 });
   });
 
-  it("told the registering user (notification, e-mail) and every board user (e-mail) once per trekker, and nobody else", async () => {
+  it("told the registering user (notification, e-mail) once per trekker, every board user by one digest per run, and nobody else", async () => {
     const titles = async (user: TestUser) => (await overdueNotes(user)).map((n) => n.title).sort();
     expect(await titles(u.agencyA)).toEqual([`Overdue: ${c.stuck.fullName} (card ${c.stuck.cardNumber})`]);
     expect(await titles(u.agencyB)).toEqual([`Overdue: ${c.unseenB.fullName} (card ${c.unseenB.cardNumber})`]);
@@ -108,11 +108,23 @@ describe("the daily overdue job on fixed dates", () => {
     expect(to(u.agencyA)).toEqual([`Overdue trekker: ${c.stuck.fullName}`]);
     expect(to(u.agencyB)).toEqual([`Overdue trekker: ${c.unseenB.fullName}`]);
     expect(to(u.fit)).toEqual([`Overdue trekker: ${c.fitUnseen.fullName}`]);
-    expect(to(u.board1)).toHaveLength(3);
-    expect(to(u.board2)).toHaveLength(3);
+    // The board: no e-mail per trekker, one digest per run naming the day's three.
+    expect(to(u.board1)).toEqual([]);
     expect(to(u.taan)).toEqual([]);
-    // Each of the three: its owner and every active board user (the card generators are board users too).
-    expect(mails).toHaveLength(3 * (1 + (await activeUserIdsOfType(4)).length));
+    expect(mails).toHaveLength(3);
+    const digests = (await listOutbox()).filter((m) => m.subject.startsWith("Overdue trekkers on "));
+    const digestsTo = (user: TestUser) => digests.filter((m) => m.to.toLowerCase().includes(user.email.toLowerCase()));
+    // Two runs raised trekkers (8 March: the two never seen; 11 March: the one not checked out).
+    for (const board of [u.board1, u.board2]) {
+      expect(digestsTo(board).map((m) => m.subject).sort()).toEqual(["Overdue trekkers on 2042/03/08: 2", "Overdue trekkers on 2042/03/11: 1"]);
+    }
+    const first = await readOutboxMessage(digestsTo(u.board1).find((m) => m.subject.endsWith(": 2"))!.id);
+    expect(first?.text).toContain(`TIMS card ${c.unseenB.cardNumber},`);
+    expect(first?.text).toContain(`TIMS card ${c.fitUnseen.cardNumber},`);
+    expect(first?.text).not.toContain(`TIMS card ${c.stuck.cardNumber},`);
+    // Every active board user (the card generators are board users too), once a run, and nobody else.
+    expect(digests).toHaveLength(2 * (await activeUserIdsOfType(4)).length);
+    expect(digestsTo(u.agencyA)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { insertRows } from "../../db/insert-rows.server";
 import { writeTransaction } from "../../db/sequelize.server";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
-import { TrekkerOverdueEmail, trekkerOverdueSubject } from "../../emails/templates/trekker-overdue";
+import { OverdueDigestEmail, TrekkerOverdueEmail, overdueDigestSubject, trekkerOverdueSubject } from "../../emails/templates/trekker-overdue";
 import type { JobHandler } from "../contract";
 import { trailsOf } from "@modules/checkins/index.server";
 import { notify } from "@modules/notifications/index.server";
@@ -133,20 +133,42 @@ async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate:
     const title = `Overdue: ${t.fullName} (card ${t.cardNumber ?? "—"})`.replace(/\s+/g, " ");
     const body = `${t.routeName}: ${because}`;
     const ownerType = people.get(t.ownerId)?.userType ?? t.ownerType;
-    const boardOthers = board.filter((id) => id !== t.ownerId);
-    // The board has no bell (spec 1 §2.3, docs/decisions.md): it hears by e-mail and sees the
-    // dashboard block; the registering user gets both.
+    // The board has no bell (spec 1 §2.3, docs/decisions.md): it hears by one digest e-mail per
+    // run (mailBoardDigest) and sees the dashboard block; the registering user gets both, per trekker.
     await notify({ kind: "trekker-overdue", to: [t.ownerId], title, body, link: linkFor(t, ownerType) }, transaction);
-    for (const [userId, type] of [[t.ownerId, ownerType] as const, ...boardOthers.map((id) => [id, BOARD] as const)]) {
-      const reader = people.get(userId);
-      if (!reader?.email) continue;
-      const { html, text } = renderEmail(
-        createElement(TrekkerOverdueEmail, { name: reader.name, fullName: t.fullName, cardNumber: t.cardNumber, routeName: t.routeName, why: because, link: `${origin}${linkFor(t, type)}` }),
-      );
-      await sendEmail({ to: reader.email, subject: trekkerOverdueSubject(t.fullName), html, text }, { transaction, key: `overdue:${t.trekkerId}:${userId}` });
-    }
+    const reader = people.get(t.ownerId);
+    if (!reader?.email) continue;
+    const { html, text } = renderEmail(
+      createElement(TrekkerOverdueEmail, { name: reader.name, fullName: t.fullName, cardNumber: t.cardNumber, routeName: t.routeName, why: because, link: `${origin}${linkFor(t, ownerType)}` }),
+    );
+    await sendEmail({ to: reader.email, subject: trekkerOverdueSubject(t.fullName), html, text }, { transaction, key: `overdue:${t.trekkerId}:${t.ownerId}` });
   }
   return fresh.length;
+}
+
+/** How many trekkers a board digest names; the rest are counted and one link away. */
+export const DIGEST_NAMED = 50;
+
+/**
+ * One e-mail per board user for a day's run: how many trekkers were raised that day and the
+ * first DIGEST_NAMED of them, oldest due first. A peak-season day can raise hundreds; one e-mail
+ * per trekker per board user would bury the alerts. Keyed by day and user, so a run again the
+ * same day (after a crash, or an operator's re-run) never sends it twice; still-open marks only.
+ */
+async function mailBoardDigest(today: string, board: readonly number[]): Promise<void> {
+  if (!board.length) return;
+  const where = { raisedOn: today, safeAt: { [Op.is]: null } };
+  const [total, rows] = await Promise.all([OverdueTrekker.count({ where }), OverdueTrekker.findAll({ where, order: [["dueDate", "ASC"], ["id", "ASC"]], limit: DIGEST_NAMED })]);
+  if (!total) return;
+  const people = await displayNames([...board]);
+  const link = `${publicOrigin()}/trekkers?tab=trekkers&overdue=1`;
+  const trekkers = rows.map((r) => ({ fullName: r.fullName, cardNumber: r.cardNumber, routeName: r.routeName, why: `${OVERDUE_REASON_LABELS[r.reason] ?? r.reason} (overdue since ${displayDate(String(r.dueDate).slice(0, 10))}).` }));
+  for (const userId of board) {
+    const reader = people.get(userId);
+    if (!reader?.email) continue;
+    const { html, text } = renderEmail(createElement(OverdueDigestEmail, { name: reader.name, day: displayDate(today), total, trekkers, link }));
+    await writeTransaction((transaction) => sendEmail({ to: reader.email, subject: overdueDigestSubject(total, displayDate(today)), html, text }, { transaction, key: `overdue-digest:${today}:${userId}` }));
+  }
 }
 
 /**
@@ -183,6 +205,7 @@ export async function findOverdueTrekkers(opts: OverdueRunOptions = {}): Promise
       if (seen < batchSize) break;
     }
   }
+  await mailBoardDigest(today, board);
   return counts;
 }
 
