@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import { PageHeader } from "@lib/ui/page-header";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { Button } from "@lib/ui/button";
@@ -12,13 +12,18 @@ import { clientAddress } from "@lib/client-address.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseWithZod } from "@lib/zod-form.server";
-import { CHECKIN_MESSAGES } from "@modules/checkins";
+import { CHECKIN_MESSAGES, SCAN_MANIFEST_PATH } from "@modules/checkins";
+import type { OfflineHandler } from "@modules/checkins/index.offline";
 import { CameraScanner, decodePhoto } from "@modules/checkins/index.camera";
 import { CheckinInputError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 export const handle = { title: "Scan" };
+
+// The page installs as the checkpost's app; its offline part loads only after hydration.
+export const links: LinksFunction = () => [{ rel: "manifest", href: SCAN_MANIFEST_PATH }];
+const OfflineScan = lazy(() => import("@modules/checkins/index.offline"));
 
 /** A phone photo of a printed card; larger files are refused before they are read whole. */
 const PHOTO_MAX_BYTES = 12 * 1024 * 1024;
@@ -85,7 +90,16 @@ export default function Scan() {
   const [reading, setReading] = useState(false);
   const hydrated = useHydrated();
 
-  const sendText = (text: string, method: "qr" | "photo") => submit({ intent: "qr", qr: text, method, clientId: newId() }, { method: "post", encType: "multipart/form-data" });
+  const offline = useRef<OfflineHandler | null>(null);
+  const setOffline = useCallback((handler: OfflineHandler | null) => (offline.current = handler), []);
+  // Without a connection the card is checked here and its check-in kept until the connection is back.
+  const offlineNow = () => (offline.current && !navigator.onLine ? offline.current : null);
+
+  const sendText = (text: string, method: "qr" | "photo") => {
+    const handler = offlineNow();
+    if (handler) handler(text, method);
+    else submit({ intent: "qr", qr: text, method, clientId: newId() }, { method: "post", encType: "multipart/form-data" });
+  };
 
   return (
     <section className="mx-auto max-w-2xl space-y-5">
@@ -120,6 +134,12 @@ export default function Scan() {
         )}
       </div>
 
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <OfflineScan onReady={setOffline} enabled={Boolean(place)} />
+        </Suspense>
+      ) : null}
+
       <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
         <h2 className="font-semibold text-slate-800">Photo of the QR code</h2>
         <input type="hidden" name="intent" value="photo" />
@@ -144,6 +164,7 @@ export default function Scan() {
             const text = await decodePhoto(file).catch(() => null);
             setReading(false);
             if (text) sendText(text, "photo");
+            else if (offlineNow()) offlineNow()?.(null, "photo");
             else submit(form);
           }}
         />

@@ -32,3 +32,17 @@ export const selfCheckinSchema = selfCheckSchema.extend({
   place: requiredText("Place").max(150),
   clientId: clientIdField,
 });
+
+/** A batch of scans the scan page kept offline (POST /scan/sync, JSON). */
+export const offlineSyncSchema = z.object({
+  checkins: z
+    .array(
+      z.object({
+        clientId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+        qr: z.string().min(1).max(2000),
+        method: z.enum(["qr", "photo"]),
+        scannedAt: z.string().max(40),
+      }),
+    )
+    .max(100),
+});

@@ -7,6 +7,9 @@ type Html5QrcodeModule = typeof import("html5-qrcode");
 let loading: Promise<Html5QrcodeModule> | null = null;
 const loadLibrary = () => (loading ??= import("html5-qrcode"));
 
+/** Loads the reader ahead of need, so that the offline scan page has it cached (its service worker). */
+export const preloadScanner = (): Promise<unknown> => loadLibrary();
+
 /**
  * The camera: 'Scan QR' starts it, 'Cancel Scan QR' stops it (spec 2 §2). One frame a second is
  * read (the spec's scanner delay); the first code read stops the camera and is handed on.

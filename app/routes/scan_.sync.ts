@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { clientAddress } from "@lib/client-address.server";
+import { requirePermission } from "~/utils/guards.server";
+import { offlineSyncSchema, syncOfflineScans } from "@modules/checkins/index.server";
+
+/**
+ * The scan page sends the check-ins it kept offline here, as JSON, with the checkpost's session:
+ * each is recorded once (its client id) and answered one by one (docs/adr/0022-offline-checkpost.md).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "scan");
+  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405 });
+  const body: unknown = await request.json().catch(() => null);
+  const parsed = offlineSyncSchema.safeParse(body);
+  if (!parsed.success) return Response.json({ error: "Expected { checkins: [{ clientId, qr, method, scannedAt }] } (at most 100)" }, { status: 400 });
+  const results = await syncOfflineScans(user, parsed.data.checkins, { ip: clientAddress(context) });
+  return Response.json({ results }, { headers: { "Cache-Control": "no-store" } });
+}
