@@ -38,10 +38,10 @@ export const offlineSyncSchema = z.object({
   checkins: z
     .array(
       z.object({
-        clientId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
-        qr: z.string().min(1).max(2000),
+        clientId: plainText().regex(/^[A-Za-z0-9-]{8,64}$/),
+        qr: requiredText("QR Code").max(2000, "Invalid QR Code"),
         method: z.enum(["qr", "photo"]),
-        scannedAt: z.string().max(40),
+        scannedAt: plainText().max(40),
       }),
     )
     .max(100),
