@@ -3,6 +3,7 @@
 // from images (one cancelled: shown red with why, and not kept — the same as online, where a
 // refused card records nothing); back online the page sends the kept check-ins and the server
 // records each once: two check-ins, the cancelled card none, also after the batch is sent again.
+import AxeBuilder from "@axe-core/playwright";
 import QRCode from "qrcode";
 import { expect, test, type Page } from "@playwright/test";
 import { applyCardAction } from "@modules/cards/index.server";
@@ -14,6 +15,12 @@ import { signInAs } from "./support/auth-cookie";
 import { hydrated } from "./support/session";
 
 test.describe.configure({ timeout: 120_000 });
+
+/** The page's serious or moderate axe findings (the offline panel is drawn only with JavaScript, after hydration). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).setLegacyMode().withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return result.violations.filter((v) => ["serious", "moderate", "critical"].includes(v.impact ?? "")).map((v) => `${v.id}: ${v.help}`);
+}
 
 /** A 300 px image of the QR, as a phone photo of a card might give. */
 async function choosePhoto(page: Page, text: string) {
@@ -35,7 +42,10 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   await expect(page.getByTestId("pending-scans")).toHaveText("0 scans wait to be sent.");
 
   await context.setOffline(true);
-  await page.reload();
+  // The network is gone for the page (a request the worker passes on fails) and the page comes from the worker.
+  expect(await page.evaluate(() => fetch("/scan/revoked.json?fresh=1").then(() => "answered", () => "failed"))).toBe("failed");
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
   await hydrated(page);
   await expect(page.getByText(`Checking in at ${points[1].name}`)).toBeVisible();
   await expect(page.getByTestId("offline-state")).toContainText("No connection", { timeout: 20_000 });
@@ -52,6 +62,8 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   // Red: Tailwind's red-500 border, as the online page shows a refused card.
   await expect(refused).toHaveCSS("border-top-color", "oklch(0.637 0.237 25.331)");
   await expect(page.getByTestId("pending-scans")).toHaveText("1 scan waits to be sent.");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await axeProblems(page)).toEqual([]);
 
   await choosePhoto(page, second.cardQr);
   await expect(page.getByTestId("offline-result")).toContainText(`${second.fullName}: genuine card`);
