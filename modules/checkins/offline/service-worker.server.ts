@@ -32,10 +32,15 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/** A good answer (not a redirect to the sign-in page) is kept under the request's path. */
+/**
+ * A good answer is kept under the request's path. A page or list the server no longer gives this
+ * browser (signed out: a redirect to the sign-in page, or refused) is dropped from the cache.
+ */
 async function fetchAndKeep(cache, request) {
   const response = await fetch(request);
-  if (response.ok && !response.redirected && response.type === "basic") await cache.put(new URL(request.url).pathname, response.clone());
+  const path = new URL(request.url).pathname;
+  if (response.ok && !response.redirected && response.type === "basic") await cache.put(path, response.clone());
+  else if (response.redirected || response.status === 401 || response.status === 403) await cache.delete(path);
   return response;
 }
 
