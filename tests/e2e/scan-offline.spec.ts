@@ -33,6 +33,11 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   const [first, second, cancelled] = await trailCards(route.id, { count: 3, entry: inDays(0), exit: inDays(5) });
   await applyCardAction(await makeUser({ userType: 4 }), "cancel", cancelled.trekkerId, "Permit withdrawn");
   await signInAs(context, checkpost.email);
+  // The worker, the manifest and the offline chunk live within the page's Content-Security-Policy.
+  const cspViolations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
 
   await page.goto("/scan");
   await hydrated(page);
@@ -90,6 +95,7 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   expect(results.map((r) => r.outcome)).toEqual(["repeat", "repeat"]);
   expect(results.map((r) => r.clientId)).toEqual(batch.checkins.map((c) => c.clientId));
   expect(await counts()).toEqual([1, 1, 0]);
+  expect(cspViolations).toEqual([]);
 });
 
 test("a check-in kept offline for a card cancelled meanwhile comes back as a conflict; a forged or changed card is refused on the device", async ({ page, context }) => {
