@@ -88,6 +88,7 @@ export default function Scan() {
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();
   const [reading, setReading] = useState(false);
+  const [typedOffline, setTypedOffline] = useState(false);
   const hydrated = useHydrated();
 
   const offline = useRef<OfflineHandler | null>(null);
@@ -140,7 +141,19 @@ export default function Scan() {
         </Suspense>
       ) : null}
 
-      <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
+        onSubmit={async (event) => {
+          // Offline the chosen photo is read and checked here; the post would go nowhere.
+          const handler = offlineNow();
+          if (!handler) return;
+          event.preventDefault();
+          const file = new FormData(event.currentTarget).get("photo");
+          handler(file instanceof File && file.size > 0 ? await decodePhoto(file).catch(() => null) : null, "photo");
+        }}
+      >
         <h2 className="font-semibold text-slate-800">Photo of the QR code</h2>
         <input type="hidden" name="intent" value="photo" />
         <input type="hidden" name="clientId" value={clientId} />
@@ -174,8 +187,22 @@ export default function Scan() {
         </Button>
       </Form>
 
-      <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
+        onSubmit={(event) => {
+          // The passport is checked against the server's record: without a connection it cannot be.
+          setTypedOffline(Boolean(offlineNow()));
+          if (offlineNow()) event.preventDefault();
+        }}
+      >
         <h2 className="font-semibold text-slate-800">Card number and passport</h2>
+        {typedOffline ? (
+          <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            Checking a typed card number needs a connection. Scan or photograph the card&apos;s QR code instead.
+          </p>
+        ) : null}
         <input type="hidden" name="intent" value="typed" />
         <input type="hidden" name="clientId" value={clientId} />
         <div className="grid gap-3 sm:grid-cols-2">

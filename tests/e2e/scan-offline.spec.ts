@@ -108,6 +108,12 @@ test("a check-in kept offline for a card cancelled meanwhile comes back as a con
 
   await context.setOffline(true);
   await expect(page.getByTestId("offline-state")).toContainText("No connection");
+  // A typed card needs the server's record: the page says so and stays.
+  await page.getByLabel("Card Number").fill(String(card.cardNumber));
+  await page.getByLabel("Passport Number").fill(card.passport);
+  await page.getByRole("button", { name: "Check card" }).click();
+  await expect(page.getByText("Checking a typed card number needs a connection.")).toBeVisible();
+  await expect(page.getByTestId("offline-scan")).toBeVisible();
   // One changed byte (the exit date) breaks the signature.
   await choosePhoto(page, card.cardQr.replace(`|${inDays(5)}|`, `|${inDays(9)}|`));
   await expect(page.getByTestId("offline-refused")).toContainText("Invalid QR Code");
