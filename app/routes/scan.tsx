@@ -31,7 +31,8 @@ const PHOTO_MAX_BYTES = 12 * 1024 * 1024;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "scan");
   // A fresh id per page: the same form sent twice records once.
-  return { place: await checkpostPlaceName(user.id), clientId: crypto.randomUUID() };
+  // The user's id keeps the scans kept offline on this device with the account that made them.
+  return { place: await checkpostPlaceName(user.id), clientId: crypto.randomUUID(), scannerId: user.id };
 }
 
 type Refused = { name: string; reason: string };
@@ -83,7 +84,7 @@ const newId = () => (typeof crypto.randomUUID === "function" ? crypto.randomUUID
  * good card opens the scanned trekker; anything else stays here and says why, in red.
  */
 export default function Scan() {
-  const { place, clientId } = useLoaderData<typeof loader>();
+  const { place, clientId, scannerId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();
@@ -137,7 +138,7 @@ export default function Scan() {
 
       {hydrated ? (
         <Suspense fallback={null}>
-          <OfflineScan onReady={setOffline} enabled={Boolean(place)} />
+          <OfflineScan onReady={setOffline} enabled={Boolean(place)} scannerId={scannerId} />
         </Suspense>
       ) : null}
 

@@ -35,6 +35,8 @@ export const selfCheckinSchema = selfCheckSchema.extend({
 
 /** A batch of scans the scan page kept offline (POST /scan/sync, JSON). */
 export const offlineSyncSchema = z.object({
+  /** The account that made the scans: a page whose session changed meanwhile must not send them as another. */
+  scannerId: z.number().int().positive(),
   checkins: z
     .array(
       z.object({

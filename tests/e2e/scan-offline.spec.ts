@@ -8,7 +8,7 @@ import QRCode from "qrcode";
 import { expect, test, type Page } from "@playwright/test";
 import { applyCardAction } from "@modules/cards/index.server";
 import { checkinsOf } from "@modules/checkins/index.server";
-import { makeTrail, trailCards } from "../factories/checkins";
+import { makeCheckpostAt, makeTrail, trailCards } from "../factories/checkins";
 import { inDays } from "../factories/dates";
 import { makeUser } from "../factories/users";
 import { signInAs } from "./support/auth-cookie";
@@ -78,7 +78,8 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
 
   const sent = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/scan/sync");
   await context.setOffline(false);
-  const batch = (await sent).postDataJSON() as { checkins: { clientId: string; qr: string }[] };
+  const batch = (await sent).postDataJSON() as { scannerId: number; checkins: { clientId: string; qr: string }[] };
+  expect(batch.scannerId).toBe(checkpost.id);
   expect(batch.checkins.map((c) => c.qr).sort()).toEqual([first.cardQr, second.cardQr].sort());
   await expect(page.getByTestId("sync-report")).toContainText("Sent: 2 recorded, 0 already recorded, 0 not recorded.");
   await expect(page.getByTestId("pending-scans")).toHaveText("0 scans wait to be sent.");
@@ -95,11 +96,13 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   expect(results.map((r) => r.outcome)).toEqual(["repeat", "repeat"]);
   expect(results.map((r) => r.clientId)).toEqual(batch.checkins.map((c) => c.clientId));
   expect(await counts()).toEqual([1, 1, 0]);
+  // Scans made by another account are not taken from this session.
+  expect((await page.request.post("/scan/sync", { data: { ...batch, scannerId: checkpost.id + 1 } })).status()).toBe(409);
   expect(cspViolations).toEqual([]);
 });
 
-test("a check-in kept offline for a card cancelled meanwhile comes back as a conflict; a forged or changed card is refused on the device", async ({ page, context }) => {
-  const { route, checkpost } = await makeTrail(1);
+test("a check-in kept offline for a card cancelled meanwhile comes back as a conflict, sent only by its own account; a forged or changed card is refused on the device", async ({ page, context }) => {
+  const { route, points, checkpost } = await makeTrail(1);
   const [card] = await trailCards(route.id, { entry: inDays(0), exit: inDays(5) });
   await signInAs(context, checkpost.email);
   await page.goto("/scan");
@@ -122,7 +125,18 @@ test("a check-in kept offline for a card cancelled meanwhile comes back as a con
 
   // The board cancels the card while the checkpost has no connection.
   await applyCardAction(await makeUser({ userType: 4 }), "cancel", card.trekkerId, "Permit withdrawn");
+  // Another checkpost signing in on this device does not send the first one's scans.
+  const other = await makeCheckpostAt(route.id, points[2].id);
+  await signInAs(context, other.email);
   await context.setOffline(false);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText("1 scan by another checkpost account waits on this device")).toBeVisible();
+  await expect(page.getByTestId("pending-scans")).toHaveText("0 scans wait to be sent.");
+  expect(await checkinsOf(card.trekkerId)).toHaveLength(0);
+
+  await signInAs(context, checkpost.email);
+  await page.reload();
   await expect(page.getByTestId("sync-report")).toContainText("0 recorded, 0 already recorded, 1 not recorded.");
   await expect(page.getByTestId("sync-report")).toContainText(`${card.fullName}: This card was cancelled.`);
   await expect(page.getByTestId("pending-scans")).toHaveText("0 scans wait to be sent.");

@@ -50,10 +50,11 @@ function askWorker(worker: ServiceWorker, message: unknown): Promise<{ kept?: nu
  * JavaScript: installs the service worker, keeps the key set and the revocation list, checks
  * cards without a connection, keeps their check-ins in IndexedDB and sends them once online.
  */
-export default function OfflineScan({ onReady, enabled }: { onReady: (handler: OfflineHandler | null) => void; enabled: boolean }) {
+export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: (handler: OfflineHandler | null) => void; enabled: boolean; scannerId: number }) {
   const [installed, setInstalled] = useState<"working" | "ready" | "unsupported" | "failed">("working");
   const [online, setOnline] = useState(true);
   const [pending, setPending] = useState(0);
+  const [othersPending, setOthersPending] = useState(0);
   const [shown, setShown] = useState<Shown | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const [lists, setLists] = useState<{ keys: CardKeySet | null; revoked: RevocationList | null }>({ keys: null, revoked: null });
@@ -61,7 +62,11 @@ export default function OfflineScan({ onReady, enabled }: { onReady: (handler: O
   listsRef.current = lists;
   const syncing = useRef(false);
 
-  const countPending = useCallback(async () => setPending((await pendingScans().catch(() => [])).length), []);
+  const countPending = useCallback(async () => {
+    const all = await pendingScans().catch(() => []);
+    setPending(all.filter((p) => p.scannerId === scannerId).length);
+    setOthersPending(all.filter((p) => p.scannerId !== scannerId).length);
+  }, [scannerId]);
 
   const loadLists = useCallback(async () => {
     const [keys, revoked] = await Promise.all([getJson<CardKeySet>(CARD_KEYS_PATH), getJson<RevocationList>(REVOCATION_PATH)]);
@@ -72,7 +77,8 @@ export default function OfflineScan({ onReady, enabled }: { onReady: (handler: O
     if (syncing.current || !navigator.onLine) return;
     syncing.current = true;
     try {
-      const all = await pendingScans();
+      // Another account's scans wait for it: sent by this one they would count at this checkpoint.
+      const all = (await pendingScans()).filter((p) => p.scannerId === scannerId);
       if (!all.length) return;
       const sum: Report = { recorded: 0, repeat: 0, conflicts: [] };
       for (let i = 0; i < all.length; i += BATCH) {
@@ -81,10 +87,12 @@ export default function OfflineScan({ onReady, enabled }: { onReady: (handler: O
           method: "POST",
           credentials: "same-origin",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ checkins: batch.map(({ clientId, qr, method, scannedAt }) => ({ clientId, qr, method, scannedAt })) }),
+          body: JSON.stringify({ scannerId, checkins: batch.map(({ clientId, qr, method, scannedAt }) => ({ clientId, qr, method, scannedAt })) }),
         });
         if (!res.ok || !res.headers.get("content-type")?.includes("json")) {
-          sum.conflicts.push(res.redirected || res.status === 401 ? "Sign in again to send the waiting scans." : `The server did not take the scans (${res.status}); they stay on this device.`);
+          sum.conflicts.push(
+            res.redirected || res.status === 401 || res.status === 409 ? "Sign in again as the account that scanned to send the waiting scans." : `The server did not take the scans (${res.status}); they stay on this device.`,
+          );
           break;
         }
         const { results } = (await res.json()) as { results: { clientId: string; outcome: string; message: string; fullName: string | null }[] };
@@ -102,7 +110,7 @@ export default function OfflineScan({ onReady, enabled }: { onReady: (handler: O
       syncing.current = false;
       await countPending();
     }
-  }, [countPending]);
+  }, [countPending, scannerId]);
 
   useEffect(() => {
     setOnline(navigator.onLine);
@@ -150,10 +158,10 @@ export default function OfflineScan({ onReady, enabled }: { onReady: (handler: O
       } else {
         setShown({ tone: "warn", title: "Genuine card of the first format", lines: ["It carries no name or dates: the server checks it when the check-in is sent."] });
       }
-      await addPending({ clientId: newId(), qr: text, method, scannedAt: new Date().toISOString(), fullName });
+      await addPending({ clientId: newId(), qr: text, method, scannedAt: new Date().toISOString(), fullName, scannerId });
       await countPending();
     },
-    [countPending],
+    [countPending, scannerId],
   );
 
   useEffect(() => {
@@ -172,6 +180,11 @@ export default function OfflineScan({ onReady, enabled }: { onReady: (handler: O
       <p className="text-sm text-slate-700" data-testid="pending-scans">
         {pending === 1 ? "1 scan waits to be sent." : `${pending} scans wait to be sent.`}
       </p>
+      {othersPending ? (
+        <p className="text-sm text-slate-700">
+          {othersPending === 1 ? "1 scan by another checkpost account waits" : `${othersPending} scans by other checkpost accounts wait`} on this device for that account to sign in here.
+        </p>
+      ) : null}
       {revokedAt ? <p className="text-xs text-slate-600">Revocation list of {revokedAt.toLocaleString("en-GB")}.</p> : null}
       {shown ? (
         <div

@@ -9,6 +9,8 @@ export interface PendingScan {
   scannedAt: string;
   /** What the page showed offline, for the list of waiting scans. */
   fullName: string;
+  /** The signed-in checkpost who scanned: only that account sends it (at its own checkpoint). */
+  scannerId: number;
 }
 
 const DB_NAME = "tims-scan";
