@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import { PageHeader } from "@lib/ui/page-header";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { Button } from "@lib/ui/button";
@@ -12,7 +12,8 @@ import { clientAddress } from "@lib/client-address.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseWithZod } from "@lib/zod-form.server";
-import { CHECKIN_MESSAGES } from "@modules/checkins";
+import { CHECKIN_MESSAGES, SCAN_MANIFEST_PATH } from "@modules/checkins";
+import type { OfflineHandler } from "@modules/checkins/index.offline";
 import { CameraScanner, decodePhoto } from "@modules/checkins/index.camera";
 import { CheckinInputError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
@@ -20,13 +21,18 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 
 export const handle = { title: "Scan" };
 
+// The page installs as the checkpost's app; its offline part loads only after hydration.
+export const links: LinksFunction = () => [{ rel: "manifest", href: SCAN_MANIFEST_PATH }];
+const OfflineScan = lazy(() => import("@modules/checkins/index.offline"));
+
 /** A phone photo of a printed card; larger files are refused before they are read whole. */
 const PHOTO_MAX_BYTES = 12 * 1024 * 1024;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "scan");
   // A fresh id per page: the same form sent twice records once.
-  return { place: await checkpostPlaceName(user.id), clientId: crypto.randomUUID() };
+  // The user's id keeps the scans kept offline on this device with the account that made them.
+  return { place: await checkpostPlaceName(user.id), clientId: crypto.randomUUID(), scannerId: user.id };
 }
 
 type Refused = { name: string; reason: string };
@@ -78,14 +84,24 @@ const newId = () => (typeof crypto.randomUUID === "function" ? crypto.randomUUID
  * good card opens the scanned trekker; anything else stays here and says why, in red.
  */
 export default function Scan() {
-  const { place, clientId } = useLoaderData<typeof loader>();
+  const { place, clientId, scannerId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();
   const [reading, setReading] = useState(false);
+  const [typedOffline, setTypedOffline] = useState(false);
   const hydrated = useHydrated();
 
-  const sendText = (text: string, method: "qr" | "photo") => submit({ intent: "qr", qr: text, method, clientId: newId() }, { method: "post", encType: "multipart/form-data" });
+  const offline = useRef<OfflineHandler | null>(null);
+  const setOffline = useCallback((handler: OfflineHandler | null) => (offline.current = handler), []);
+  // Without a connection the card is checked here and its check-in kept until the connection is back.
+  const offlineNow = () => (offline.current && !navigator.onLine ? offline.current : null);
+
+  const sendText = (text: string, method: "qr" | "photo") => {
+    const handler = offlineNow();
+    if (handler) handler(text, method);
+    else submit({ intent: "qr", qr: text, method, clientId: newId() }, { method: "post", encType: "multipart/form-data" });
+  };
 
   return (
     <section className="mx-auto max-w-2xl space-y-5">
@@ -120,7 +136,25 @@ export default function Scan() {
         )}
       </div>
 
-      <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <OfflineScan onReady={setOffline} enabled={Boolean(place)} scannerId={scannerId} />
+        </Suspense>
+      ) : null}
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
+        onSubmit={async (event) => {
+          // Offline the chosen photo is read and checked here; the post would go nowhere.
+          const handler = offlineNow();
+          if (!handler) return;
+          event.preventDefault();
+          const file = new FormData(event.currentTarget).get("photo");
+          handler(file instanceof File && file.size > 0 ? await decodePhoto(file).catch(() => null) : null, "photo");
+        }}
+      >
         <h2 className="font-semibold text-slate-800">Photo of the QR code</h2>
         <input type="hidden" name="intent" value="photo" />
         <input type="hidden" name="clientId" value={clientId} />
@@ -144,6 +178,7 @@ export default function Scan() {
             const text = await decodePhoto(file).catch(() => null);
             setReading(false);
             if (text) sendText(text, "photo");
+            else if (offlineNow()) offlineNow()?.(null, "photo");
             else submit(form);
           }}
         />
@@ -153,8 +188,22 @@ export default function Scan() {
         </Button>
       </Form>
 
-      <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-3 rounded-lg bg-white p-4 shadow-sm"
+        onSubmit={(event) => {
+          // The passport is checked against the server's record: without a connection it cannot be.
+          setTypedOffline(Boolean(offlineNow()));
+          if (offlineNow()) event.preventDefault();
+        }}
+      >
         <h2 className="font-semibold text-slate-800">Card number and passport</h2>
+        {typedOffline ? (
+          <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            Checking a typed card number needs a connection. Scan or photograph the card&apos;s QR code instead.
+          </p>
+        ) : null}
         <input type="hidden" name="intent" value="typed" />
         <input type="hidden" name="clientId" value={clientId} />
         <div className="grid gap-3 sm:grid-cols-2">

@@ -2,14 +2,16 @@ import { kathmanduDate } from "@lib/dates";
 import { isDomainError } from "@lib/errors";
 import { readText } from "@lib/multipart.server";
 import { z } from "zod";
-import { hasVisibleCard, trekkerCardData, trekkerIdByCardNumber } from "@modules/cards/index.server";
+import { cardKeySet, hasVisibleCard, revokedCardNumbers, trekkerCardData, trekkerIdByCardNumber } from "@modules/cards/index.server";
 import { hasScanned, scanCard } from "@modules/checkins/index.server";
 import { listCountries } from "@modules/lookups/index.server";
 import { can, type Permission } from "@modules/permissions";
-import { REVOKED_STATUSES, cardKeySet, revokedCardNumbers } from "./card-sources.server";
 import type { ApiCaller } from "./devices.server";
 import { ApiError, issueDetails } from "./errors.server";
 import { MAX_BATCH, checkinItemSchema, type ApiCard, type CheckinResult } from "./wire";
+
+/** Statuses whose cards a device is told are revoked (a deleted card is not found at all). */
+const REVOKED_STATUSES = ["Cancelled", "Returned"] as const;
 
 /**
  * The endpoints of /api/v1 behind the routes (issue 18 item 3): each takes the authenticated

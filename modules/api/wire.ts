@@ -60,7 +60,7 @@ export const apiCardSchema = named(
     validFrom: z.iso.date(),
     validTo: z.iso.date(),
     status: z.string(),
-    revoked: z.boolean().describe("Cancelled or returned"),
+    revoked: z.boolean().describe("Cancelled or returned: the card may not pass"),
   }),
   "Card",
   "A TIMS card as its holder's registering user, the board or the checkpost that scanned it may see it.",

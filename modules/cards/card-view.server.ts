@@ -6,7 +6,7 @@ import { displayDate } from "@lib/dates";
 import { listCountries, listLookup } from "@modules/lookups/index.server";
 import { formatNrs } from "@modules/registration";
 import type { TrekkerCardData } from "./card-data.server";
-import { signQrPayload } from "./qr-signing.server";
+import { signCardQr, signQrPayload } from "./qr-signing.server";
 import type { CardView } from "./components/printable-card";
 
 const TYPE_NAMES: Record<number, string> = { 3: "Normal", 4: "Diplomat", 5: "Child" };
@@ -21,16 +21,26 @@ export async function photoDataUrl(photoKey: string): Promise<string | null> {
   }
 }
 
+/**
+ * The QR's text: a numbered card carries its claims, signed (card-qr.ts), so a checkpost can read
+ * it offline; a card without a number yet keeps the first format (ids and a signature).
+ */
+export function cardQrText(d: Pick<TrekkerCardData, "trekkerId" | "registrationId" | "cardNumber" | "fullName" | "routeName" | "entryDate" | "exitDate">, nationality: string): string {
+  if (!d.cardNumber) return signQrPayload({ trekkerId: d.trekkerId, registrationId: d.registrationId });
+  return signCardQr({ cardNumber: d.cardNumber, fullName: d.fullName, nationality, route: d.routeName, validFrom: d.entryDate, validTo: d.exitDate });
+}
+
 /** Everything the printable card shows, including the signed QR code as an image. */
 export async function buildCardView(d: TrekkerCardData, photoSrc: string | null): Promise<CardView> {
   const [countries, genders] = await Promise.all([listCountries(), listLookup("genders")]);
-  const qrText = signQrPayload({ trekkerId: d.trekkerId, registrationId: d.registrationId });
+  const nationality = countries.find((c) => c.id === d.nationality)?.name ?? "";
+  const qrText = cardQrText(d, nationality);
   return {
     cardNumber: d.cardNumber,
     issueDate: d.issuedAt ? displayDate(d.issuedAt) : "",
     fullName: d.fullName,
     photoSrc,
-    nationality: countries.find((c) => c.id === d.nationality)?.name ?? "",
+    nationality,
     gender: genders.find((g) => g.id === d.gender)?.name ?? "",
     trekkerType: TYPE_NAMES[d.trekkerType] ?? "",
     dob: displayDate(d.dob),

@@ -3,6 +3,8 @@ import { TrekkerCard } from "./card-model.server";
 import { logCardEvents } from "./card-events.server";
 import { findCardRecord, moveCards, type CardRecord } from "./card-store.server";
 import { CARD_TRANSITIONS } from "./lifecycle";
+import { isCardQr } from "./card-qr";
+import { verifyCardQr, verifyQrPayload } from "./qr-signing.server";
 
 /**
  * What the check-ins module needs of cards, and nothing more: find a card by its printed number,
@@ -29,4 +31,16 @@ export async function activateOnCheckin(card: Pick<CardRecord, "trekkerId" | "re
   if (moved !== 1) return false;
   await logCardEvents([{ trekkerId: card.trekkerId, registrationId: card.registrationId, action: "activate", fromStatus: card.status, toStatus: "Active", reason: "First check-in", userId: by, ip: null }], transaction);
   return true;
+}
+
+/**
+ * The card a scanned QR text names, if one of our keys signed it: a first-format code by its
+ * signed ids (the card must still belong to that registration), a card-claims code by its card
+ * number. Null for anything else ("Invalid QR Code").
+ */
+export async function cardOfScannedQr(text: string): Promise<{ trekkerId: number; registrationId?: number } | null> {
+  if (!isCardQr(text)) return verifyQrPayload(text);
+  const claims = verifyCardQr(text);
+  const trekkerId = claims ? await trekkerIdByCardNumber(claims.cardNumber) : null;
+  return trekkerId ? { trekkerId } : null;
 }

@@ -32,3 +32,19 @@ export const selfCheckinSchema = selfCheckSchema.extend({
   place: requiredText("Place").max(150),
   clientId: clientIdField,
 });
+
+/** A batch of scans the scan page kept offline (POST /scan/sync, JSON). */
+export const offlineSyncSchema = z.object({
+  /** The account that made the scans: a page whose session changed meanwhile must not send them as another. */
+  scannerId: z.number().int().positive(),
+  checkins: z
+    .array(
+      z.object({
+        clientId: plainText().regex(/^[A-Za-z0-9-]{8,64}$/),
+        qr: requiredText("QR Code").max(2000, "Invalid QR Code"),
+        method: z.enum(["qr", "photo"]),
+        scannedAt: plainText().max(40),
+      }),
+    )
+    .max(100),
+});

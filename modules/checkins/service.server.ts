@@ -2,7 +2,7 @@ import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { DomainError } from "@lib/errors";
 import { kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
-import { activateOnCheckin, cardForCheckin, trekkerCardData, trekkerIdByCardNumber, verifyQrPayload, type CardRecord } from "@modules/cards/index.server";
+import { activateOnCheckin, cardForCheckin, trekkerCardData, trekkerIdByCardNumber, cardOfScannedQr, type CardRecord } from "@modules/cards/index.server";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { checkpostPlaceOf } from "@modules/users/index.server";
 import { Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
@@ -165,10 +165,10 @@ interface IdentifiedCard {
 
 async function resolveCard(input: ScanInput): Promise<IdentifiedCard> {
   if (input.method !== "typed") {
-    const claims = input.qr ? verifyQrPayload(input.qr) : null;
-    if (!claims) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
-    // The signature is the check here; the card itself is read once, in the check-in's transaction.
-    return { trekkerId: claims.trekkerId, registrationId: claims.registrationId };
+    const card = input.qr ? await cardOfScannedQr(input.qr) : null;
+    if (!card) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
+    // The signature is the check here; the card's state is read once, in the check-in's transaction.
+    return card;
   }
   return identifyByCardAndPassport(input.cardNumber, input.passport);
 }
@@ -313,4 +313,53 @@ export async function checkpostPlaceName(userId: number): Promise<string | null>
   } catch {
     return null;
   }
+}
+
+/** One check-in a checkpost kept offline (the scan page's IndexedDB), sent when it is back online. */
+export interface OfflineScan {
+  clientId: string;
+  qr: string;
+  method: "qr" | "photo";
+  /** When the card was scanned, by the device's clock. */
+  scannedAt: string;
+}
+
+export interface OfflineScanResult {
+  clientId: string;
+  /** recorded: new; repeat: already recorded (this clientId sent before, or the same card here within the window); refused: the card may not pass; invalid: not our card. */
+  outcome: CheckinOutcome["outcome"] | "invalid";
+  message: string;
+  fullName: string | null;
+}
+
+/** How far back a device's clock is believed: older scans are recorded at the time they arrive. */
+const OFFLINE_MAX_AGE_MS = 14 * 24 * 60 * 60_000;
+
+/** The scan's time by the device, if plausible (not in the future, not older than two weeks); else the server's. */
+export function offlineScanTime(scannedAt: string, now: Date): Date {
+  const at = new Date(scannedAt);
+  const t = at.getTime();
+  if (!Number.isFinite(t) || t > now.getTime() || t < now.getTime() - OFFLINE_MAX_AGE_MS) return now;
+  return at;
+}
+
+/**
+ * A checkpost's offline scans, sent in one batch (docs/adr/0022-offline-checkpost.md). Each is
+ * recorded as if scanned online at its own time, in its own transaction: the client id makes a
+ * resent batch record nothing twice, and a card that may no longer pass (cancelled while the
+ * device was offline) comes back as refused — the conflicts the page reports.
+ */
+export async function syncOfflineScans(viewer: { id: number }, scans: readonly OfflineScan[], opts: { ip?: string | null; now?: Date } = {}): Promise<OfflineScanResult[]> {
+  const results: OfflineScanResult[] = [];
+  for (const scan of scans) {
+    const now = offlineScanTime(scan.scannedAt, opts.now ?? new Date());
+    try {
+      const outcome = await scanCard(viewer, { method: scan.method, qr: scan.qr, clientId: scan.clientId }, { ip: opts.ip, now });
+      results.push({ clientId: scan.clientId, outcome: outcome.outcome, message: outcome.message, fullName: outcome.fullName || null });
+    } catch (error) {
+      if (!(error instanceof CheckinInputError)) throw error;
+      results.push({ clientId: scan.clientId, outcome: "invalid", message: error.message, fullName: null });
+    }
+  }
+  return results;
 }

@@ -71,8 +71,8 @@ test("the card page and the panel's card tab show a whole QR that decodes to the
   await expect(onPage).toContainText(LONG_POINT);
   const pagePayload = await decodePng(await (await expectQrWhole(page, onPage)).screenshot());
   expect(pagePayload).toBeTruthy();
-  // The payload names the trekker's card; the same one is in the panel and (below) in the PDF.
-  expect(pagePayload).toContain(String(card.trekkerId));
+  // The payload names the trekker's card (its number, issue 18); the same one is in the panel and (below) in the PDF.
+  expect(pagePayload).toContain(`|${card.cardNumber}|`);
 
   await page.goto("/tims-cards");
   await page.getByRole("link", { name: String(card.cardNumber) }).first().click();

@@ -136,6 +136,14 @@ const ROUTES: Record<string, RouteCase> = {
   "route-image.$id.$imageId.tsx": { url: (i) => `/route-image/${i.routeId}/${NONE}`, get: "routes" },
   "search.tsx": { url: () => "/search?q=x", get: "user" },
   "scan.tsx": { url: () => "/scan", get: "scan", post: "scan", body: () => ({ intent: "typed", cardNumber: "999999999", passport: "NOPE" }) },
+  // Issue 18: the scan page's offline parts. The key set, the worker and the manifest are public (a
+  // manifest is fetched without cookies); the revocation list and the sync only for the checkpost.
+  "[.]well-known.tims-card-keys[.]json.ts": { url: () => "/.well-known/tims-card-keys.json", get: "public" },
+  "scan-sw[.]js.ts": { url: () => "/scan-sw.js", get: "public" },
+  "scan_.manifest[.]webmanifest.ts": { url: () => "/scan/manifest.webmanifest", get: "public" },
+  "scan_.revoked[.]json.ts": { url: () => "/scan/revoked.json", get: "scan" },
+  // A form body is not the JSON batch it takes: an allowed role gets 400, never 403.
+  "scan_.sync.ts": { url: () => "/scan/sync", post: "scan", body: () => ({ checkins: "none" }) },
   // Only for the checkpost that checked the trekker in: no one has scanned this one, so the checkpost gets 404.
   "scanned-trekker.$regId.$trekkerId.tsx": { url: (i) => `/scanned-trekker/${i.regId}/${i.trekkerId}`, get: "scan" },
   "self-scan-trekkers.tsx": { url: () => "/self-scan-trekkers", get: "selfScanTrekkers" },

@@ -1,7 +1,8 @@
 // Check-in fixtures: a checkpost placed at a checkpoint of a route, and cards to scan on it.
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
-import { signQrPayload } from "@modules/cards/index.server";
+import { cardQrText, signQrPayload, trekkerCardData } from "@modules/cards/index.server";
+import { findCountry } from "@modules/lookups/index.server";
 import { issuedCards, makeCardGenerator } from "./cards";
 import { makeRoute, person, trek } from "./registrations";
 import { makeUser, type TestUser } from "./users";
@@ -23,7 +24,8 @@ export function makeCheckpostAt(routeId: number, checkpointId: number): Promise<
 
 /**
  * Issued cards on `routeId` whose trek runs from `entry` to `exit` (YYYY-MM-DD), each with its
- * card number, passport and signed QR text.
+ * card number, passport and signed QR texts: `qr` of the first format (ids), `cardQr` of the one
+ * new cards carry (their claims; issue 18).
  */
 export async function trailCards(routeId: number, opts: { count?: number; entry: string; exit: string; owner?: TestUser }) {
   const owner = opts.owner ?? (await makeUser({ userType: 2, organizationName: "Trail Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never));
@@ -36,6 +38,12 @@ export async function trailCards(routeId: number, opts: { count?: number; entry:
     trek: { ...trek(routeId), entryDate: opts.entry, exitDate: opts.exit },
   });
   const numbers = await cardNumbersOf(regId);
+  const cardQrs = await Promise.all(
+    trekkerIds.map(async (trekkerId) => {
+      const data = (await trekkerCardData(trekkerId, "system"))!;
+      return cardQrText(data, (await findCountry(data.nationality))?.name ?? "");
+    }),
+  );
   return trekkerIds.map((trekkerId, i) => ({
     trekkerId,
     regId,
@@ -43,5 +51,6 @@ export async function trailCards(routeId: number, opts: { count?: number; entry:
     passport: passports[i],
     fullName: names[i],
     qr: signQrPayload({ trekkerId, registrationId: regId }),
+    cardQr: cardQrs[i],
   }));
 }

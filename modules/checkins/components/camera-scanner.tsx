@@ -7,6 +7,9 @@ type Html5QrcodeModule = typeof import("html5-qrcode");
 let loading: Promise<Html5QrcodeModule> | null = null;
 const loadLibrary = () => (loading ??= import("html5-qrcode"));
 
+/** Loads the reader ahead of need, so that the offline scan page has it cached (its service worker). */
+export const preloadScanner = (): Promise<unknown> => loadLibrary();
+
 /**
  * The camera: 'Scan QR' starts it, 'Cancel Scan QR' stops it (spec 2 §2). One frame a second is
  * read (the spec's scanner delay); the first code read stops the camera and is handed on.
@@ -88,6 +91,32 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
   );
 }
 
+/** The photo redrawn at `scale` with smoothing, as a PNG file; null if the browser cannot. */
+async function rescaled(file: File, scale: number): Promise<File | null> {
+  const bitmap = await createImageBitmap(file).catch(() => null);
+  if (!bitmap) return null;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+  const context = canvas.getContext("2d");
+  if (!context) return null;
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = "high";
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
+  return blob ? new File([blob], "rescaled.png", { type: "image/png" }) : null;
+}
+
+/**
+ * The reader misses some codes whose modules fall unevenly on the pixels (a dense code in a
+ * small photo); the same photo smoothed to another size reads (issue 18: tried on 150 signed
+ * cards at 300 px, every miss was read at one of these scales).
+ */
+const RETRY_SCALES = [0.6, 1.5, 0.75];
+
 /** Reads a QR code from a chosen photo in the browser; null when none is found. */
 export async function decodePhoto(file: File): Promise<string | null> {
   const { Html5Qrcode } = await loadLibrary();
@@ -97,8 +126,15 @@ export async function decodePhoto(file: File): Promise<string | null> {
   document.body.append(holder);
   const reader = new Html5Qrcode(holder.id, { verbose: false });
   try {
-    return await reader.scanFile(file, false);
-  } catch {
+    for (const attempt of [1, ...RETRY_SCALES]) {
+      const image = attempt === 1 ? file : await rescaled(file, attempt);
+      if (!image) continue;
+      try {
+        return await reader.scanFile(image, false);
+      } catch {
+        // Not read at this size; the next one may be.
+      }
+    }
     return null;
   } finally {
     reader.clear();

@@ -1,0 +1,70 @@
+// Issue 18: a card's new QR (its signed claims) checks in online like the first format; the
+// scans a checkpost kept offline are recorded once each, at their own time, a resent batch
+// records nothing new, and a card revoked meanwhile comes back as a conflict. The revocation list.
+import { beforeAll, describe, expect, it } from "vitest";
+import { applyCardAction, cardKeySet, parseCardQr, revocationList, revokedCardNumbers } from "@modules/cards/index.server";
+import { prepareTestDatabase } from "../../tests/setup/test-db";
+import { inDays } from "../../tests/factories/dates";
+import { makeUser } from "../../tests/factories/users";
+import { makeTrail, trailCards } from "../../tests/factories/checkins";
+import { checkinsOf, offlineScanTime, scanCard, syncOfflineScans } from "./service.server";
+
+beforeAll(async () => {
+  await prepareTestDatabase();
+}, 60_000);
+
+describe("offline check-ins", () => {
+  it("a new card's QR names the card by number with its claims and checks in online", async () => {
+    const { checkpost, route } = await makeTrail(0);
+    const [card] = await trailCards(route.id, { entry: inDays(0), exit: inDays(3) });
+    const parsed = parseCardQr(card.cardQr)!;
+    expect(parsed.claims).toMatchObject({ cardNumber: card.cardNumber, fullName: card.fullName, route: route.name, validFrom: inDays(0), validTo: inDays(3), kid: cardKeySet().keys[0].kid });
+    expect(await scanCard(checkpost, { method: "qr", qr: card.cardQr })).toMatchObject({ outcome: "recorded", trekkerId: card.trekkerId });
+    await expect(scanCard(checkpost, { method: "qr", qr: card.cardQr.replace(card.fullName, "Someone Else") })).rejects.toMatchObject({ message: "Invalid QR Code" });
+  });
+
+  it("records each kept scan once at its own time; a replay records nothing; revoked and forged ones are answered", async () => {
+    const { checkpost, route, points } = await makeTrail(1);
+    const [a, b, revoked] = await trailCards(route.id, { count: 3, entry: inDays(-1), exit: inDays(3) });
+    await applyCardAction(await makeUser({ userType: 4 }), "cancel", revoked.trekkerId, "Permit withdrawn");
+    const now = new Date();
+    // Whole seconds: MariaDB keeps no milliseconds.
+    const earlier = new Date(Math.floor(now.getTime() / 1000) * 1000 - 2 * 3600_000);
+    const batch = [
+      { clientId: "offline-a-0001", qr: a.cardQr, method: "photo" as const, scannedAt: earlier.toISOString() },
+      { clientId: "offline-b-0001", qr: b.qr, method: "qr" as const, scannedAt: now.toISOString() },
+      { clientId: "offline-r-0001", qr: revoked.cardQr, method: "qr" as const, scannedAt: now.toISOString() },
+      { clientId: "offline-x-0001", qr: "TIMS2|forged", method: "qr" as const, scannedAt: now.toISOString() },
+    ];
+    const first = await syncOfflineScans(checkpost, batch, { now });
+    expect(first.map((r) => r.outcome)).toEqual(["recorded", "recorded", "refused", "invalid"]);
+    expect(first[2]).toMatchObject({ message: "This card was cancelled.", fullName: revoked.fullName });
+    const [rowA] = await checkinsOf(a.trekkerId);
+    expect(rowA).toMatchObject({ place: points[1].name, method: "photo" });
+    expect(rowA.at.getTime()).toBe(earlier.getTime());
+
+    const again = await syncOfflineScans(checkpost, batch, { now });
+    expect(again.map((r) => r.outcome)).toEqual(["repeat", "repeat", "refused", "invalid"]);
+    expect(await checkinsOf(a.trekkerId)).toHaveLength(1);
+    expect(await checkinsOf(b.trekkerId)).toHaveLength(1);
+    expect(await checkinsOf(revoked.trekkerId)).toHaveLength(0);
+  });
+
+  it("believes the device's clock only when plausible", () => {
+    const now = new Date("2026-11-26T06:00:00Z");
+    expect(offlineScanTime("2026-11-25T06:00:00Z", now).toISOString()).toBe("2026-11-25T06:00:00.000Z");
+    expect(offlineScanTime("2026-11-27T06:00:00Z", now)).toBe(now);
+    expect(offlineScanTime("2026-10-01T06:00:00Z", now)).toBe(now);
+    expect(offlineScanTime("garbage", now)).toBe(now);
+  });
+
+  it("the revocation list holds cancelled and returned cards, not good ones", async () => {
+    const { route } = await makeTrail(0);
+    const [good, cancelled] = await trailCards(route.id, { count: 2, entry: inDays(2), exit: inDays(5) });
+    await applyCardAction(await makeUser({ userType: 4 }), "cancel", cancelled.trekkerId, "Permit withdrawn");
+    const numbers = await revokedCardNumbers();
+    expect(numbers).toContain(cancelled.cardNumber);
+    expect(numbers).not.toContain(good.cardNumber);
+    expect((await revocationList()).cards).toContainEqual({ cardNumber: cancelled.cardNumber, status: "Cancelled" });
+  });
+});

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { kathmanduDate } from "@lib/dates";
+import { preloadScanner } from "../components/camera-scanner";
+import { CARD_KEYS_PATH, REVOCATION_PATH, SCAN_SW_PATH, SCAN_SW_SCOPE, SCAN_SYNC_PATH } from "./paths";
+import { addPending, pendingScans, removePending } from "./store";
+import { verifyOffline, type CardKeySet, type RevocationList } from "./verify";
+
+/** What the scan page hands over when there is no connection: the code's text (null: none read). */
+export type OfflineHandler = (text: string | null, method: "qr" | "photo") => void;
+
+type Shown = { tone: "ok" | "warn" | "bad"; title: string; lines: string[] };
+type Report = { recorded: number; repeat: number; conflicts: string[] };
+
+const newId = () => (typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const BATCH = 100;
+
+async function getJson<T>(path: string): Promise<T | null> {
+  try {
+    const res = await fetch(path, { credentials: "same-origin" });
+    if (!res.ok || !res.headers.get("content-type")?.includes("json")) return null;
+    return (await res.json()) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Every script and style this page loaded from the build, for the service worker to keep. */
+function loadedAssets(): string[] {
+  const urls = new Set<string>();
+  const mine = (u: string) => {
+    const url = new URL(u, location.href);
+    if (url.origin === location.origin && /^\/build[^/]*\//.test(url.pathname)) urls.add(url.href);
+  };
+  for (const entry of performance.getEntriesByType("resource")) mine(entry.name);
+  document.querySelectorAll<HTMLLinkElement>("link[href]").forEach((l) => mine(l.href));
+  document.querySelectorAll<HTMLScriptElement>("script[src]").forEach((s) => mine(s.src));
+  return [...urls];
+}
+
+function askWorker(worker: ServiceWorker, message: unknown): Promise<{ kept?: number; error?: string }> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data as { kept?: number; error?: string });
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+/**
+ * The scan page's offline part (docs/adr/0022-offline-checkpost.md), loaded only with
+ * JavaScript: installs the service worker, keeps the key set and the revocation list, checks
+ * cards without a connection, keeps their check-ins in IndexedDB and sends them once online.
+ */
+export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: (handler: OfflineHandler | null) => void; enabled: boolean; scannerId: number }) {
+  const [installed, setInstalled] = useState<"working" | "ready" | "unsupported" | "failed">("working");
+  const [online, setOnline] = useState(true);
+  const [pending, setPending] = useState(0);
+  const [othersPending, setOthersPending] = useState(0);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
+  const [lists, setLists] = useState<{ keys: CardKeySet | null; revoked: RevocationList | null }>({ keys: null, revoked: null });
+  const listsRef = useRef(lists);
+  listsRef.current = lists;
+  const syncing = useRef(false);
+
+  const countPending = useCallback(async () => {
+    const all = await pendingScans().catch(() => []);
+    setPending(all.filter((p) => p.scannerId === scannerId).length);
+    setOthersPending(all.filter((p) => p.scannerId !== scannerId).length);
+  }, [scannerId]);
+
+  const loadLists = useCallback(async () => {
+    const [keys, revoked] = await Promise.all([getJson<CardKeySet>(CARD_KEYS_PATH), getJson<RevocationList>(REVOCATION_PATH)]);
+    setLists((old) => ({ keys: keys ?? old.keys, revoked: revoked ?? old.revoked }));
+  }, []);
+
+  const sync = useCallback(async () => {
+    if (syncing.current || !navigator.onLine) return;
+    syncing.current = true;
+    try {
+      // Another account's scans wait for it: sent by this one they would count at this checkpoint.
+      const all = (await pendingScans()).filter((p) => p.scannerId === scannerId);
+      if (!all.length) return;
+      const sum: Report = { recorded: 0, repeat: 0, conflicts: [] };
+      for (let i = 0; i < all.length; i += BATCH) {
+        const batch = all.slice(i, i + BATCH);
+        const res = await fetch(SCAN_SYNC_PATH, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ scannerId, checkins: batch.map(({ clientId, qr, method, scannedAt }) => ({ clientId, qr, method, scannedAt })) }),
+        });
+        if (!res.ok || !res.headers.get("content-type")?.includes("json")) {
+          sum.conflicts.push(
+            res.redirected || res.status === 401 || res.status === 409 ? "Sign in again as the account that scanned to send the waiting scans." : `The server did not take the scans (${res.status}); they stay on this device.`,
+          );
+          break;
+        }
+        const { results } = (await res.json()) as { results: { clientId: string; outcome: string; message: string; fullName: string | null }[] };
+        for (const r of results) {
+          if (r.outcome === "recorded") sum.recorded++;
+          else if (r.outcome === "repeat") sum.repeat++;
+          else sum.conflicts.push(`${r.fullName ?? batch.find((b) => b.clientId === r.clientId)?.fullName ?? "A card"}: ${r.message}`);
+        }
+        await removePending(results.map((r) => r.clientId));
+      }
+      setReport(sum);
+    } catch {
+      // Still no connection after all; the scans stay and go at the next chance.
+    } finally {
+      syncing.current = false;
+      await countPending();
+    }
+  }, [countPending, scannerId]);
+
+  useEffect(() => {
+    setOnline(navigator.onLine);
+    const up = () => {
+      setOnline(true);
+      void loadLists().then(sync);
+    };
+    const down = () => setOnline(false);
+    window.addEventListener("online", up);
+    window.addEventListener("offline", down);
+    void countPending();
+    void loadLists().then(sync);
+    if (!("serviceWorker" in navigator) || !crypto.subtle) setInstalled("unsupported");
+    else {
+      navigator.serviceWorker
+        .register(SCAN_SW_PATH, { scope: SCAN_SW_SCOPE })
+        .then(() => navigator.serviceWorker.ready)
+        .then(async (registration) => {
+          await preloadScanner();
+          const answer = registration.active ? await askWorker(registration.active, { type: "keep-assets", urls: loadedAssets() }) : { error: "no worker" };
+          setInstalled(answer.error ? "failed" : "ready");
+        })
+        .catch(() => setInstalled("failed"));
+    }
+    return () => {
+      window.removeEventListener("online", up);
+      window.removeEventListener("offline", down);
+    };
+  }, [countPending, loadLists, sync]);
+
+  const handle = useCallback<OfflineHandler>(
+    async (text, method) => {
+      setReport(null);
+      if (!text) return setShown({ tone: "bad", title: "Invalid QR Code", lines: ["No QR code could be read in the photo."] });
+      const { keys, revoked } = listsRef.current;
+      if (!keys) return setShown({ tone: "bad", title: "Cannot check cards offline yet", lines: ["The card keys are not on this device: open this page once with a connection."] });
+      const verdict = await verifyOffline(text, keys, revoked, kathmanduDate());
+      if (verdict.kind === "invalid") return setShown({ tone: "bad", title: "Invalid QR Code", lines: [verdict.message] });
+      const fullName = verdict.kind === "card" ? verdict.claims.fullName : "Card of the first format";
+      if (verdict.kind === "card") {
+        const c = verdict.claims;
+        const facts = [`Card ${c.cardNumber} · ${c.nationality}`, `${c.route}, ${c.validFrom} to ${c.validTo}`];
+        if (verdict.problem) return setShown({ tone: "bad", title: `${c.fullName}: not checked in`, lines: [verdict.problem, ...facts] });
+        setShown({ tone: "ok", title: `${c.fullName}: genuine card`, lines: [...facts, "The check-in is kept on this device and sent when the connection is back."] });
+      } else {
+        setShown({ tone: "warn", title: "Genuine card of the first format", lines: ["It carries no name or dates: the server checks it when the check-in is sent."] });
+      }
+      await addPending({ clientId: newId(), qr: text, method, scannedAt: new Date().toISOString(), fullName, scannerId });
+      await countPending();
+    },
+    [countPending, scannerId],
+  );
+
+  useEffect(() => {
+    onReady(enabled ? handle : null);
+    return () => onReady(null);
+  }, [onReady, handle, enabled]);
+
+  const revokedAt = lists.revoked ? new Date(lists.revoked.generatedAt) : null;
+  return (
+    <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm" data-testid="offline-scan">
+      <h2 className="font-semibold text-slate-800">Offline checks</h2>
+      <p role="status" className="text-sm text-slate-700" data-testid="offline-state">
+        {installed === "ready" ? "Ready to scan without a connection." : installed === "working" ? "Preparing offline checks…" : installed === "unsupported" ? "This browser cannot check cards offline." : "Offline checks could not be prepared."}{" "}
+        {online ? "Online." : "No connection: cards are checked on this device."}
+      </p>
+      <p className="text-sm text-slate-700" data-testid="pending-scans">
+        {pending === 1 ? "1 scan waits to be sent." : `${pending} scans wait to be sent.`}
+      </p>
+      {othersPending ? (
+        <p className="text-sm text-slate-700">
+          {othersPending === 1 ? "1 scan by another checkpost account waits" : `${othersPending} scans by other checkpost accounts wait`} on this device for that account to sign in here.
+        </p>
+      ) : null}
+      {revokedAt ? <p className="text-xs text-slate-600">Revocation list of {revokedAt.toLocaleString("en-GB")}.</p> : null}
+      {shown ? (
+        <div
+          role="alert"
+          data-testid={shown.tone === "bad" ? "offline-refused" : "offline-result"}
+          className={
+            shown.tone === "bad"
+              ? "rounded-md border-2 border-red-500 bg-red-50 p-3 text-red-900"
+              : shown.tone === "warn"
+                ? "rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-900"
+                : "rounded-md border border-green-500 bg-green-50 p-3 text-green-900"
+          }
+        >
+          <p className="font-semibold">{shown.title}</p>
+          {shown.lines.map((line) => (
+            <p key={line} className="mt-1 text-sm">
+              {line}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      {report ? (
+        <div role="status" data-testid="sync-report" className="text-sm text-slate-800">
+          <p>
+            Sent: {report.recorded} recorded, {report.repeat} already recorded, {report.conflicts.length} not recorded.
+          </p>
+          {report.conflicts.length ? (
+            <ul className="mt-1 list-disc pl-5 text-red-800">
+              {report.conflicts.map((c, i) => (
+                <li key={i}>{c}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
