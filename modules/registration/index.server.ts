@@ -13,5 +13,5 @@ export { registrationFormOptions } from "./form-options.server";
 export { registrationModule } from "./plugin.server";
 export type { TrekkerListRow, TrekkerOrder, TrekkerSearch } from "./trekker-search.server";
 export { countTrekkers, searchTrekkerIds, searchTrekkerIdsAfter, trekkerFilterChoices, trekkerListBatch, trekkerListPage, trekkerListRows } from "./trekker-search.server";
-export type { TrekkerBatchRow } from "./trekker-search.server";
+export type { TrekkerBatchFields, TrekkerBatchRow } from "./trekker-search.server";
 export { reviewIntent } from "./review-intents.server";
