@@ -8,6 +8,7 @@
  * and the daily sweep when nothing is due.
  *
  *   npx tsx bench/lists.ts [--url mysql://root@127.0.0.1:3306/tims_scale] [--runs 5] [--export-rows N] [--json]
+ *     [--only <regex over "list case">] [--export-only] [--no-export]
  */
 import { performance } from "node:perf_hooks";
 
@@ -165,7 +166,8 @@ const cases: Case[] = [
 ];
 
 const results: Result[] = [];
-for (const c of process.argv.includes("--export-only") ? [] : cases) {
+const only = process.argv.includes("--only") ? new RegExp(arg("only", ""), "i") : null;
+for (const c of process.argv.includes("--export-only") ? [] : cases.filter((c) => !only || only.test(`${c.list} ${c.label}`))) {
   const request = () => new Request(`http://bench${c.url}`);
   await c.load(request()); // warm: lookups cached per process are not the page's statements
   const { result, queries } = await capture(() => c.load(request()));
@@ -257,14 +259,18 @@ async function exportRun(limitRows: number) {
   };
 }
 
-const exportRows = Number(arg("export-rows", String(total)));
-const exported = await exportRun(exportRows);
-if (!JSON_OUT) {
+const exportRows = process.argv.includes("--no-export") ? 0 : Number(arg("export-rows", String(total)));
+const exported = exportRows > 0 ? await exportRun(exportRows) : null;
+if (!JSON_OUT && exported) {
   console.log(
     `\nExport TrekkersList: ${exported.rows.toLocaleString("en")} rows in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.rowsPerSecond).toLocaleString("en")} rows/s; Node CPU ${exported.cpuSeconds.toFixed(1)} s = ${Math.round(exported.rowsPerCpuSecond).toLocaleString("en")} rows per CPU-second; peak RSS ${exported.peakRssMb.toFixed(0)} MB; RSS at rows ${JSON.stringify(exported.rssAtMb)}; heap used+external ${JSON.stringify(exported.heapAtMb)}`,
   );
 }
 
+if (process.argv.includes("--no-export") && only) {
+  await sequelize.close();
+  process.exit(0);
+}
 const sweepMs = await timed(async () => {
   const counts = await sweepCards();
   if (counts.activated || counts.completed || counts.missed || counts.registrations) throw new Error(`the sweep found work: ${JSON.stringify(counts)}`);

@@ -150,8 +150,8 @@ async function main() {
   await step("vouchers, bills", async () => {
     // Bank vouchers for a tenth of the registrations: approved for the paid, pending or rejected for the unpaid.
     await q(
-      `INSERT INTO vouchers (registrationId, userId, amountPaisa, fileKey, fileName, fileKind, isVerified, refNo, remarks, decidedBy, createdAt, updatedAt)
-       SELECT r.id, r.userId, r.totalPaisa, CONCAT('vouchers/', r.id, '.pdf'), 'voucher.pdf', 'pdf',
+      `INSERT INTO vouchers (registrationId, routeId, userId, amountPaisa, fileKey, fileName, fileKind, isVerified, refNo, remarks, decidedBy, createdAt, updatedAt)
+       SELECT r.id, r.routeId, r.userId, r.totalPaisa, CONCAT('vouchers/', r.id, '.pdf'), 'voucher.pdf', 'pdf',
               CASE WHEN r.status <> 'Payment Pending' THEN 1 WHEN r.id % 3 = 0 THEN 0 ELSE NULL END,
               IF(r.status <> 'Payment Pending', CONCAT('REF', r.id), NULL), IF(r.status = 'Payment Pending' AND r.id % 3 = 0, 'Amount does not match', NULL),
               IF(r.status = 'Payment Pending' AND r.id % 3 <> 0, NULL, 1), r.createdAt + INTERVAL 30 MINUTE, r.createdAt + INTERVAL 30 MINUTE

@@ -1,4 +1,4 @@
-import { Op, QueryTypes, type Model, type ModelStatic, type WhereOptions } from "sequelize";
+import { Op, QueryTypes, type IndexHint, type Model, type ModelStatic, type WhereOptions } from "sequelize";
 import type { FilterOption, SortOrder } from "./define";
 import { keysetOrder, keysetWhere, type KeyPart } from "./keyset.server";
 import type { ListQuery, ListSource } from "./list.server";
@@ -21,15 +21,20 @@ export interface ModelSourceSpec<M extends Model, Row, F> {
   rows: (models: M[]) => Row[] | Promise<Row[]>;
   attributes?: string[];
   options?: () => Promise<Record<string, FilterOption[]>>;
+  /**
+   * Index hints for these filters (MariaDB/MySQL only; SQLite has none and ignores them), for a
+   * combination the planner is known to get wrong; the module owning the indexes names them.
+   */
+  indexHints?: (filters: F) => IndexHint[] | undefined;
 }
 
 export function modelListSource<M extends Model, Row, F>(spec: ModelSourceSpec<M, Row, F>): ListSource<Row, F> {
   const find = (where: WhereOptions, q: ListQuery<F>, window: { offset?: number; limit: number }) =>
-    spec.model.findAll({ where, order: keysetOrder(spec.keys(q.sort)), attributes: spec.attributes, offset: window.offset, limit: window.limit });
+    spec.model.findAll({ where, order: keysetOrder(spec.keys(q.sort)), attributes: spec.attributes, offset: window.offset, limit: window.limit, indexHints: spec.indexHints?.(q.filters) });
   return {
     async count(q, cap) {
       const where = await spec.where(q.filters);
-      return where ? cappedCount(spec.model, where, cap) : 0;
+      return where ? cappedCount(spec.model, where, cap, spec.indexHints?.(q.filters)) : 0;
     },
     async page(q, window) {
       const where = await spec.where(q.filters);
@@ -51,14 +56,16 @@ export function modelListSource<M extends Model, Row, F>(spec: ModelSourceSpec<M
  * the whole table (docs/adr/0015-list-indexes.md). Soft-deleted rows are left out as
  * `Model.count` would.
  */
-async function cappedCount<M extends Model>(model: ModelStatic<M>, where: WhereOptions, cap: number): Promise<number> {
+async function cappedCount<M extends Model>(model: ModelStatic<M>, where: WhereOptions, cap: number, indexHints?: IndexHint[]): Promise<number> {
   const options = model.options as { paranoid?: boolean; deletedAt?: string | boolean };
   const deletedAt = typeof options.deletedAt === "string" ? options.deletedAt : "deletedAt";
   const scoped = options.paranoid ? { [Op.and]: [where, { [deletedAt]: { [Op.is]: null } }] } : where;
   const generator = model.sequelize!.getQueryInterface().queryGenerator as {
-    selectQuery: (table: unknown, opts: { where: WhereOptions; attributes: string[]; limit: number }, model: ModelStatic<M>) => string;
+    selectQuery: (table: unknown, opts: { where: WhereOptions; attributes: string[]; limit: number; indexHints?: IndexHint[] }, model: ModelStatic<M>) => string;
   };
-  const inner = generator.selectQuery(model.getTableName(), { where: scoped, attributes: [model.primaryKeyAttribute], limit: Math.max(1, Math.floor(cap)) }, model).replace(/;\s*$/, "");
+  const inner = generator
+    .selectQuery(model.getTableName(), { where: scoped, attributes: [model.primaryKeyAttribute], limit: Math.max(1, Math.floor(cap)), indexHints }, model)
+    .replace(/;\s*$/, "");
   const [row] = await model.sequelize!.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) capped`, { type: QueryTypes.SELECT });
   return Number(row?.n ?? 0);
 }

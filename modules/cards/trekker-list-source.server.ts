@@ -2,7 +2,7 @@ import { forbiddenError } from "@lib/errors";
 import type { ListQuery, ListSource } from "@lib/list/list.server";
 import { listCountries, type CountryOption } from "@modules/lookups/index.server";
 import { trekkerListScope } from "@modules/registration";
-import { countTrekkers, trekkerFilterChoices, trekkerListBatch, trekkerListPage, type TrekkerBatchRow, type TrekkerSearch, type TrekkerSubquery } from "@modules/registration/index.server";
+import { countTrekkers, trekkerFilterChoices, trekkerListBatch, trekkerListPage, type TrekkerBatchFields, type TrekkerBatchRow, type TrekkerSearch, type TrekkerSubquery } from "@modules/registration/index.server";
 import { can, inScope, type Permission, type PermissionHolder, type PermissionScope } from "@modules/permissions";
 import { agencyChoices, displayNames } from "@modules/users/index.server";
 import { checkinLookup } from "./lifecycle.server";
@@ -136,7 +136,7 @@ function exportItems(): (rows: TrekkerBatchRow[]) => Promise<TrekkerItem[]> {
 function sourceOf<F>(
   viewer: Viewer,
   toSearch: (filters: F) => TrekkerSearch | null,
-  opts: { actions?: boolean; options?: ListSource<TrekkerItem, F>["options"]; overdue?: OverdueListHook } = {},
+  opts: { actions?: boolean; options?: ListSource<TrekkerItem, F>["options"]; overdue?: OverdueListHook; exportFields?: TrekkerBatchFields } = {},
 ): ListSource<TrekkerItem, F> {
   const order = (q: ListQuery<F>) => ({ desc: q.sort.desc });
   let batchItems: ReturnType<typeof exportItems> | null = null;
@@ -152,7 +152,7 @@ function sourceOf<F>(
     async batch(q, after, limit) {
       const search = toSearch(q.filters);
       batchItems ??= exportItems();
-      return search ? batchItems(await trekkerListBatch(search, order(q), after?.trekkerId ?? null, limit)) : [];
+      return search ? batchItems(await trekkerListBatch(search, order(q), after?.trekkerId ?? null, limit, opts.exportFields)) : [];
     },
     options: opts.options,
   };
@@ -217,6 +217,8 @@ export function trekkerListSource(viewer: Viewer, opts: { account?: number; over
     {
       actions: opts.account === undefined,
       overdue: opts.overdue,
+      // The TrekkersList export shows only the listed columns (its test compares it with whole rows).
+      exportFields: "listed",
       options: async () => {
         const [choices, agencies] = await Promise.all([routeAndCountryChoices(), own || opts.account !== undefined ? Promise.resolve([]) : agencyChoices()]);
         return { ...choices, agencies: agencies.map((a) => ({ value: String(a.id), label: a.name })) };

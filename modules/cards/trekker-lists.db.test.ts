@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, kathmanduDate, kathmanduDayStart } from "@lib/dates";
 import { quickRange, type ListDefinition } from "@lib/list/define";
 import { exportList, loadList, type ListSource } from "@lib/list/list.server";
+import { formatBatch } from "@lib/csv.server";
 import { createRoute } from "@modules/trek-routes/index.server";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { makeRegistration, person } from "../../tests/factories/registrations";
@@ -249,6 +250,16 @@ describe("deep pagination and exports equal to the list", () => {
     expect(exported[0]).toEqual(["Id", "Trekker", "Trekking Area", "Card Number", "Regional Type", "Country", "Registered Date", "Agency", "Card Status", "Payment Date"]);
     expect(exported.slice(1).map((r) => r[1])).toEqual(listed.map((r) => r.fullName));
     expect(listed.length).toBeGreaterThan(130);
+  });
+
+  it("the TrekkersList export (which reads only the listed columns) is byte for byte the CSV of the list's whole rows", async () => {
+    // Every trekker the board sees: issued cards with payment dates, unpaid rows, several agencies.
+    const listed = await allRows(trekkersList, trekkerListSource(u.ntb));
+    expect(listed.some((r) => r.cardNumber !== null && r.issuedAt !== null)).toBe(true);
+    const bytes = new Uint8Array(await exportList(trekkersList, get(), trekkerListSource(u.ntb), { batchSize: 9 }).arrayBuffer());
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    const body = text.slice(text.indexOf("\n") + 1);
+    expect(body).toBe(formatBatch(listed, trekkersList.csv.columns));
   });
 
   it("an export that matches nothing is its header row", async () => {

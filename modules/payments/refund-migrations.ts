@@ -45,4 +45,20 @@ export const refundMigrations: Migration[] = [
       await qi.removeIndex("vouchers", "vouchers_is_verified");
     },
   },
+  {
+    // The voucher list's route filter at scale (docs/adr/0025-voucher-route-copy.md): the route id
+    // kept on the voucher (set when it is created, moved with its registration in the same
+    // transaction), so "Pending on this route" is one index range and its count index-only,
+    // instead of a semi-join over registrations for every match.
+    name: "2026120200-payments-voucher-route",
+    async up(qi) {
+      await qi.addColumn("vouchers", "routeId", { type: DataTypes.INTEGER, allowNull: true });
+      await qi.sequelize.query("UPDATE vouchers SET routeId = (SELECT r.routeId FROM registrations r WHERE r.id = vouchers.registrationId)");
+      await qi.addIndex("vouchers", ["routeId", "isVerified"], { name: "vouchers_route_verified" });
+    },
+    async down(qi) {
+      await qi.removeIndex("vouchers", "vouchers_route_verified");
+      await qi.removeColumn("vouchers", "routeId");
+    },
+  },
 ];

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { exportList, loadList } from "@lib/list/list.server";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
-import { makeRegistration, makeRoute } from "../../tests/factories/registrations";
+import { updateTrek } from "@modules/registration/index.server";
+import { makeRegistration, makeRoute, trek } from "../../tests/factories/registrations";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { Voucher } from "./models/payment-records.server";
 import { decideVoucher, uploadVoucher, voucherInvoiceId, voucherListSource } from "./vouchers.server";
@@ -56,6 +57,23 @@ describe("the voucher list", () => {
     expect(await listed(`?name=${made[0].id}`)).toEqual([made[0].id]);
     expect(await listed("?name=kailash")).toEqual(idsWhere((v) => v.payer.startsWith("Kailash")));
     expect(await listed("?name=Nobody%20Such")).toEqual([]);
+  });
+
+  it("keeps each voucher's route with its registration: set on upload, moved when the board moves the trek", async () => {
+    const payer = await makeUser({ userType: 2, fullName: "Owner", organizationName: "Mover Treks" });
+    const from = await makeRoute("Voucher Move From");
+    const to = await makeRoute("Voucher Move To");
+    const { regId } = await makeRegistration(payer, from.id, { trekkers: ["One"] });
+    expect(await uploadVoucher(regId, payer, new File([PDF], "deposit.pdf", { type: "application/pdf" }))).toEqual({ ok: true });
+    const v = (await Voucher.findOne({ where: { registrationId: regId } }))!;
+    expect(v.routeId).toBe(from.id);
+    expect(await listed(`?route=${from.id}&status=Pending`)).toEqual([v.id]);
+    await updateTrek(regId, board, trek(to.id));
+    expect(await listed(`?route=${from.id}&status=Pending`)).toEqual([]);
+    expect(await listed(`?route=${to.id}&status=Pending`)).toEqual([v.id]);
+    const page = await loadList(vouchersList, get(`?route=${to.id}`), voucherListSource());
+    expect(page.rows.map((r) => r.routeName)).toEqual([to.name]);
+    await Voucher.destroy({ where: { id: v.id } });
   });
 
   it("exports Invoice with the filters, in keyset batches", async () => {

@@ -4,7 +4,8 @@ export * from "./index.fields";
 export * from "./index.steps";
 export * from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
-export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, trekkerPhoto, unlockPrice } from "./service.server";
+export type { RouteChangeListener } from "./service.server";
+export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, onRegistrationRouteChange, registrationRouteId, trekkerPhoto, unlockPrice, updateTrek } from "./service.server";
 export { cardNumbersOf, registrationForCards, registrationForPayment, registrationIdsOnRoute, registrationIdsOnRouteSql, routeNameColumnSql, routeNamesOf, trekDatesOf, trekkerDetails } from "./summaries.server";
 export { setRegistrationStatus, sweepRegistrationStatuses, trekkersDueByTrekDates } from "./status.server";
 export { parseCrop, processPhoto } from "./photo.server";
@@ -14,5 +15,5 @@ export type { TrekkerListRow, TrekkerOrder, TrekkerSearch, TrekkerSubquery } fro
 export type { TrekDateQuery, TrekOnTrail } from "./trail-candidates.server";
 export { treksByDate } from "./trail-candidates.server";
 export { countTrekkers, searchTrekkerIds, searchTrekkerIdsAfter, trekkerFilterChoices, trekkerListBatch, trekkerListPage, trekkerListRows } from "./trekker-search.server";
-export type { TrekkerBatchRow } from "./trekker-search.server";
+export type { TrekkerBatchFields, TrekkerBatchRow } from "./trekker-search.server";
 export { reviewIntent } from "./review-intents.server";

@@ -141,10 +141,37 @@ async function editable(id: number, viewer: RegistrationViewer): Promise<Registr
   return reg;
 }
 
+/**
+ * Told when a registration moves to another route, inside the transaction that moves it: another
+ * module keeping a copy of the route id next to its own rows (payments' vouchers, for the voucher
+ * list's route filter) updates it there, so the copy is never seen stale.
+ */
+export type RouteChangeListener = (registrationId: number, routeId: number, transaction: Transaction) => Promise<void>;
+const routeChangeListeners: RouteChangeListener[] = [];
+
+/** Registers a listener once (a module's server entry calls this when it loads). */
+export function onRegistrationRouteChange(listener: RouteChangeListener): void {
+  if (!routeChangeListeners.includes(listener)) routeChangeListeners.push(listener);
+}
+
 export async function updateTrek(id: number, viewer: RegistrationViewer, trek: TrekDetailsInput): Promise<void> {
   const reg = await editable(id, viewer);
   const routeName = await checkTrek(trek);
-  await reg.update({ ...trek, routeName });
+  const moved = Number(trek.routeId) !== reg.routeId;
+  await writeTransaction(async (transaction) => {
+    await reg.update({ ...trek, routeName }, { transaction });
+    if (moved) for (const listener of routeChangeListeners) await listener(id, reg.routeId, transaction);
+  });
+}
+
+/**
+ * A registration's route id read inside the caller's transaction with a shared lock, so a route
+ * change committing at the same moment either comes first (this sees it) or waits for the
+ * caller's commit (and then its listeners see the caller's rows). Null for an unknown id.
+ */
+export async function registrationRouteId(id: number, transaction?: Transaction): Promise<number | null> {
+  const reg = await Registration.findByPk(id, { attributes: ["routeId"], transaction, lock: transaction ? transaction.LOCK.SHARE : undefined });
+  return reg ? reg.routeId : null;
 }
 
 /**

@@ -164,6 +164,22 @@ const ROW_COLUMNS =
   "t.id, t.registrationId, t.fullName, t.nationality, t.trekkerType, t.passportNumber, t.createdAt, t.status, t.cardNumber, t.issuedAt, " +
   "t.returnState, t.deletedAt, t.deleteRemarks, t.deletedBy, t.deletedIp, r.userId, r.userType, r.routeId, r.routeName, r.entryDate, r.exitDate";
 
+/**
+ * The columns of the /trekkers list (and its TrekkersList export) in the positions of ROW_COLUMNS:
+ * the person, the card, the owner and the route's name. The others come back empty (passport "",
+ * registration type and route id 0, trek dates "", return and deletion null: a live trekker has no
+ * deletion anyway). An export of a million rows then has MariaDB send, and Node parse, 11 values a
+ * row instead of 21 (docs/adr/0026-users-index-and-lean-export.md).
+ */
+// Each constant named: on SQLite the rows come back keyed by column name.
+const LISTED_COLUMNS =
+  "t.id, t.registrationId, t.fullName, t.nationality, t.trekkerType, '' AS passportNumber, t.createdAt, t.status, t.cardNumber, t.issuedAt, " +
+  "NULL AS returnState, NULL AS deletedAt, NULL AS deleteRemarks, NULL AS deletedBy, NULL AS deletedIp, r.userId, 0 AS userType, 0 AS routeId, r.routeName, " +
+  "'' AS entryDate, '' AS exitDate";
+
+/** Which columns a batch reads: the whole row, or those the /trekkers list shows (LISTED_COLUMNS). */
+export type TrekkerBatchFields = "whole" | "listed";
+
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
@@ -201,10 +217,11 @@ function toRow(a: unknown[]): TrekkerBatchRow {
  * come back as arrays (no model instances), so a page is one statement and an export batch of
  * 10,000 rows one more (docs/adr/0015-list-indexes.md).
  */
-async function wholeRows(idsSql: string, params: unknown[], desc: boolean): Promise<TrekkerBatchRow[]> {
+async function wholeRows(idsSql: string, params: unknown[], desc: boolean, fields: TrekkerBatchFields = "whole"): Promise<TrekkerBatchRow[]> {
   // No ORDER BY outside: sorting 10,000 wide rows cost MariaDB more than the lookups. The join
   // reads the derived ids in their order, which is checked here and only sorted if it differs.
-  const rows = await selectArrays(`SELECT ${ROW_COLUMNS} FROM (${idsSql}) k JOIN trekkers t ON t.id = k.id JOIN registrations r ON r.id = t.registrationId`, params);
+  const columns = fields === "listed" ? LISTED_COLUMNS : ROW_COLUMNS;
+  const rows = await selectArrays(`SELECT ${columns} FROM (${idsSql}) k JOIN trekkers t ON t.id = k.id JOIN registrations r ON r.id = t.registrationId`, params);
   for (let i = 1; i < rows.length; i++) {
     if (desc ? Number(rows[i][0]) > Number(rows[i - 1][0]) : Number(rows[i][0]) < Number(rows[i - 1][0])) {
       rows.sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])));
@@ -225,11 +242,12 @@ export async function trekkerListPage(q: TrekkerSearch, order: TrekkerOrder, win
  * Up to `limit` whole rows after `afterId` in the list's order (keyset over the primary key), in
  * one statement: an export reads a million rows in batches without a query per table per batch.
  */
-export async function trekkerListBatch(q: TrekkerSearch, order: TrekkerOrder, afterId: number | null, limit: number): Promise<TrekkerBatchRow[]> {
+export async function trekkerListBatch(q: TrekkerSearch, order: TrekkerOrder, afterId: number | null, limit: number, fields: TrekkerBatchFields = "whole"): Promise<TrekkerBatchRow[]> {
   const { from, where, params } = await build(q);
   const keyset = afterId === null ? "" : ` AND t.id ${order.desc ? "<" : ">"} ${whole(afterId)}`;
   const ids = `SELECT t.id AS id FROM ${from} WHERE ${where}${keyset} ORDER BY t.id ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(limit)}`;
-  return wholeRows(ids, params, order.desc);
+  // Listed columns only for live trekkers: a deleted record's export shows its deletion.
+  return wholeRows(ids, params, order.desc, q.records === "deleted" ? "whole" : fields);
 }
 
 /** How many trekkers match, counting no further than `cap`. */

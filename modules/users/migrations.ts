@@ -95,4 +95,19 @@ export const userMigrations: Migration[] = [
       await qi.dropTable("user_search_words");
     },
   },
+  {
+    // The Users tabs at scale (docs/adr/0026-users-tab-index.md): every query of the paranoid
+    // User model carries `deletedAt IS NULL`, which (userType, status) did not hold, so a tab's
+    // capped count read up to 10,001 user rows. (userType, deletedAt, status) answers a tab's
+    // count from the index alone and its pages newest first without a sort (the id ends the index).
+    name: "2026120210-users-tab-index",
+    async up(qi) {
+      await qi.addIndex("users", ["userType", "deletedAt", "status"], { name: "users_type_deleted_status" });
+      await qi.removeIndex("users", "users_user_type_status");
+    },
+    async down(qi) {
+      await qi.addIndex("users", ["userType", "status"], { name: "users_user_type_status" });
+      await qi.removeIndex("users", "users_type_deleted_status");
+    },
+  },
 ];

@@ -75,6 +75,8 @@ Bill.init(
 export class Voucher extends Model<InferAttributes<Voucher>, InferCreationAttributes<Voucher>> {
   declare id: CreationOptional<number>;
   declare registrationId: number;
+  /** The registration's route, kept here for the list's route filter (set on create, moved with the registration). */
+  declare routeId: CreationOptional<number | null>;
   declare userId: number;
   declare amountPaisa: number;
   declare fileKey: string;
@@ -92,6 +94,7 @@ Voucher.init(
   {
     id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
     registrationId: { type: DataTypes.INTEGER, allowNull: false },
+    routeId: { type: DataTypes.INTEGER, allowNull: true },
     userId: { type: DataTypes.INTEGER, allowNull: false },
     amountPaisa: { type: DataTypes.INTEGER, allowNull: false },
     fileKey: { type: DataTypes.STRING(120), allowNull: false },
