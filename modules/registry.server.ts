@@ -13,9 +13,10 @@ import { paymentsModule } from "./payments/index.server";
 import { checkinsModule } from "./checkins/index.server";
 import { notificationsModule } from "./notifications/index.server";
 import { chalanModule } from "./chalan/index.server";
+import { statsModule } from "./stats/index.server";
 
 /** Every domain of the app. db set-up, job workers and the sidebar read this list. */
-export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule, notificationsModule, chalanModule];
+export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule, notificationsModule, chalanModule, statsModule];
 
 export function allMigrations(): Migration[] {
   // The jobs table is infrastructure (jobs/), not a module's; it migrates with the modules.
