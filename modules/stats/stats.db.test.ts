@@ -9,7 +9,7 @@ import { makeRoute, person } from "../../tests/factories/registrations";
 import { makeTrail, trailCards } from "../../tests/factories/checkins";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { scanCard } from "@modules/checkins/index.server";
-import { rebuildDailyStats, statTotals, type Metric } from "./index.server";
+import { rebuildDailyStats, statTotals, type Metric, type StatRow } from "./index.server";
 
 // Issue 17: daily_stats is written in the transaction of each event it counts (cards issued,
 // a bill, a check-in), and a rebuild from the source tables gives the same rows.
@@ -73,7 +73,7 @@ describe("rebuild", () => {
     expect(incremental.length).toBeGreaterThan(3);
     for (const metric of ["issued", "moved", "revenue", "checkin"] as const) {
       const by = ["routeId", "nationality", "agencyId", "dim"] as const;
-      const key = (r: Record<string, unknown>) => by.map((d) => String(r[d])).join("|") + `=${r.count}/${r.amountPaisa}`;
+      const key = (r: StatRow) => by.map((d) => String(r[d])).join("|") + `=${r.count}/${r.amountPaisa}`;
       const agg = (await statTotals(metric, range, by)).map(key).sort();
       const scan = (await statTotals(metric, range, by, "scan")).map(key).sort();
       expect(scan, metric).toEqual(agg);

@@ -138,6 +138,7 @@ const PAGES: PageCase[] = [
   { file: "deleted-trekkers.tsx", url: () => "/deleted-trekkers", who: ["ntb"] },
   // The board and TAAN: dashboard, agency requests, vouchers, routes, users.
   { file: "dashboard.tsx", url: () => "/dashboard", who: ["ntb", "taan"] },
+  { file: "reports.tsx", url: () => "/reports", who: ["ntb"] },
   { file: "requests.tsx", url: () => "/requests", who: ["ntb", "taan"] },
   { file: "requests_.$id.tsx", url: (f) => `/requests/${f.users.agencyTarget.id}`, who: ["ntb", "taan"] },
   { file: "requests_.$id.approve.tsx", url: (f) => `/requests/${f.users.agencyTarget.id}/approve`, who: ["ntb"] },
