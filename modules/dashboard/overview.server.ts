@@ -52,12 +52,12 @@ const top = (rows: Figure[], n = LIST_SIZE) => [...rows].sort((a, b) => b.value 
  */
 export async function dashboardData(range: DateRange, source: StatSource = "aggregate"): Promise<DashboardData> {
   const [issuedByDay, issuedByRoute, issuedByAgency, issuedByCountry, moved, revenue, summary, activeRoutes, onTrail, recent, name] = await Promise.all([
-    statTotals("issued", range, ["day"], source),
-    statTotals("issued", range, ["routeId"], source),
-    statTotals("issued", range, ["agencyId"], source),
-    statTotals("issued", range, ["nationality"], source),
+    statTotals("issued.route", range, ["day"], source),
+    statTotals("issued.route", range, ["routeId"], source),
+    statTotals("issued.agcy", range, ["agencyId"], source),
+    statTotals("issued.nat", range, ["nationality"], source),
     statTotals("moved", range, ["dim"], source),
-    statTotals("revenue", range, ["dim"], source),
+    statTotals("revenue.nat", range, ["dim"], source),
     dashboardSummary(),
     listRouteChoices({ activeOnly: true }),
     onTrailByRoute(),

@@ -30,11 +30,11 @@ export const rupeeNumber = (paisa: number) => (paisa / 100).toFixed(2);
 
 export async function seasonReport(range: DateRange, source: StatSource = "aggregate"): Promise<ReportTable[]> {
   const [byRouteMonth, byNationality, revenue, issuedByAgency, revenueByAgency, moved, name] = await Promise.all([
-    statTotals("issued", range, ["routeId", "month"], source),
-    statTotals("issued", range, ["nationality"], source),
-    statTotals("revenue", range, ["dim", "nationality"], source),
-    statTotals("issued", range, ["agencyId"], source),
-    statTotals("revenue", range, ["agencyId"], source),
+    statTotals("issued.route", range, ["routeId", "month"], source),
+    statTotals("issued.nat", range, ["nationality"], source),
+    statTotals("revenue.nat", range, ["dim", "nationality"], source),
+    statTotals("issued.agcy", range, ["agencyId"], source),
+    statTotals("revenue.agcy", range, ["agencyId"], source),
     statTotals("moved", range, ["dim"], source),
     namers(),
   ]);

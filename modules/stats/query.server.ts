@@ -1,7 +1,7 @@
 import { QueryTypes } from "sequelize";
 import { kathmanduDayStart } from "@lib/dates";
 import { isSqlite, sequelize } from "../../db/sequelize.server";
-import { sourceSql, type Metric } from "./sources.server";
+import { rollupSql, type Metric } from "./sources.server";
 
 /** Nepal days from ≤ day < to (the dashboard's "7 days before tomorrow to tomorrow"). */
 export interface DayRange {
@@ -47,7 +47,7 @@ export async function statTotals(metric: Metric, range: DayRange, by: readonly S
     sql = `SELECT ${[...select, sums].join(", ")} FROM daily_stats WHERE metric = ? AND day >= ? AND day < ?${group}`;
     replacements = [metric, range.from, range.to];
   } else {
-    const src = sourceSql(metric, isSqlite());
+    const src = rollupSql(metric, isSqlite());
     sql = `SELECT ${[...select, sums].join(", ")} FROM (${src.sql}) s${group}`;
     replacements = Array.from({ length: src.ranges }, () => [kathmanduDayStart(range.from), kathmanduDayStart(range.to)]).flat();
   }
@@ -85,13 +85,13 @@ export interface RecentCard {
   issuedAt: Date;
 }
 
-/** The latest cards issued in the range, newest first. */
+/** The latest cards issued in the range, newest first (over the index on trekkers.issuedAt). */
 export async function recentCards(range: DayRange, limit = 10): Promise<RecentCard[]> {
   const rows = await sequelize.query<{ trekkerId: number; fullName: string; nationality: number; cardNumber: number | null; routeName: string; issuedAt: Date | string }>(
-    `SELECT t.id AS trekkerId, t.fullName AS fullName, t.nationality AS nationality, t.cardNumber AS cardNumber, r.routeName AS routeName, ce.createdAt AS issuedAt
-     FROM card_events ce JOIN trekkers t ON t.id = ce.trekkerId JOIN registrations r ON r.id = t.registrationId
-     WHERE ce.action IN ('issue', 'generate') AND ce.createdAt >= ? AND ce.createdAt < ?
-     ORDER BY ce.createdAt DESC, ce.id DESC LIMIT ?`,
+    `SELECT t.id AS trekkerId, t.fullName AS fullName, t.nationality AS nationality, t.cardNumber AS cardNumber, r.routeName AS routeName, t.issuedAt AS issuedAt
+     FROM trekkers t JOIN registrations r ON r.id = t.registrationId
+     WHERE t.issuedAt >= ? AND t.issuedAt < ?
+     ORDER BY t.issuedAt DESC, t.id DESC LIMIT ?`,
     { replacements: [kathmanduDayStart(range.from), kathmanduDayStart(range.to), limit], type: QueryTypes.SELECT },
   );
   return rows.map((r) => ({ ...r, trekkerId: Number(r.trekkerId), nationality: Number(r.nationality), cardNumber: r.cardNumber === null ? null : Number(r.cardNumber), issuedAt: new Date(r.issuedAt) }));

@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
 import { addDays, kathmanduDate, kathmanduDayStart } from "@lib/dates";
-import { METRICS, sourceSql } from "./sources.server";
+import { METRICS, rollupSql } from "./sources.server";
 
 /**
  * Recomputes daily_stats from the tables the events live in (card_events, bills with their
@@ -29,7 +29,7 @@ export async function rebuildDailyStats(from: string | null, to: string | null, 
   const end = kathmanduDayStart(addDays(to, 1));
   await sequelize.query("DELETE FROM daily_stats WHERE day >= ? AND day <= ?", { replacements: [from, to], transaction });
   for (const metric of METRICS) {
-    const { sql, ranges } = sourceSql(metric, sqlite);
+    const { sql, ranges } = rollupSql(metric, sqlite);
     await sequelize.query(
       `INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa)
        SELECT s.d, '${metric}', s.routeId, s.nationality, s.agencyId, s.dim, s.n, s.amount FROM (${sql}) s`,

@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { kathmanduDate } from "@lib/dates";
 import { sequelize, isSqlite } from "../../db/sequelize.server";
+import { METRICS, ROLLUPS, rollupKey, type BaseMetric } from "./sources.server";
 
 /**
  * The events daily_stats counts, as their owners report them inside their own transaction
@@ -92,7 +93,9 @@ const KEY = ["metric", "day", "routeId", "nationality", "agencyId", "dim"] as co
  */
 export async function recordDaily(event: DailyEvent, transaction: Transaction): Promise<void> {
   const merged = new Map<string, Row>();
-  for (const r of await rowsOf(event, transaction)) {
+  const base = await rowsOf(event, transaction);
+  const rolled = base.flatMap((r) => METRICS.filter((m) => ROLLUPS[m].base === (r.metric as BaseMetric)).map((m) => ({ ...rollupKey(m, r), metric: m })));
+  for (const r of rolled) {
     const key = KEY.map((k) => r[k]).join("\u0001");
     const seen = merged.get(key);
     if (seen) {

@@ -5,8 +5,45 @@
  * The rebuild inserts these rows; the bench's "plain scan" groups them directly; the increments in
  * record.server.ts must give the same rows (tested).
  */
-export type Metric = "issued" | "moved" | "revenue" | "checkin";
-export const METRICS: readonly Metric[] = ["issued", "moved", "revenue", "checkin"];
+/** The events counted, each defined over its source tables with every dimension. */
+export type BaseMetric = "issued" | "moved" | "revenue" | "checkin";
+export type Dimension = "routeId" | "nationality" | "agencyId" | "dim";
+export const DIMENSIONS: readonly Dimension[] = ["routeId", "nationality", "agencyId", "dim"];
+
+/**
+ * What daily_stats stores: per day, each event rolled up to the few dimensions a figure needs (one
+ * key per question), so a season reads thousands of rows rather than one per registration.
+ * The other dimensions are stored as 0 / ''.
+ */
+export const ROLLUPS = {
+  "issued.route": { base: "issued", keep: ["routeId"] },
+  "issued.nat": { base: "issued", keep: ["nationality"] },
+  "issued.agcy": { base: "issued", keep: ["agencyId"] },
+  moved: { base: "moved", keep: ["dim"] },
+  "revenue.nat": { base: "revenue", keep: ["dim", "nationality"] },
+  "revenue.agcy": { base: "revenue", keep: ["agencyId"] },
+  "checkin.rt": { base: "checkin", keep: ["routeId", "dim"] },
+} as const satisfies Record<string, { base: BaseMetric; keep: readonly Dimension[] }>;
+export type Metric = keyof typeof ROLLUPS;
+export const METRICS = Object.keys(ROLLUPS) as Metric[];
+
+/** A rollup's row from a base row: the dimensions it does not keep zeroed. */
+export function rollupKey<T extends Record<Dimension, number | string>>(metric: Metric, row: T): T {
+  const keep: readonly Dimension[] = ROLLUPS[metric].keep;
+  return { ...row, routeId: keep.includes("routeId") ? row.routeId : 0, nationality: keep.includes("nationality") ? row.nationality : 0, agencyId: keep.includes("agencyId") ? row.agencyId : 0, dim: keep.includes("dim") ? row.dim : "" };
+}
+
+/** The SELECT of a rollup over its base: columns d, routeId, nationality, agencyId, dim, n, amount. */
+export function rollupSql(metric: Metric, sqlite: boolean): { sql: string; ranges: number } {
+  const { base, keep } = ROLLUPS[metric];
+  const src = sourceSql(base, sqlite);
+  const col = (d: Dimension) => ((keep as readonly Dimension[]).includes(d) ? `s.${d}` : d === "dim" ? "''" : "0");
+  const kept = (keep as readonly Dimension[]).map((d) => `s.${d}`);
+  return {
+    ranges: src.ranges,
+    sql: `SELECT s.d AS d, ${DIMENSIONS.map((d) => `${col(d)} AS ${d}`).join(", ")}, SUM(s.n) AS n, SUM(s.amount) AS amount FROM (${src.sql}) s GROUP BY ${["s.d", ...kept].join(", ")}`,
+  };
+}
 
 export function nepalDaySql(col: string, sqlite: boolean): string {
   return sqlite ? `strftime('%Y-%m-%d', ${col}, '+345 minutes')` : `DATE_FORMAT(DATE_ADD(${col}, INTERVAL 345 MINUTE), '%Y-%m-%d')`;
@@ -15,7 +52,7 @@ export function nepalDaySql(col: string, sqlite: boolean): string {
 const AGENCY = "CASE WHEN r.userType = 2 THEN r.userId ELSE 0 END";
 
 /** The SELECT and how many times its [start, end) pair of placeholders repeats. */
-export function sourceSql(metric: Metric, sqlite: boolean): { sql: string; ranges: number } {
+export function sourceSql(metric: BaseMetric, sqlite: boolean): { sql: string; ranges: number } {
   const day = (col: string) => nepalDaySql(col, sqlite);
   const text = (expr: string) => (sqlite ? `CAST(${expr} AS TEXT)` : `CAST(${expr} AS CHAR)`);
   switch (metric) {

@@ -9,7 +9,7 @@ import { makeRoute, person } from "../../tests/factories/registrations";
 import { makeTrail, trailCards } from "../../tests/factories/checkins";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { scanCard } from "@modules/checkins/index.server";
-import { rebuildDailyStats, statTotals, type Metric, type StatRow } from "./index.server";
+import { METRICS, rebuildDailyStats, statTotals, type Metric, type StatRow } from "./index.server";
 
 // Issue 17: daily_stats is written in the transaction of each event it counts (cards issued,
 // a bill, a check-in), and a rebuild from the source tables gives the same rows.
@@ -18,8 +18,19 @@ const today = kathmanduDate();
 const range = { from: today, to: addDays(today, 1) };
 let generator: TestUser;
 
-const forRoute = async (metric: Metric, routeId: number) => (await statTotals(metric, range, ["routeId", "nationality", "agencyId", "dim"])).filter((r) => r.routeId === routeId);
-const moved = async () => new Map((await statTotals("moved", range, ["dim"])).map((r) => [r.dim, r.count]));
+const ALL = ["routeId", "nationality", "agencyId", "dim"] as const;
+const rowsOf = (metric: Metric) => statTotals(metric, range, ALL);
+const forRoute = async (metric: Metric, routeId: number) => (await rowsOf(metric)).filter((r) => r.routeId === routeId);
+const tally = async (metric: Metric, key: (r: StatRow) => string) => {
+  const m = new Map<string, { count: number; amountPaisa: number }>();
+  for (const r of await rowsOf(metric)) {
+    const k = key(r);
+    const seen = m.get(k) ?? { count: 0, amountPaisa: 0 };
+    m.set(k, { count: seen.count + r.count, amountPaisa: seen.amountPaisa + r.amountPaisa });
+  }
+  return m;
+};
+const moved = async () => new Map([...(await tally("moved", (r) => r.dim!))].map(([k, v]) => [k, v.count]));
 
 async function allRows(): Promise<string[]> {
   const rows = await sequelize.query<Record<string, unknown>>("SELECT day, metric, routeId, nationality, agencyId, dim, count, amountPaisa FROM daily_stats WHERE day = ?", { replacements: [today], type: QueryTypes.SELECT });
@@ -32,29 +43,33 @@ beforeAll(async () => {
 });
 
 describe("each event updates the aggregate in its transaction", () => {
-  it("cards generated: issued by route, nationality and agency; the moves by status", async () => {
+  it("cards generated: issued by route, by nationality, by agency; the moves by status", async () => {
     const route = await makeRoute("Stats Issue");
     const agency = await makeUser({ userType: 2, organizationName: "Stats Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never);
-    const before = await moved();
+    const [movedBefore, natBefore] = [await moved(), await tally("issued.nat", (r) => String(r.nationality))];
     await issuedCards(agency, generator, route.id, { trekkers: [person("A"), person("B", { nationality: 356 }), person("C")] });
-    const rows = await forRoute("issued", route.id);
-    expect(rows.map((r) => [r.nationality, r.agencyId, r.count]).sort()).toEqual([
-      [276, agency.id, 2],
-      [356, agency.id, 1],
-    ]);
-    const after = await moved();
-    expect((after.get("Upcoming") ?? 0) - (before.get("Upcoming") ?? 0)).toBe(3);
+    expect((await forRoute("issued.route", route.id)).map((r) => r.count)).toEqual([3]);
+    expect((await rowsOf("issued.agcy")).filter((r) => r.agencyId === agency.id).map((r) => r.count)).toEqual([3]);
+    const natAfter = await tally("issued.nat", (r) => String(r.nationality));
+    expect((natAfter.get("276")?.count ?? 0) - (natBefore.get("276")?.count ?? 0)).toBe(2);
+    expect((natAfter.get("356")?.count ?? 0) - (natBefore.get("356")?.count ?? 0)).toBe(1);
+    const movedAfter = await moved();
+    expect((movedAfter.get("Upcoming") ?? 0) - (movedBefore.get("Upcoming") ?? 0)).toBe(3);
   });
 
   it("a bill: revenue by method split over the trekkers' fees, summing to the bill; the cards it issues counted", async () => {
     const route = await makeRoute("Stats Bill");
+    const before = await tally("revenue.nat", (r) => `${r.dim}/${r.nationality}`);
+    const agencyBefore = await tally("revenue.agcy", (r) => String(r.agencyId));
     const bill = await paidBill(route.id, { count: 2 });
-    const revenue = await forRoute("revenue", route.id);
-    expect(revenue.reduce((s, r) => s + r.amountPaisa, 0)).toBe(bill.amount);
     expect(bill.amount).toBeGreaterThan(0);
-    expect(revenue.every((r) => r.dim === "1" && r.agencyId === 0)).toBe(true);
-    expect(revenue.reduce((s, r) => s + r.count, 0)).toBe(2);
-    expect((await forRoute("issued", route.id)).reduce((s, r) => s + r.count, 0)).toBe(2);
+    const after = await tally("revenue.nat", (r) => `${r.dim}/${r.nationality}`);
+    expect([...after.keys()].filter((k) => after.get(k)!.amountPaisa !== (before.get(k)?.amountPaisa ?? 0))).toEqual(["1/276"]);
+    expect(after.get("1/276")!.amountPaisa - (before.get("1/276")?.amountPaisa ?? 0)).toBe(bill.amount);
+    expect(after.get("1/276")!.count - (before.get("1/276")?.count ?? 0)).toBe(2);
+    // A free trekker's bill: no agency.
+    expect((await tally("revenue.agcy", (r) => String(r.agencyId))).get("0")!.amountPaisa - (agencyBefore.get("0")?.amountPaisa ?? 0)).toBe(bill.amount);
+    expect((await forRoute("issued.route", route.id)).map((r) => r.count)).toEqual([2]);
   });
 
   it("a check-in: counted by route and direction; a repeat is not", async () => {
@@ -62,7 +77,7 @@ describe("each event updates the aggregate in its transaction", () => {
     const [card] = await trailCards(route.id, { entry: today, exit: addDays(today, 6) });
     await scanCard(checkpost, { method: "qr", qr: card.qr }, { today });
     await scanCard(checkpost, { method: "qr", qr: card.qr }, { today });
-    const rows = await forRoute("checkin", route.id);
+    const rows = await forRoute("checkin.rt", route.id);
     expect(rows.map((r) => [r.dim, r.count])).toEqual([["in", 1]]);
   });
 });
@@ -71,8 +86,8 @@ describe("rebuild", () => {
   it("recomputing the day from the source tables equals what the events added, and the plain scan agrees", async () => {
     const incremental = await allRows();
     expect(incremental.length).toBeGreaterThan(3);
-    for (const metric of ["issued", "moved", "revenue", "checkin"] as const) {
-      const by = ["routeId", "nationality", "agencyId", "dim"] as const;
+    for (const metric of METRICS) {
+      const by = ALL;
       const key = (r: StatRow) => by.map((d) => String(r[d])).join("|") + `=${r.count}/${r.amountPaisa}`;
       const agg = (await statTotals(metric, range, by)).map(key).sort();
       const scan = (await statTotals(metric, range, by, "scan")).map(key).sort();
