@@ -23,7 +23,8 @@ async function main() {
   const { sequelize } = await import("../db/sequelize.server");
   const { migrate } = await import("../db/migrate.server");
   const { addDays, kathmanduDate } = await import("../lib/dates");
-  const { rebuildDailyStats } = await import("../modules/stats/index.server");
+  const { rebuildDailyStats, statTotals, onTrailByRoute, recentCards } = await import("../modules/stats/index.server");
+  const { dashboardSummary } = await import("../modules/dashboard/index.server");
   const { dashboardData, dashboardPage, seasonReport, reportCharts } = await import("../modules/dashboard/index.server");
 
   await migrate();
@@ -74,6 +75,20 @@ async function main() {
     const s = c.scan ? await timed(c.scan, SCAN_RUNS) : null;
     console.log(`| ${c.label} | ${c.goal} | ${a.toFixed(1)} ms | ${s === null ? "–" : `${s.toFixed(0)} ms`} | ${s === null ? "–" : `${(s / a).toFixed(1)}×`} |`);
   }
+  // Where the season dashboard's time goes (each part alone, median).
+  const parts: [string, () => Promise<unknown>][] = [
+    ["issued.route by day", () => statTotals("issued.route", season, ["day"])],
+    ["issued.route by route", () => statTotals("issued.route", season, ["routeId"])],
+    ["issued.agcy by agency", () => statTotals("issued.agcy", season, ["agencyId"])],
+    ["issued.nat by nationality", () => statTotals("issued.nat", season, ["nationality"])],
+    ["moved by status", () => statTotals("moved", season, ["dim"])],
+    ["revenue.nat by method", () => statTotals("revenue.nat", season, ["dim"])],
+    ["on the trail now (live)", () => onTrailByRoute()],
+    ["recent cards (live)", () => recentCards(season, 10)],
+    ["users by type (live)", () => dashboardSummary()],
+  ];
+  console.log("\n| season dashboard part | median |\n|---|---|");
+  for (const [label, fn] of parts) console.log(`| ${label} | ${(await timed(fn, RUNS)).toFixed(1)} ms |`);
   // The two must agree (the scan is the aggregate's definition).
   const [a, s] = [await dashboardData(season), await dashboardData(season, "scan")];
   console.log(`\nseason figures agree (aggregate = scan): ${JSON.stringify(a) === JSON.stringify(s)}`);

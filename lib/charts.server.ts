@@ -36,7 +36,7 @@ function specOf(input: ChartInput): TopLevelSpec {
   // Bars: a step per category, so the height follows the data without changing the spec.
   const height = input.kind === "bar" ? { step: 20 } : (input.height ?? 160);
   const label = { field: "label", type: "nominal" as const, title: input.labelTitle, sort: input.kind === "bar" ? ("-x" as const) : null, axis: { labelLimit: 120 } };
-  const value = { field: "value", type: "quantitative" as const, title: input.valueTitle };
+  const value = { field: "value", type: "quantitative" as const, title: input.valueTitle, axis: { tickMinStep: 1 } };
   const stacked = input.data.some((d) => d.series);
   const color = stacked ? { color: { field: "series", type: "nominal" as const, title: null, scale: { range: PALETTE } } } : {};
   const encoding =

@@ -3,7 +3,9 @@ export interface ChartView {
   id: string;
   title: string;
   description: string;
+  /** Empty when the chart has no figure above zero: the page says so instead of drawing empty axes. */
   svg: string;
+  empty: boolean;
   columns: [string, string];
   rows: [string, string][];
 }

@@ -4,9 +4,11 @@ import type { Figure } from "./overview.server";
 
 /** Renders a chart and its table fallback; `format` writes the values in the table. */
 export async function chartView(id: string, input: ChartInput, format: (v: number) => string = (v) => v.toLocaleString("en-IN")): Promise<ChartView> {
-  const svg = await renderChartSvg(id, input);
+  const empty = !input.data.some((d) => d.value > 0);
+  const svg = empty ? "" : await renderChartSvg(id, input);
   return {
     id,
+    empty,
     title: input.title,
     description: input.description,
     svg,

@@ -41,8 +41,8 @@ export function daysOf(range: DateRange): string[] {
   return out;
 }
 
-/** Rupees with the Nepali rupee sign (spec 1 §2.4), from paisa. */
+/** Rupees with the rupee sign ₨ (spec 1 §2.4: "the Nepali rupee sign"), from paisa. */
 export function rupees(paisa: number): string {
   const value = paisa / 100;
-  return `रू ${value.toLocaleString("en-IN", { minimumFractionDigits: paisa % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+  return `₨ ${value.toLocaleString("en-IN", { minimumFractionDigits: paisa % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 }

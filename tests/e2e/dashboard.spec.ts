@@ -28,10 +28,12 @@ test("the dashboard with JavaScript off: blocks, lists with refresh links, serve
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Trekker", exact: true })).toBeVisible();
   expect(Number((await page.getByTestId("trekkers-registered").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(2);
-  await expect(page.getByTestId("revenue-total")).toContainText("रू");
+  await expect(page.getByTestId("revenue-total")).toContainText("₨");
   await expect(page.getByTestId("busiest-route")).toContainText("Busiest:");
   await expect(page.getByTestId("top-countries-list")).toContainText("Germany");
-  for (const id of CHARTS) {
+  // The bill above puts figures in the first three; the trail may be empty (then a note, no axes).
+  await expect(page.getByTestId("chart-on-trail").locator("svg[role=img], p").first()).toBeVisible();
+  for (const id of CHARTS.filter((c) => c !== "on-trail")) {
     const figure = page.getByTestId(`chart-${id}`);
     await expect(figure.locator("svg[role=img]")).toHaveCount(1);
     await expect(figure.locator("svg title")).toHaveCount(1);
@@ -58,7 +60,8 @@ test("the reports with JavaScript off: tables, charts, CSV and PDF downloads", a
   await signInAs(page, board.email);
   await page.goto("/reports");
   for (const id of ["route-month", "nationality", "revenue", "agencies", "card-status"]) await expect(page.getByTestId(`report-table-${id}`)).toHaveCount(1);
-  await expect(page.locator("figure svg[role=img]")).toHaveCount(5);
+  // Route by month, region, revenue and status have figures; the agency ranking may be empty.
+  expect(await page.locator("figure svg[role=img]").count()).toBeGreaterThanOrEqual(4);
   await expect(page.getByTestId("report-table-route-month").getByRole("row").filter({ hasText: route.name })).toContainText("3");
   const csv = await page.request.get(await page.getByRole("link", { name: "Download Trekkers by route and month as CSV" }).getAttribute("href").then((h) => h!));
   expect(csv.status()).toBe(200);
@@ -75,6 +78,7 @@ test("the reports with JavaScript off: tables, charts, CSV and PDF downloads", a
 
 test("no Content-Security-Policy violation on the dashboard and the reports with JavaScript on", async ({ page }) => {
   const violations = watchCsp(page);
+  await paidBill((await makeRoute("CSP Chart Trek")).id, { count: 1 });
   const board = await makeActiveUser("ntb");
   await signInAs(page, board.email);
   await page.goto("/dashboard");

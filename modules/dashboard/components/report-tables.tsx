@@ -48,7 +48,7 @@ export function ReportDocument({ range, tables, charts }: { range: { from: strin
       {tables.map((t, i) => (
         <section key={t.id}>
           <h2>{t.title}</h2>
-          {charts[i] && <div className="chart" dangerouslySetInnerHTML={{ __html: charts[i].svg }} />}
+          {charts[i] && !charts[i].empty && <div className="chart" dangerouslySetInnerHTML={{ __html: charts[i].svg }} />}
           <ReportTableView table={t} />
         </section>
       ))}
