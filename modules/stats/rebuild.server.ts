@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
 import { addDays, kathmanduDate, kathmanduDayStart } from "@lib/dates";
-import { METRICS, rollupSql } from "./sources.server";
+import { BASE_METRICS, METRICS, ROLLUPS, rollupSql, sourceSql } from "./sources.server";
 
 /**
  * Recomputes daily_stats from the tables the events live in (card_events, bills with their
@@ -28,13 +28,21 @@ export async function rebuildDailyStats(from: string | null, to: string | null, 
   const start = kathmanduDayStart(from);
   const end = kathmanduDayStart(addDays(to, 1));
   await sequelize.query("DELETE FROM daily_stats WHERE day >= ? AND day <= ?", { replacements: [from, to], transaction });
-  for (const metric of METRICS) {
-    const { sql, ranges } = rollupSql(metric, sqlite);
-    await sequelize.query(
-      `INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa)
-       SELECT s.d, '${metric}', s.routeId, s.nationality, s.agencyId, s.dim, s.n, s.amount FROM (${sql}) s`,
-      { replacements: Array.from({ length: ranges }, () => [start, end]).flat(), transaction },
-    );
+  // Each base event is read from its source tables once, into a temporary table, and rolled up from there.
+  const drop = sqlite ? "DROP TABLE IF EXISTS temp.stats_base" : "DROP TEMPORARY TABLE IF EXISTS stats_base";
+  for (const base of BASE_METRICS) {
+    const src = sourceSql(base, sqlite);
+    await sequelize.query(drop, { transaction });
+    await sequelize.query(`CREATE TEMPORARY TABLE stats_base AS SELECT * FROM (${src.sql}) s`, { replacements: Array.from({ length: src.ranges }, () => [start, end]).flat(), transaction });
+    for (const metric of METRICS.filter((m) => ROLLUPS[m].base === base)) {
+      const { sql } = rollupSql(metric, sqlite, "stats_base");
+      await sequelize.query(
+        `INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa)
+         SELECT s.d, '${metric}', s.routeId, s.nationality, s.agencyId, s.dim, s.n, s.amount FROM (${sql}) s`,
+        { transaction },
+      );
+    }
+    await sequelize.query(drop, { transaction });
   }
   const [{ n }] = await q<{ n: number }>("SELECT COUNT(*) AS n FROM daily_stats WHERE day >= ? AND day <= ?", [from, to]);
   return { from, to, rows: Number(n) };

@@ -5,6 +5,7 @@
  * The rebuild inserts these rows; the bench's "plain scan" groups them directly; the increments in
  * record.server.ts must give the same rows (tested).
  */
+
 /** The events counted, each defined over its source tables with every dimension. */
 export type BaseMetric = "issued" | "moved" | "revenue" | "checkin";
 export type Dimension = "routeId" | "nationality" | "agencyId" | "dim";
@@ -26,6 +27,7 @@ export const ROLLUPS = {
 } as const satisfies Record<string, { base: BaseMetric; keep: readonly Dimension[] }>;
 export type Metric = keyof typeof ROLLUPS;
 export const METRICS = Object.keys(ROLLUPS) as Metric[];
+export const BASE_METRICS: readonly BaseMetric[] = ["issued", "moved", "revenue", "checkin"];
 
 /** A rollup's row from a base row: the dimensions it does not keep zeroed. */
 export function rollupKey<T extends Record<Dimension, number | string>>(metric: Metric, row: T): T {
@@ -33,10 +35,13 @@ export function rollupKey<T extends Record<Dimension, number | string>>(metric: 
   return { ...row, routeId: keep.includes("routeId") ? row.routeId : 0, nationality: keep.includes("nationality") ? row.nationality : 0, agencyId: keep.includes("agencyId") ? row.agencyId : 0, dim: keep.includes("dim") ? row.dim : "" };
 }
 
-/** The SELECT of a rollup over its base: columns d, routeId, nationality, agencyId, dim, n, amount. */
-export function rollupSql(metric: Metric, sqlite: boolean): { sql: string; ranges: number } {
+/**
+ * The SELECT of a rollup over rows of its base (columns d, routeId, nationality, agencyId, dim, n,
+ * amount): over the base's SELECT itself, or over `from` (a table holding those rows, the rebuild's).
+ */
+export function rollupSql(metric: Metric, sqlite: boolean, from?: string): { sql: string; ranges: number } {
   const { base, keep } = ROLLUPS[metric];
-  const src = sourceSql(base, sqlite);
+  const src = from ? { sql: `SELECT * FROM ${from}`, ranges: 0 } : sourceSql(base, sqlite);
   const col = (d: Dimension) => ((keep as readonly Dimension[]).includes(d) ? `s.${d}` : d === "dim" ? "''" : "0");
   const kept = (keep as readonly Dimension[]).map((d) => `s.${d}`);
   return {
@@ -51,7 +56,7 @@ export function nepalDaySql(col: string, sqlite: boolean): string {
 
 const AGENCY = "CASE WHEN r.userType = 2 THEN r.userId ELSE 0 END";
 
-/** The SELECT and how many times its [start, end) pair of placeholders repeats. */
+/** A base event's SELECT with every dimension, and how many times its [start, end) pair of placeholders repeats. */
 export function sourceSql(metric: BaseMetric, sqlite: boolean): { sql: string; ranges: number } {
   const day = (col: string) => nepalDaySql(col, sqlite);
   const text = (expr: string) => (sqlite ? `CAST(${expr} AS TEXT)` : `CAST(${expr} AS CHAR)`);
