@@ -82,7 +82,7 @@ async function main() {
     ["issued.agcy by agency", () => statTotals("issued.agcy", season, ["agencyId"])],
     ["issued.nat by nationality", () => statTotals("issued.nat", season, ["nationality"])],
     ["moved by status", () => statTotals("moved", season, ["dim"])],
-    ["revenue.nat by method", () => statTotals("revenue.nat", season, ["dim"])],
+    ["revenue.mthd by method", () => statTotals("revenue.mthd", season, ["dim"])],
     ["on the trail now (live)", () => onTrailByRoute()],
     ["recent cards (live)", () => recentCards(season, 10)],
     ["users by type (live)", () => dashboardSummary()],

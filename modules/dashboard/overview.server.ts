@@ -57,7 +57,7 @@ export async function dashboardData(range: DateRange, source: StatSource = "aggr
     statTotals("issued.agcy", range, ["agencyId"], source),
     statTotals("issued.nat", range, ["nationality"], source),
     statTotals("moved", range, ["dim"], source),
-    statTotals("revenue.nat", range, ["dim"], source),
+    statTotals("revenue.mthd", range, ["dim"], source),
     dashboardSummary(),
     listRouteChoices({ activeOnly: true }),
     onTrailByRoute(),

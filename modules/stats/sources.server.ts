@@ -21,6 +21,7 @@ export const ROLLUPS = {
   "issued.nat": { base: "issued", keep: ["nationality"] },
   "issued.agcy": { base: "issued", keep: ["agencyId"] },
   moved: { base: "moved", keep: ["dim"] },
+  "revenue.mthd": { base: "revenue", keep: ["dim"] },
   "revenue.nat": { base: "revenue", keep: ["dim", "nationality"] },
   "revenue.agcy": { base: "revenue", keep: ["agencyId"] },
   "checkin.rt": { base: "checkin", keep: ["routeId", "dim"] },
