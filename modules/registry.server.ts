@@ -15,9 +15,10 @@ import { notificationsModule } from "./notifications/index.server";
 import { chalanModule } from "./chalan/index.server";
 import { overdueModule } from "./overdue/index.server";
 import { apiModule } from "./api/index.server";
+import { statsModule } from "./stats/index.server";
 
 /** Every domain of the app. db set-up, job workers and the sidebar read this list. */
-export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule, notificationsModule, chalanModule, overdueModule, apiModule];
+export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule, notificationsModule, chalanModule, statsModule, overdueModule, apiModule];
 
 export function allMigrations(): Migration[] {
   // The jobs table is infrastructure (jobs/), not a module's; it migrates with the modules.

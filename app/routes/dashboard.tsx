@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { kathmanduDate, displayDateTime } from "@lib/dates";
 import { requireUser } from "~/utils/guards.server";
-import { dashboardSummary } from "@modules/dashboard/index.server";
+import { dashboardPage, rangeFromQuery } from "@modules/dashboard/index.server";
+import { ChartFigure, RangeForm, rupees } from "@modules/dashboard/index.ui";
 import { landingPath } from "@modules/users/index.server";
 import { can } from "@modules/users/index.server";
 import { overdueSummary } from "@modules/overdue/index.server";
@@ -16,32 +18,134 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Spec 1 §2.2: a role without the dashboard is sent to its own landing page, not a 403.
   if (!can(user, "dashboard")) throw redirect(landingPath(user));
-  return { summary: await dashboardSummary(), overdue: await overdueSummary(user) };
+  const { range, error } = rangeFromQuery(new URL(request.url).searchParams, kathmanduDate());
+  const [page, overdue] = await Promise.all([dashboardPage(range), overdueSummary(user)]);
+  return { ...page, overdue, error };
+}
+
+function Block({ id, title, value, testId, children }: { id: string; title: string; value: React.ReactNode; testId: string; children?: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg bg-white p-5 shadow-sm">
+      <h2 id={id} className="text-sm font-medium text-slate-600">
+        {title}
+      </h2>
+      <p className="mt-2 text-3xl font-bold text-slate-800" data-testid={testId}>
+        {value}
+      </p>
+      {children}
+    </section>
+  );
+}
+
+function Figures({ rows, format = (v) => v.toLocaleString("en-IN"), testId }: { rows: { label: string; value: number }[]; format?: (v: number) => string; testId: string }) {
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-1 text-xs text-slate-600" data-testid={testId}>
+      {rows.map((t) => (
+        <div key={t.label} className="contents">
+          <dt>{t.label}</dt>
+          <dd className="text-right font-medium">{format(t.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The rupee sign as shown, "NRs." for a screen reader. */
+function Rupees({ paisa }: { paisa: number }) {
+  const [sign, ...amount] = rupees(paisa).split(" ");
+  return (
+    <>
+      <span aria-hidden="true">{sign}</span>
+      <span className="sr-only">NRs.</span> {amount.join(" ")}
+    </>
+  );
+}
+
+function RankList({ rows, testId, empty }: { rows: { label: string; value: number }[]; testId: string; empty: string }) {
+  return (
+    <ol className="mt-2 divide-y divide-slate-100 text-sm" data-testid={testId}>
+      {rows.map((r) => (
+        <li key={r.label} className="flex justify-between gap-2 py-1.5">
+          <span>{r.label}</span>
+          <span className="tabular-nums">{r.value.toLocaleString("en-IN")}</span>
+        </li>
+      ))}
+      {!rows.length && <li className="py-1.5 text-slate-600">{empty}</li>}
+    </ol>
+  );
+}
+
+function ListCard({ id, title, refresh, children }: { id: string; title: string; refresh: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-lg bg-white p-4 shadow-sm">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={id} className="text-sm font-semibold text-slate-700">
+          {title}
+        </h2>
+        <a href={refresh} className="rounded border border-slate-300 px-2 py-0.5 text-xs text-blue-800 hover:bg-slate-50" aria-label={`Refresh ${title}`}>
+          Refresh
+        </a>
+      </div>
+      {children}
+    </section>
+  );
 }
 
 export default function Dashboard() {
-  const { summary, overdue } = useLoaderData<typeof loader>();
+  const { data, charts, overdue, error } = useLoaderData<typeof loader>();
+  const refresh = `?from=${data.range.from}&to=${data.range.to}`;
+  const nrs = (paisa: number) => rupees(paisa);
   return (
-    <section aria-labelledby="users-summary">
+    <div className="space-y-6">
+      <RangeForm range={data.range} error={error} label="Dashboard date range" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="rounded-lg bg-white p-5 shadow-sm">
-          <h2 id="users-summary" className="text-sm font-medium text-slate-500">
-            Users
-          </h2>
-          <p className="mt-2 text-3xl font-bold text-slate-800" data-testid="users-total">
-            {summary.users.total}
+        <Block id="trekker-summary" title="Trekker" value={data.trekkers.registered.toLocaleString("en-IN")} testId="trekkers-registered">
+          <p className="mt-1 text-xs text-slate-600">Cards issued in the range; card moves by status:</p>
+          <Figures rows={data.trekkers.byStatus} testId="trekkers-by-status" />
+        </Block>
+        <Block id="revenue-summary" title="Revenue" value={<Rupees paisa={data.revenue.totalPaisa} />} testId="revenue-total">
+          <Figures rows={data.revenue.byMethod} format={nrs} testId="revenue-by-method" />
+        </Block>
+        <Block id="users-summary" title="Users" value={String(data.users.total)} testId="users-total">
+          <Figures rows={data.users.byType.map((t) => ({ label: t.name, value: t.count }))} testId="users-by-type" />
+        </Block>
+        <Block id="route-summary" title="Route" value={String(data.routes.active)} testId="routes-active">
+          <p className="mt-1 text-xs text-slate-600">Active routes</p>
+          <p className="mt-2 text-xs text-slate-600" data-testid="busiest-route">
+            Busiest: {data.routes.busiest ? `${data.routes.busiest.label} (${data.routes.busiest.value.toLocaleString("en-IN")})` : "none in this range"}
           </p>
-          <dl className="mt-3 grid grid-cols-2 gap-1 text-xs text-slate-600">
-            {summary.users.byType.map((t) => (
-              <div key={t.name} className="contents">
-                <dt>{t.name}</dt>
-                <dd className="text-right font-medium">{t.count}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+        </Block>
+        {/* The board's overdue trekkers (issue 18): open alerts whatever the date range. */}
         {overdue ? <OverdueBlock summary={overdue} /> : null}
       </div>
-    </section>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        {charts.map((c) => (
+          <ChartFigure key={c.id} chart={c} />
+        ))}
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <ListCard id="recent-trekkers" title="Recent Trekkers" refresh={refresh}>
+          <ol className="mt-2 divide-y divide-slate-100 text-sm" data-testid="recent-trekkers-list">
+            {data.recent.map((t) => (
+              <li key={t.trekkerId} className="py-1.5">
+                <span className="font-medium text-slate-800">{t.fullName}</span>
+                <span className="block text-xs text-slate-600">
+                  {t.country} · {t.routeName} · {displayDateTime(t.issuedAt)}
+                </span>
+              </li>
+            ))}
+            {!data.recent.length && <li className="py-1.5 text-slate-600">No cards issued in this range.</li>}
+          </ol>
+        </ListCard>
+        <ListCard id="top-agencies" title="Top Trekking Agency" refresh={refresh}>
+          <RankList rows={data.topAgencies} testId="top-agencies-list" empty="No agency registered trekkers in this range." />
+        </ListCard>
+        <ListCard id="top-countries" title="Top Countries" refresh={refresh}>
+          <RankList rows={data.topCountries} testId="top-countries-list" empty="No trekkers in this range." />
+        </ListCard>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Transaction } from "sequelize";
 import { sequelize } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
+import { recordDaily } from "@modules/stats/index.server";
 import type { CardAction } from "./lifecycle";
 
 /**
@@ -40,8 +41,12 @@ CardEvent.init(
 
 export type CardEventInput = Omit<InferCreationAttributes<CardEvent>, "id" | "createdAt"> & { action: CardAction };
 
+/** Logs the moves and counts them in the daily aggregates (ADR 0019), in the move's transaction. */
 export async function logCardEvents(events: readonly CardEventInput[], transaction: Transaction): Promise<void> {
-  await insertRows(CardEvent, events.map((e) => ({ ...e })), { transaction });
+  if (!events.length) return;
+  const at = new Date();
+  await insertRows(CardEvent, events.map((e) => ({ ...e, createdAt: at })), { transaction });
+  await recordDaily({ kind: "cardEvents", at, events }, transaction);
 }
 
 export interface CardEventView {

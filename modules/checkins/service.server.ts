@@ -5,6 +5,7 @@ import { writeTransaction } from "../../db/sequelize.server";
 import { activateOnCheckin, cardForCheckin, trekkerCardData, trekkerIdByCardNumber, cardOfScannedQr, type CardRecord } from "@modules/cards/index.server";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { checkpostPlaceOf } from "@modules/users/index.server";
+import { recordDaily } from "@modules/stats/index.server";
 import { Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
 import { CHECKIN_MESSAGES, DEFAULT_REPEAT_WINDOW_MINUTES, cardProblem } from "./rules";
 import { selfCheckinThrottle } from "./self-checkin-throttle.server";
@@ -84,6 +85,7 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
         },
         { transaction },
       );
+      await recordDaily({ kind: "checkin", at: req.now, trekkerId: card.trekkerId, direction: req.direction }, transaction);
       await activateOnCheckin(card, req.recordedBy, transaction);
       return { ...base, outcome: "recorded", message: req.method === "self" ? (req.direction === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone) : CHECKIN_MESSAGES.scanned };
     });

@@ -2,6 +2,7 @@ import { Op, type Transaction } from "sequelize";
 import { writeTransaction } from "../../db/sequelize.server";
 import { issuePaidCards } from "@modules/cards/index.server";
 import { registrationForPayment } from "@modules/registration/index.server";
+import { recordDaily } from "@modules/stats/index.server";
 import { Bill, PaymentAttempt } from "./models/payment-records.server";
 import { announceBill } from "./receipt-pdf.server";
 import { recordRefundDue } from "./refunds.server";
@@ -58,6 +59,7 @@ export async function settle(opts: {
       },
       { transaction },
     );
+    await recordDaily({ kind: "bill", at: bill.createdAt, registrationId: reg.id, methodId: opts.methodId, amountPaisa: opts.amountPaisa }, transaction);
     await issuePaidCards(reg.id, transaction);
     // The receipt (PDF, e-mail to the payer) is queued with the bill, like the cards' PDFs.
     await announceBill(bill.id, transaction);

@@ -148,6 +148,7 @@ const PAGES: PageCase[] = [
   { file: "dashboard.tsx", url: () => "/dashboard", who: ["ntb", "taan"] },
   { file: "api-devices.tsx", url: () => "/api-devices", who: ["ntb"] },
   { file: "api-devices.$id.revoke.tsx", url: (f) => `/api-devices/${f.deviceId}/revoke`, who: ["ntb"] },
+  { file: "reports.tsx", url: () => "/reports", who: ["ntb"] },
   { file: "requests.tsx", url: () => "/requests", who: ["ntb", "taan"] },
   { file: "requests_.$id.tsx", url: (f) => `/requests/${f.users.agencyTarget.id}`, who: ["ntb", "taan"] },
   { file: "requests_.$id.approve.tsx", url: (f) => `/requests/${f.users.agencyTarget.id}/approve`, who: ["ntb"] },

@@ -1,0 +1,33 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { getPdfRenderer } from "../../jobs/pdf-renderer.server";
+import type { ChartView } from "./chart-view";
+import { ReportDocument } from "./components/report-tables";
+import type { DateRange } from "./range";
+import type { ReportTable } from "./reports.server";
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function reportPdfHtml(range: DateRange, tables: readonly ReportTable[], charts: readonly ChartView[]): string {
+  const body = renderToStaticMarkup(createElement(ReportDocument, { range, tables, charts }));
+  return (
+    "<!DOCTYPE html>" +
+    '<html lang="en"><head><meta charset="utf-8">' +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">` +
+    `<title>${escapeHtml(`TIMS season report ${range.from} to ${range.to}`)}</title>` +
+    "<style>@page{size:A4;margin:14mm}body{font-family:system-ui,sans-serif;font-size:11px;color:#111}" +
+    "h1{font-size:18px}h2{font-size:14px;margin-top:18px;break-after:avoid}section{break-inside:auto}" +
+    "table{border-collapse:collapse;width:100%;margin-top:6px}th,td{border-bottom:1px solid #ddd;padding:2px 4px;text-align:left}" +
+    ".sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)}.chart svg{max-width:100%;height:auto}</style>" +
+    `</head><body>${body}</body></html>`
+  );
+}
+
+/**
+ * The report as a PDF, rendered on demand by the app's PDF renderer (the same pooled Chromium
+ * as cards and receipts; A4 portrait on a page then closed). ADR 0020: a report is a few small
+ * tables computed from the aggregates in well under a second, so it is not queued as a job.
+ */
+export function renderReportPdf(range: DateRange, tables: readonly ReportTable[], charts: readonly ChartView[]): Promise<Uint8Array> {
+  return getPdfRenderer().render(reportPdfHtml(range, tables, charts), { format: "A4", landscape: false }, { discardPage: true });
+}

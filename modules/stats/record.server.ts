@@ -1,0 +1,114 @@
+import { QueryTypes, type Transaction } from "sequelize";
+import { kathmanduDate } from "@lib/dates";
+import { sequelize, isSqlite } from "../../db/sequelize.server";
+import { METRICS, ROLLUPS, rollupKey, type BaseMetric } from "./sources.server";
+
+/**
+ * The events daily_stats counts, as their owners report them inside their own transaction
+ * (ADR 0019, like notify() in ADR 0018): the cards module for every card move it logs, payments
+ * for a bill, check-ins for a recorded check-in. `at` is the instant the owner stamped on its row
+ * (card_events.createdAt, bills.createdAt, checkins.actionDate), so the Nepal day is the one a
+ * rebuild from those rows gives.
+ */
+export type DailyEvent =
+  | { kind: "cardEvents"; at: Date; events: readonly { trekkerId: number; action: string; toStatus: string }[] }
+  | { kind: "bill"; at: Date; registrationId: number; methodId: number; amountPaisa: number }
+  | { kind: "checkin"; at: Date; trekkerId: number; direction: string };
+
+/** The actions that give a card its number. */
+export const ISSUE_ACTIONS: readonly string[] = ["issue", "generate"];
+
+interface Row {
+  day: string;
+  metric: string;
+  routeId: number;
+  nationality: number;
+  agencyId: number;
+  dim: string;
+  count: number;
+  amountPaisa: number;
+}
+
+interface TrekkerDims {
+  id: number;
+  nationality: number;
+  amountPaisa: number | null;
+  routeId: number;
+  agencyId: number;
+}
+
+const AGENCY_SQL = "CASE WHEN r.userType = 2 THEN r.userId ELSE 0 END";
+
+async function trekkerDims(ids: readonly number[], transaction: Transaction): Promise<Map<number, TrekkerDims>> {
+  if (!ids.length) return new Map();
+  const rows = await sequelize.query<TrekkerDims>(
+    `SELECT t.id AS id, t.nationality AS nationality, t.amountPaisa AS amountPaisa, r.routeId AS routeId, ${AGENCY_SQL} AS agencyId
+     FROM trekkers t JOIN registrations r ON r.id = t.registrationId WHERE t.id IN (?)`,
+    { replacements: [[...new Set(ids)]], type: QueryTypes.SELECT, transaction },
+  );
+  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), nationality: Number(r.nationality), routeId: Number(r.routeId), agencyId: Number(r.agencyId) }]));
+}
+
+async function rowsOf(event: DailyEvent, transaction: Transaction): Promise<Row[]> {
+  const day = kathmanduDate(event.at);
+  const base = { day, routeId: 0, nationality: 0, agencyId: 0, dim: "", count: 0, amountPaisa: 0 };
+  if (event.kind === "cardEvents") {
+    const rows: Row[] = event.events.map((e) => ({ ...base, metric: "moved", dim: e.toStatus, count: 1 }));
+    const issued = event.events.filter((e) => ISSUE_ACTIONS.includes(e.action));
+    const dims = await trekkerDims(issued.map((e) => e.trekkerId), transaction);
+    for (const e of issued) {
+      const d = dims.get(e.trekkerId);
+      if (d) rows.push({ ...base, metric: "issued", routeId: d.routeId, nationality: d.nationality, agencyId: d.agencyId, count: 1 });
+    }
+    return rows;
+  }
+  if (event.kind === "bill") {
+    const [reg] = await sequelize.query<{ routeId: number; agencyId: number }>(`SELECT r.routeId AS routeId, ${AGENCY_SQL} AS agencyId FROM registrations r WHERE r.id = ?`, {
+      replacements: [event.registrationId],
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    if (!reg) return [];
+    const fees = await sequelize.query<{ nationality: number; amountPaisa: number }>("SELECT nationality, amountPaisa FROM trekkers WHERE registrationId = ? AND amountPaisa IS NOT NULL", {
+      replacements: [event.registrationId],
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    const common = { ...base, metric: "revenue", routeId: Number(reg.routeId), agencyId: Number(reg.agencyId), dim: String(event.methodId) };
+    const rows: Row[] = fees.map((f) => ({ ...common, nationality: Number(f.nationality), count: 1, amountPaisa: Number(f.amountPaisa) }));
+    const rest = event.amountPaisa - rows.reduce((s, r) => s + r.amountPaisa, 0);
+    if (rest !== 0) rows.push({ ...common, amountPaisa: rest });
+    return rows;
+  }
+  const d = (await trekkerDims([event.trekkerId], transaction)).get(event.trekkerId);
+  return d ? [{ ...base, metric: "checkin", routeId: d.routeId, nationality: d.nationality, agencyId: d.agencyId, dim: event.direction, count: 1 }] : [];
+}
+
+const KEY = ["metric", "day", "routeId", "nationality", "agencyId", "dim"] as const;
+
+/**
+ * Adds an event to daily_stats inside the owner's transaction: the counts exist exactly when the
+ * event does. Rows are merged and written in key order (one upsert statement), so two
+ * transactions touching the same rows lock them in the same order.
+ */
+export async function recordDaily(event: DailyEvent, transaction: Transaction): Promise<void> {
+  const merged = new Map<string, Row>();
+  const base = await rowsOf(event, transaction);
+  const rolled = base.flatMap((r) => METRICS.filter((m) => ROLLUPS[m].base === (r.metric as BaseMetric)).map((m) => ({ ...rollupKey(m, r), metric: m })));
+  for (const r of rolled) {
+    const key = KEY.map((k) => r[k]).join("\u0001");
+    const seen = merged.get(key);
+    if (seen) {
+      seen.count += r.count;
+      seen.amountPaisa += r.amountPaisa;
+    } else merged.set(key, { ...r });
+  }
+  if (!merged.size) return;
+  const rows = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+  const values = rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
+  const replacements = rows.flatMap((r) => [r.day, r.metric, r.routeId, r.nationality, r.agencyId, r.dim, r.count, r.amountPaisa]);
+  const upsert = isSqlite()
+    ? `ON CONFLICT (${KEY.join(", ")}) DO UPDATE SET count = count + excluded.count, amountPaisa = amountPaisa + excluded.amountPaisa`
+    : "ON DUPLICATE KEY UPDATE count = count + VALUES(count), amountPaisa = amountPaisa + VALUES(amountPaisa)";
+  await sequelize.query(`INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa) VALUES ${values} ${upsert}`, { replacements, transaction });
+}

@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { QueryTypes } from "sequelize";
+import { addDays, kathmanduDate } from "@lib/dates";
+import { sequelize } from "../../db/sequelize.server";
+import { prepareTestDatabase } from "../../tests/setup/test-db";
+import { issuedCards, makeCardGenerator } from "../../tests/factories/cards";
+import { paidBill } from "../../tests/factories/payments";
+import { makeRoute, person } from "../../tests/factories/registrations";
+import { makeTrail, trailCards } from "../../tests/factories/checkins";
+import { makeUser, type TestUser } from "../../tests/factories/users";
+import { scanCard } from "@modules/checkins/index.server";
+import { METRICS, rebuildDailyStats, statTotals, type Metric, type StatRow } from "./index.server";
+
+// Issue 17: daily_stats is written in the transaction of each event it counts (cards issued,
+// a bill, a check-in), and a rebuild from the source tables gives the same rows.
+
+const today = kathmanduDate();
+const range = { from: today, to: addDays(today, 1) };
+let generator: TestUser;
+
+const ALL = ["routeId", "nationality", "agencyId", "dim"] as const;
+const rowsOf = (metric: Metric) => statTotals(metric, range, ALL);
+const forRoute = async (metric: Metric, routeId: number) => (await rowsOf(metric)).filter((r) => r.routeId === routeId);
+const tally = async (metric: Metric, key: (r: StatRow) => string) => {
+  const m = new Map<string, { count: number; amountPaisa: number }>();
+  for (const r of await rowsOf(metric)) {
+    const k = key(r);
+    const seen = m.get(k) ?? { count: 0, amountPaisa: 0 };
+    m.set(k, { count: seen.count + r.count, amountPaisa: seen.amountPaisa + r.amountPaisa });
+  }
+  return m;
+};
+const moved = async () => new Map([...(await tally("moved", (r) => r.dim!))].map(([k, v]) => [k, v.count]));
+
+async function allRows(): Promise<string[]> {
+  const rows = await sequelize.query<Record<string, unknown>>("SELECT day, metric, routeId, nationality, agencyId, dim, count, amountPaisa FROM daily_stats WHERE day = ?", { replacements: [today], type: QueryTypes.SELECT });
+  return rows.map((r) => [r.day, r.metric, r.routeId, r.nationality, r.agencyId, r.dim, r.count, r.amountPaisa].map(String).join("|")).sort();
+}
+
+beforeAll(async () => {
+  await prepareTestDatabase();
+  generator = await makeCardGenerator();
+});
+
+describe("each event updates the aggregate in its transaction", () => {
+  it("cards generated: issued by route, by nationality, by agency; the moves by status", async () => {
+    const route = await makeRoute("Stats Issue");
+    const agency = await makeUser({ userType: 2, organizationName: "Stats Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never);
+    const [movedBefore, natBefore] = [await moved(), await tally("issued.nat", (r) => String(r.nationality))];
+    await issuedCards(agency, generator, route.id, { trekkers: [person("A"), person("B", { nationality: 356 }), person("C")] });
+    expect((await forRoute("issued.route", route.id)).map((r) => r.count)).toEqual([3]);
+    expect((await rowsOf("issued.agcy")).filter((r) => r.agencyId === agency.id).map((r) => r.count)).toEqual([3]);
+    const natAfter = await tally("issued.nat", (r) => String(r.nationality));
+    expect((natAfter.get("276")?.count ?? 0) - (natBefore.get("276")?.count ?? 0)).toBe(2);
+    expect((natAfter.get("356")?.count ?? 0) - (natBefore.get("356")?.count ?? 0)).toBe(1);
+    const movedAfter = await moved();
+    expect((movedAfter.get("Upcoming") ?? 0) - (movedBefore.get("Upcoming") ?? 0)).toBe(3);
+  });
+
+  it("a bill: revenue by method split over the trekkers' fees, summing to the bill; the cards it issues counted", async () => {
+    const route = await makeRoute("Stats Bill");
+    const before = await tally("revenue.nat", (r) => `${r.dim}/${r.nationality}`);
+    const agencyBefore = await tally("revenue.agcy", (r) => String(r.agencyId));
+    const bill = await paidBill(route.id, { count: 2 });
+    expect(bill.amount).toBeGreaterThan(0);
+    const after = await tally("revenue.nat", (r) => `${r.dim}/${r.nationality}`);
+    expect([...after.keys()].filter((k) => after.get(k)!.amountPaisa !== (before.get(k)?.amountPaisa ?? 0))).toEqual(["1/276"]);
+    expect(after.get("1/276")!.amountPaisa - (before.get("1/276")?.amountPaisa ?? 0)).toBe(bill.amount);
+    expect(after.get("1/276")!.count - (before.get("1/276")?.count ?? 0)).toBe(2);
+    // A free trekker's bill: no agency.
+    expect((await tally("revenue.agcy", (r) => String(r.agencyId))).get("0")!.amountPaisa - (agencyBefore.get("0")?.amountPaisa ?? 0)).toBe(bill.amount);
+    expect((await forRoute("issued.route", route.id)).map((r) => r.count)).toEqual([2]);
+  });
+
+  it("a check-in: counted by route and direction; a repeat is not", async () => {
+    const { route, checkpost } = await makeTrail(0);
+    const [card] = await trailCards(route.id, { entry: today, exit: addDays(today, 6) });
+    await scanCard(checkpost, { method: "qr", qr: card.qr }, { today });
+    await scanCard(checkpost, { method: "qr", qr: card.qr }, { today });
+    const rows = await forRoute("checkin.rt", route.id);
+    expect(rows.map((r) => [r.dim, r.count])).toEqual([["in", 1]]);
+  });
+});
+
+describe("rebuild", () => {
+  it("recomputing the day from the source tables equals what the events added, and the plain scan agrees", async () => {
+    const incremental = await allRows();
+    expect(incremental.length).toBeGreaterThan(3);
+    for (const metric of METRICS) {
+      const by = ALL;
+      const key = (r: StatRow) => by.map((d) => String(r[d])).join("|") + `=${r.count}/${r.amountPaisa}`;
+      const agg = (await statTotals(metric, range, by)).map(key).sort();
+      const scan = (await statTotals(metric, range, by, "scan")).map(key).sort();
+      expect(scan, metric).toEqual(agg);
+    }
+    await sequelize.query("UPDATE daily_stats SET count = count + 5 WHERE day = ?", { replacements: [today] });
+    expect(await allRows()).not.toEqual(incremental);
+    const done = await rebuildDailyStats(today, today, sequelize);
+    expect(done.rows).toBe(incremental.length);
+    expect(await allRows()).toEqual(incremental);
+  });
+});

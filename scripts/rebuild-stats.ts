@@ -1,0 +1,24 @@
+/**
+ * Recomputes the dashboard's per-day aggregates (daily_stats, ADR 0019) from the source tables.
+ *   npx tsx scripts/rebuild-stats.ts [--from YYYY-MM-DD] [--to YYYY-MM-DD]   (both included; default: every day with data)
+ * DATABASE_URL selects the database, as for the app.
+ */
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? null : process.argv[i + 1];
+};
+async function main() {
+  const { sequelize } = await import("../db/sequelize.server");
+  const { migrate } = await import("../db/migrate.server");
+  const { rebuildDailyStats } = await import("../modules/stats/index.server");
+  await migrate();
+  const started = Date.now();
+  const done = await rebuildDailyStats(arg("from"), arg("to"), sequelize);
+  console.log(`daily_stats ${done.from}..${done.to}: ${done.rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await sequelize.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
