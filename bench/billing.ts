@@ -9,13 +9,11 @@
  *   npx tsx bench/billing.ts [--url mysql://root@127.0.0.1:3306/tims_scale] [--runs 7] [--pdfs 30]
  */
 import { performance } from "node:perf_hooks";
+import { arg, median, timed as timedMedian } from "./support";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1];
-}
 process.env.DATABASE_URL = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const RUNS = Number(arg("runs", "7"));
+const timed = (fn: () => Promise<unknown>) => timedMedian(fn, RUNS);
 const PDFS = Number(arg("pdfs", "30"));
 
 const { QueryTypes } = await import("sequelize");
@@ -28,19 +26,8 @@ const { closePdfRenderer } = await import("../jobs/pdf-renderer.server");
 
 await migrate();
 const select = <T extends object = Record<string, unknown>>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
-async function timed(fn: () => Promise<unknown>, runs = RUNS): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const s = performance.now();
-    await fn();
-    times.push(performance.now() - s);
-  }
-  return median(times);
-}
 
 const [{ n: bills }] = await select<{ n: number }>("SELECT COUNT(*) AS n FROM bills");
 const [{ n: trekkers }] = await select<{ n: number }>("SELECT COUNT(*) AS n FROM trekkers");

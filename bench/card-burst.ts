@@ -13,12 +13,9 @@
  *   npx tsx bench/card-burst.ts [--registrations 100] [--trekkers 10] [--workers 1,2] [--kill] [--json]
  */
 import { performance } from "node:perf_hooks";
+import { arg } from "./support";
 import { startCluster } from "../scripts/cluster.mjs";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1];
-}
 const REGISTRATIONS = Number(arg("registrations", "100"));
 const TREKKERS = Number(arg("trekkers", "10"));
 const WORKER_COUNTS = arg("workers", "1,2").split(",").map(Number);

@@ -11,12 +11,9 @@
  * retries the app uses. Goals: season rows < 10 s, 5,000-card push < 30 s.
  */
 import http from "node:http";
+import { arg } from "./support";
 import { performance } from "node:perf_hooks";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1];
-}
 const URL_ = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const DAYS = Number(arg("days", "92"));
 const READ_ONLY = process.argv.includes("--read-only");

@@ -8,13 +8,10 @@
  *   npx remix build && npx tsx bench/cluster-load.ts [--users 20] [--seconds 20] [--path /dashboard] [--json]
  */
 import http from "node:http";
+import { arg } from "./support";
 import { performance } from "node:perf_hooks";
 import { startCluster } from "../scripts/cluster.mjs";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1];
-}
 const USERS = Number(arg("users", "20"));
 const SECONDS = Number(arg("seconds", "20"));
 const PATH = arg("path", "/dashboard");

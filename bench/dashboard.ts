@@ -9,11 +9,8 @@
  *   npx tsx bench/dashboard.ts [--url mysql://root@127.0.0.1:3306/tims_scale] [--runs 5] [--scan-runs 3] [--rebuild]
  */
 import { performance } from "node:perf_hooks";
+import { arg, median, timed } from "./support";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1];
-}
 process.env.DATABASE_URL = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const RUNS = Number(arg("runs", "5"));
 const SCAN_RUNS = Number(arg("scan-runs", "3"));
@@ -29,17 +26,6 @@ async function main() {
 
   await migrate();
   const select = <T extends object>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT });
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  async function timed(fn: () => Promise<unknown>, runs: number): Promise<number> {
-    await fn();
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const s = performance.now();
-      await fn();
-      times.push(performance.now() - s);
-    }
-    return median(times);
-  }
 
   const [counts] = await select<Record<string, number>>(
     "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM card_events) AS cardEvents, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM checkins) AS checkins, (SELECT COUNT(*) FROM daily_stats) AS stats",

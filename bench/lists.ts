@@ -11,13 +11,11 @@
  *     [--only <regex over "list case">] [--export-only] [--no-export]
  */
 import { performance } from "node:perf_hooks";
+import { arg, median, timed as timedMedian } from "./support";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1];
-}
 process.env.DATABASE_URL = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const RUNS = Number(arg("runs", "5"));
+const timed = (fn: () => Promise<unknown>) => timedMedian(fn, RUNS);
 const JSON_OUT = process.argv.includes("--json");
 
 const { QueryTypes } = await import("sequelize");
@@ -33,7 +31,6 @@ const { userListSource } = await import("../modules/users/index.server");
 const { sweepCards } = await import("../modules/cards/index.server");
 
 const select = <T extends object = Record<string, unknown>>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** Every statement a function runs, with its time (Sequelize's benchmark logging). */
 async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; queries: { sql: string; ms: number }[] }> {
@@ -49,16 +46,6 @@ async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; queries: {
   }
 }
 
-async function timed(fn: () => Promise<unknown>, runs = RUNS): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const s = performance.now();
-    await fn();
-    times.push(performance.now() - s);
-  }
-  return median(times);
-}
 
 const tableRows = new Map<string, number>();
 for (const t of ["trekkers", "registrations", "users", "vouchers", "bills", "card_events"]) {

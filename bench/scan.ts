@@ -9,11 +9,8 @@
  *   npx tsx bench/scan.ts [--url mysql://root@127.0.0.1:3306/tims_scale] [--scans 300] [--rate 10] [--json]
  */
 import { performance } from "node:perf_hooks";
+import { arg } from "./support";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1];
-}
 process.env.DATABASE_URL = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const SCANS = Number(arg("scans", "300"));
 const RATE = Number(arg("rate", "10"));

@@ -14,11 +14,8 @@
  *   npx tsx bench/seed-scale.ts [--trekkers 1000000] [--url mysql://root@127.0.0.1:3306/tims_scale]
  */
 import { performance } from "node:perf_hooks";
+import { arg } from "./support";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? fallback : process.argv[i + 1];
-}
 const URL_ = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const TREKKERS = Number(arg("trekkers", "1000000"));
 const scale = TREKKERS / 1_000_000;
