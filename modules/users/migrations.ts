@@ -110,4 +110,16 @@ export const userMigrations: Migration[] = [
       await qi.removeIndex("users", "users_type_deleted_status");
     },
   },
+  {
+    // The agency choices every board list's filter form reads beside its page (ADR 0017): 500
+    // agencies by name from this index alone, in its order, instead of 500 row lookups and a sort
+    // (1.2 ms of a 2.3 ms billing page at 1M trekkers).
+    name: "2026120220-users-agency-choices-index",
+    async up(qi) {
+      await qi.addIndex("users", ["userType", "deletedAt", "organizationName", "id", "fullName"], { name: "users_type_deleted_org_name" });
+    },
+    async down(qi) {
+      await qi.removeIndex("users", "users_type_deleted_org_name");
+    },
+  },
 ];
