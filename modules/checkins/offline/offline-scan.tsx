@@ -3,7 +3,7 @@ import { kathmanduDate } from "@lib/dates";
 import { preloadScanner } from "../components/camera-scanner";
 import { CARD_KEYS_PATH, REVOCATION_PATH, SCAN_SW_PATH, SCAN_SW_SCOPE, SCAN_SYNC_PATH } from "./paths";
 import { addPending, pendingScans, removePending } from "./store";
-import { verifyOffline, type CardKeySet, type RevocationList } from "./verify";
+import { preloadVerifier, verifyOffline, type CardKeySet, type RevocationList } from "./verify";
 
 /** What the scan page hands over when there is no connection: the code's text (null: none read). */
 export type OfflineHandler = (text: string | null, method: "qr" | "photo") => void;
@@ -129,7 +129,9 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
         .register(SCAN_SW_PATH, { scope: SCAN_SW_SCOPE })
         .then(() => navigator.serviceWorker.ready)
         .then(async (registration) => {
-          await preloadScanner();
+          // The QR reader and, on a browser without WebCrypto Ed25519, the verifier: loaded now so
+          // that the worker keeps them for the scans made offline.
+          await Promise.all([preloadScanner(), preloadVerifier()]);
           const answer = registration.active ? await askWorker(registration.active, { type: "keep-assets", urls: loadedAssets() }) : { error: "no worker" };
           setInstalled(answer.error ? "failed" : "ready");
         })
