@@ -10,10 +10,12 @@ export interface TrekkerOverdueEmailProps {
   /** Why, in words (the reason and its date). */
   why: string;
   link: string;
+  /** The reader may mark the trekker safe (an agency); otherwise they are asked to get in touch. */
+  canMarkSafe: boolean;
 }
 
-/** To the registering agency or free trekker, once per overdue trekker. */
-export function TrekkerOverdueEmail({ name, fullName, cardNumber, routeName, why, link }: TrekkerOverdueEmailProps) {
+/** To the registering agency, free trekker or checkpost, once per overdue trekker. */
+export function TrekkerOverdueEmail({ name, fullName, cardNumber, routeName, why, link, canMarkSafe }: TrekkerOverdueEmailProps) {
   return (
     <EmailLayout>
       <p style={styles.paragraph}>Dear {name},</p>
@@ -21,9 +23,11 @@ export function TrekkerOverdueEmail({ name, fullName, cardNumber, routeName, why
         <strong>{fullName}</strong> (TIMS card {cardNumber ?? "not issued"}, {routeName}) is overdue: {why}
       </p>
       <p style={styles.paragraph}>
-        Please find out whether the trekker is safe. Once you know, mark the trekker safe with a note; that clears the alert.
+        {canMarkSafe
+          ? "Please find out whether the trekker is safe. Once you know, mark the trekker safe with a note; that clears the alert."
+          : "If you are this trekker and you are safe, or you know where the trekker is, please tell the Nepal Tourism Board or the nearest checkpost."}
       </p>
-      <EmailButton href={link}>Open the overdue trekkers</EmailButton>
+      <EmailButton href={link}>{link.includes("/tims-cards/") ? "Open the TIMS card" : "Open the overdue trekkers"}</EmailButton>
     </EmailLayout>
   );
 }

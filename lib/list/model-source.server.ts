@@ -51,21 +51,34 @@ export function modelListSource<M extends Model, Row, F>(spec: ModelSourceSpec<M
 }
 
 /**
- * How many rows match, counting no further than `cap`: COUNT over the first `cap` matching keys
- * (a LIMITed subquery), so a list of a million rows costs at most `cap` index entries, never
- * the whole table (docs/adr/0015-list-indexes.md). Soft-deleted rows are left out as
- * `Model.count` would.
+ * `SELECT <primary key> FROM <model's table> WHERE … [ORDER BY …] LIMIT …` for a derived table:
+ * the keys of a page or of a count through the table's indexes alone, written by Sequelize from
+ * a WhereOptions (so a list's filters are built once, as model conditions). Soft-deleted rows are
+ * left out as `Model.findAll` would.
  */
-async function cappedCount<M extends Model>(model: ModelStatic<M>, where: WhereOptions, cap: number, indexHints?: IndexHint[]): Promise<number> {
+export function modelIdsSql<M extends Model>(
+  model: ModelStatic<M>,
+  where: WhereOptions,
+  opts: { limit: number; offset?: number; order?: [string, "ASC" | "DESC"][]; indexHints?: IndexHint[] },
+): string {
   const options = model.options as { paranoid?: boolean; deletedAt?: string | boolean };
   const deletedAt = typeof options.deletedAt === "string" ? options.deletedAt : "deletedAt";
   const scoped = options.paranoid ? { [Op.and]: [where, { [deletedAt]: { [Op.is]: null } }] } : where;
   const generator = model.sequelize!.getQueryInterface().queryGenerator as {
-    selectQuery: (table: unknown, opts: { where: WhereOptions; attributes: string[]; limit: number; indexHints?: IndexHint[] }, model: ModelStatic<M>) => string;
+    selectQuery: (table: unknown, opts: Record<string, unknown>, model: ModelStatic<M>) => string;
   };
-  const inner = generator
-    .selectQuery(model.getTableName(), { where: scoped, attributes: [model.primaryKeyAttribute], limit: Math.max(1, Math.floor(cap)), indexHints }, model)
+  return generator
+    .selectQuery(model.getTableName(), { where: scoped, attributes: [model.primaryKeyAttribute], limit: Math.max(1, Math.floor(opts.limit)), offset: opts.offset, order: opts.order, indexHints: opts.indexHints }, model)
     .replace(/;\s*$/, "");
+}
+
+/**
+ * How many rows match, counting no further than `cap`: COUNT over the first `cap` matching keys
+ * (a LIMITed subquery), so a list of a million rows costs at most `cap` index entries, never
+ * the whole table (docs/adr/0015-list-indexes.md).
+ */
+export async function cappedCount<M extends Model>(model: ModelStatic<M>, where: WhereOptions, cap: number, indexHints?: IndexHint[]): Promise<number> {
+  const inner = modelIdsSql(model, where, { limit: cap, indexHints });
   const [row] = await model.sequelize!.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${inner}) capped`, { type: QueryTypes.SELECT });
   return Number(row?.n ?? 0);
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Op } from "sequelize";
 import { conflictError, fieldError, forbiddenError, notFoundError } from "@lib/errors";
-import { counterKey, type CounterStore } from "@lib/rate-limit.server";
+import { counterKey, waitText, type CounterStore } from "@lib/rate-limit.server";
 import { writeTransaction } from "../../db/sequelize.server";
 import { can, type PermissionHolder } from "@modules/permissions";
 import { activeUserIdsOfType, counterStore, displayNames, findAuthUser, type AuthUser } from "@modules/users/index.server";
@@ -44,7 +44,11 @@ function requireBoard(viewer: Viewer): void {
 /** Every device, newest first, with the names of its account and issuer (the board's page). */
 export async function listDevices(viewer: Viewer): Promise<DeviceRow[]> {
   requireBoard(viewer);
-  const rows = await ApiDevice.findAll({ order: [["id", "DESC"]], limit: 1000 });
+  return deviceRows(await ApiDevice.findAll({ order: [["id", "DESC"]], limit: 1000 }));
+}
+
+/** Devices as the page shows them: with their account's and issuer's names (one query for all). */
+async function deviceRows(rows: ApiDevice[]): Promise<DeviceRow[]> {
   const names = await displayNames(rows.flatMap((r) => [r.userId, r.createdBy]));
   return rows.map((r) => ({
     id: r.id,
@@ -81,9 +85,9 @@ export async function issueDevice(viewer: Viewer, input: { name: string; userId:
 /** The device a revoke dialog confirms (404 for an unknown id). */
 export async function deviceForRevoke(viewer: Viewer, id: number): Promise<DeviceRow> {
   requireBoard(viewer);
-  const row = (await listDevices(viewer)).find((d) => d.id === id);
+  const row = await ApiDevice.findByPk(id);
   if (!row) throw notFoundError();
-  return row;
+  return (await deviceRows([row]))[0];
 }
 
 /** Revokes a device: its token is refused from now on. Revoking twice is a 409. */
@@ -155,7 +159,7 @@ export async function authenticate(request: Request, address: string, opts: { st
 
 function tooMany(waitMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new ApiError(429, `Too many requests. Try again in ${seconds} s.`, undefined, { "Retry-After": String(seconds) });
+  return new ApiError(429, `Too many requests. Try again in ${waitText(waitMs)}.`, undefined, { "Retry-After": String(seconds) });
 }
 
 /** The active accounts a token may be tied to, checkposts first, by name (the issue form's choices). */

@@ -109,12 +109,11 @@ async function recordOne(caller: ApiCaller, raw: unknown, now: Date): Promise<Ch
         : { method: "typed", cardNumber: item.cardNumber, passport: item.passport, clientId: `d${caller.deviceId}:${item.clientId}` },
       { now: at, today: kathmanduDate(at) },
     );
-    const card = await trekkerCardData(outcome.trekkerId, "system");
     return {
       clientId: item.clientId,
       status: outcome.outcome === "recorded" ? "recorded" : outcome.outcome === "repeat" ? "duplicate" : "refused",
       message: outcome.message,
-      cardNumber: card?.cardNumber ?? null,
+      cardNumber: outcome.cardNumber,
       fullName: outcome.fullName || null,
     };
   } catch (error) {

@@ -34,6 +34,8 @@ export interface CheckinOutcome {
   trekkerId: number;
   registrationId: number;
   fullName: string;
+  /** The printed card number (null for a card not issued yet). */
+  cardNumber: number | null;
   /** Why the card was refused, or when it was last recorded here for a repeat. */
   message: string;
   place: string;
@@ -62,7 +64,7 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
       const card = await cardForCheckin(req.trekkerId, transaction);
       // Signed by us but for a record that is gone (deleted) or was moved: not a card to pass.
       if (!card || card.deleted || (req.registrationId !== undefined && card.registrationId !== req.registrationId)) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
-      const base = { trekkerId: card.trekkerId, registrationId: card.registrationId, fullName: card.fullName, place: req.place.name, at: req.now };
+      const base = { trekkerId: card.trekkerId, registrationId: card.registrationId, fullName: card.fullName, cardNumber: card.cardNumber, place: req.place.name, at: req.now };
       const problem = cardProblem(card, req.today);
       if (problem) return { ...base, outcome: "refused", message: problem };
       const earlier = await repeatOf(card, req, transaction);
@@ -93,7 +95,7 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
     // Two submissions of one clientId raced: the other one recorded it.
     if (error instanceof UniqueConstraintError && req.clientId) {
       const card = await trekkerCardData(req.trekkerId, "system");
-      return { outcome: "repeat", trekkerId: req.trekkerId, registrationId: card?.registrationId ?? 0, fullName: card?.fullName ?? "", place: req.place.name, at: req.now, message: "This check-in was already recorded." };
+      return { outcome: "repeat", trekkerId: req.trekkerId, registrationId: card?.registrationId ?? 0, fullName: card?.fullName ?? "", cardNumber: card?.cardNumber ?? null, place: req.place.name, at: req.now, message: "This check-in was already recorded." };
     }
     throw error;
   }

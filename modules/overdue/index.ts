@@ -1,4 +1,4 @@
 // The overdue module's light public entry for code that may run in the browser: pure rules.
 export type { OverdueReason } from "./rules";
-export { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REASON_LABELS, SAFE_MESSAGES, mayMarkAnySafe, mayMarkSafe } from "./rules";
+export { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REASON_LABELS, SAFE_MESSAGES, mayMarkSafe } from "./rules";
 export { overduePermissions } from "./permissions";

@@ -108,6 +108,11 @@ describe("the daily overdue job on fixed dates", () => {
     expect(to(u.agencyA)).toEqual([`Overdue trekker: ${c.stuck.fullName}`]);
     expect(to(u.agencyB)).toEqual([`Overdue trekker: ${c.unseenB.fullName}`]);
     expect(to(u.fit)).toEqual([`Overdue trekker: ${c.fitUnseen.fullName}`]);
+    // The agency may mark its trekker safe and is asked to; the free trekker cannot and is asked to get in touch.
+    const textTo = async (user: TestUser) => (await readOutboxMessage(mails.find((m) => m.to.toLowerCase().includes(user.email.toLowerCase()))!.id))?.text ?? "";
+    expect(await textTo(u.agencyA)).toContain("mark the trekker safe with a note");
+    expect(await textTo(u.fit)).not.toContain("mark the trekker safe");
+    expect(await textTo(u.fit)).toContain("tell the Nepal Tourism Board or the nearest checkpost");
     // The board: no e-mail per trekker, one digest per run naming the day's three.
     expect(to(u.board1)).toEqual([]);
     expect(to(u.taan)).toEqual([]);

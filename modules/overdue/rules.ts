@@ -31,11 +31,6 @@ export function mayMarkSafe(viewer: (PermissionHolder & { id: number }) | null |
   return inScope(viewer, SAFE_SCOPES, ownerId);
 }
 
-/** Holds a permission that could mark some overdue trekker safe (the row's own check follows). */
-export function mayMarkAnySafe(viewer: (PermissionHolder & { id: number }) | null | undefined): boolean {
-  return inScope(viewer, SAFE_SCOPES) || inScope(viewer, SAFE_SCOPES, viewer?.id);
-}
-
 export const SAFE_MESSAGES = {
   done: "Trekker marked safe",
   alreadySafe: "This trekker was already marked safe.",

@@ -23,9 +23,9 @@ import { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REAS
  *   checked out nor seen at the route's end point (the sweep keeps such cards Active);
  * - never-seen: an Upcoming, Active or Missed card not seen at any checkpoint once its entry
  *   date plus the grace period has passed.
- * A trekker found is raised once (the table's unique trekkerId): its row, the notification to the
- * registering user and the e-mails to that user and to every board user (who has no bell, and
- * sees the dashboard block) are written in one transaction.
+ * A trekker found is raised once (the table's unique trekkerId): its row, the notification and
+ * the e-mail to the registering user are written in one transaction; the board, which has no
+ * bell, gets one digest e-mail per run (mailBoardDigest) and sees the dashboard block.
  */
 
 export const OVERDUE_JOB = "overdue.find";
@@ -101,7 +101,7 @@ function linkFor(t: { trekkerId: number; cardNumber: number | null; fullName: st
 }
 
 /** Raises the newly overdue among `found`, in the caller's transaction; returns how many. */
-async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate: string }[], today: string, board: readonly number[], transaction: Transaction): Promise<number> {
+async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate: string }[], today: string, transaction: Transaction): Promise<number> {
   if (!found.length) return 0;
   const known = await OverdueTrekker.findAll({ where: { trekkerId: { [Op.in]: found.map((f) => f.trek.trekkerId) } }, attributes: ["trekkerId"], transaction });
   const skip = new Set(known.map((k) => k.trekkerId));
@@ -126,7 +126,7 @@ async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate:
     })),
     { transaction },
   );
-  const people = await displayNames([...board, ...fresh.map((f) => f.trek.ownerId)]);
+  const people = await displayNames(fresh.map((f) => f.trek.ownerId));
   const origin = publicOrigin();
   for (const { trek: t, reason, dueDate } of fresh) {
     const because = why(reason, dueDate, t);
@@ -139,7 +139,16 @@ async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate:
     const reader = people.get(t.ownerId);
     if (!reader?.email) continue;
     const { html, text } = renderEmail(
-      createElement(TrekkerOverdueEmail, { name: reader.name, fullName: t.fullName, cardNumber: t.cardNumber, routeName: t.routeName, why: because, link: `${origin}${linkFor(t, ownerType)}` }),
+      createElement(TrekkerOverdueEmail, {
+        name: reader.name,
+        fullName: t.fullName,
+        cardNumber: t.cardNumber,
+        routeName: t.routeName,
+        why: because,
+        link: `${origin}${linkFor(t, ownerType)}`,
+        // Only an agency (and the board) may mark its trekker safe; a free trekker or a checkpost is asked to get in touch.
+        canMarkSafe: mayMarkSafe({ id: t.ownerId, userType: ownerType }, t.ownerId),
+      }),
     );
     await sendEmail({ to: reader.email, subject: trekkerOverdueSubject(t.fullName), html, text }, { transaction, key: `overdue:${t.trekkerId}:${t.ownerId}` });
   }
@@ -197,7 +206,7 @@ export async function findOverdueTrekkers(opts: OverdueRunOptions = {}): Promise
           .filter((t) => !only || only.has(t.trekkerId))
           .filter((t) => (rule.trail === "none" ? !trails.has(t.trekkerId) : trails.get(t.trekkerId) === "seen"))
           .map((t) => ({ trek: t, reason: rule.reason, dueDate: rule.dueDate(t) }));
-        const raised = await raise(found, today, board, transaction);
+        const raised = await raise(found, today, transaction);
         if (rule.reason === "no-checkout") counts.noCheckout += raised;
         else counts.neverSeen += raised;
         return treks.length;

@@ -1,12 +1,11 @@
 import { Op, type WhereOptions } from "sequelize";
 import { addDays, kathmanduDayStart } from "@lib/dates";
 import type { ListSource } from "@lib/list/list.server";
-import { modelListSource } from "@lib/list/model-source.server";
+import { cappedCount, modelIdsSql } from "@lib/list/model-source.server";
 import { cardNumbersOf, registrationIdsOnRouteSql, routeNameColumnSql, routeNamesOf } from "@modules/registration/index.server";
 import { listRouteNames } from "@modules/trek-routes/index.server";
 import { agencyChoices, billingContacts, userIdsMatching, userTypeAndNameColumnsSql } from "@modules/users/index.server";
 import { selectArrays, utcDate } from "../../db/select-arrays.server";
-import { sequelize } from "../../db/sequelize.server";
 import { amountInWords } from "./amount-words";
 import { PAYMENT_METHOD_LABELS, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
 import { Bill } from "./models/payment-records.server";
@@ -66,12 +65,7 @@ function billColumnsSql(): string {
  * 4-5x the bare query at 270,000 bills (README, "Billing and receipts").
  */
 async function billRowsWhere(where: WhereOptions<Bill>, desc: boolean, window: { offset?: number; limit: number }): Promise<BillRow[]> {
-  const generator = sequelize.getQueryInterface().queryGenerator as {
-    selectQuery: (table: string, options: Record<string, unknown>, model: typeof Bill) => string;
-  };
-  const ids = generator
-    .selectQuery("bills", { where, attributes: ["id"], order: [["id", desc ? "DESC" : "ASC"]], limit: window.limit, offset: window.offset }, Bill)
-    .replace(/;\s*$/, "");
+  const ids = modelIdsSql(Bill, where, { order: [["id", desc ? "DESC" : "ASC"]], limit: window.limit, offset: window.offset });
   const rows = await selectArrays(`SELECT ${billColumnsSql()} FROM (${ids}) k JOIN bills b ON b.id = k.id`);
   const list = rows.map(
     (r): BillRow => ({
@@ -90,24 +84,11 @@ async function billRowsWhere(where: WhereOptions<Bill>, desc: boolean, window: {
 
 /** The billing list for the list kit, scoped to the viewer: newest first, filtered in SQL. */
 export function billListSource(viewer: BillViewer): ListSource<BillRow, BillFilters> {
-  const base = modelListSource({
-    model: Bill,
-    where: (filters: BillFilters) => billWhere(viewer, filters),
-    keys: (sort) => [{ column: "id", desc: sort.desc }],
-    cursor: (r: BillRow) => [r.id],
-    rows: () => [] as BillRow[],
-    options: async () => {
-      const [routes, agencies] = await Promise.all([listRouteNames(), seesAllBills(viewer) ? agencyChoices() : Promise.resolve([])]);
-      return {
-        routes: routes.map((r) => ({ value: String(r.id), label: r.name })),
-        agencies: agencies.map((a) => ({ value: String(a.id), label: a.name })),
-      };
-    },
-  });
   return {
-    // The capped count and the filter choices are the kit's; the rows are one statement each.
-    count: base.count,
-    options: base.options,
+    async count(q, cap) {
+      const where = await billWhere(viewer, q.filters);
+      return where ? cappedCount(Bill, where, cap) : 0;
+    },
     async page(q, window) {
       const where = await billWhere(viewer, q.filters);
       return where ? billRowsWhere(where, q.sort.desc, window) : [];
@@ -117,6 +98,13 @@ export function billListSource(viewer: BillViewer): ListSource<BillRow, BillFilt
       if (!where) return [];
       const keyset = after === null ? where : { [Op.and]: [where, { id: { [q.sort.desc ? Op.lt : Op.gt]: after.id } }] };
       return billRowsWhere(keyset, q.sort.desc, { limit });
+    },
+    async options() {
+      const [routes, agencies] = await Promise.all([listRouteNames(), seesAllBills(viewer) ? agencyChoices() : Promise.resolve([])]);
+      return {
+        routes: routes.map((r) => ({ value: String(r.id), label: r.name })),
+        agencies: agencies.map((a) => ({ value: String(a.id), label: a.name })),
+      };
     },
   };
 }
