@@ -1,3 +1,4 @@
+import { escapeHtml } from "@lib/html";
 import crypto from "node:crypto";
 import { createElement } from "react";
 import { notifyCardsIssued } from "./notices.server";
@@ -84,7 +85,6 @@ export function pdfFileName(fullName: string | null | undefined): string {
   return /[A-Za-z0-9]/.test(base) ? `${base}.pdf` : "tims-card.pdf";
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The card as a self-contained HTML page for Chromium: the same PrintableCard markup, an A5

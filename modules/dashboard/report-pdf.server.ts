@@ -1,3 +1,4 @@
+import { escapeHtml } from "@lib/html";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { getPdfRenderer } from "../../jobs/pdf-renderer.server";
@@ -6,7 +7,6 @@ import { ReportDocument } from "./components/report-tables";
 import type { DateRange } from "./range";
 import type { ReportTable } from "./reports.server";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function reportPdfHtml(range: DateRange, tables: readonly ReportTable[], charts: readonly ChartView[]): string {
   const body = renderToStaticMarkup(createElement(ReportDocument, { range, tables, charts }));

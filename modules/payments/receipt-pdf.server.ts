@@ -1,3 +1,4 @@
+import { escapeHtml } from "@lib/html";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Op, type Transaction } from "sequelize";
@@ -21,7 +22,6 @@ import { Bill } from "./models/payment-records.server";
  */
 export const RECEIPT_JOB = "payments.receipt";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function receiptPdfHtml(receipt: Receipt): string {
   const body = renderToStaticMarkup(createElement(ReceiptDocument, { receipt }));

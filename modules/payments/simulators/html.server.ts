@@ -1,10 +1,8 @@
 /** The simulators' non-React answers: provider error pages and the card's auto-posting result form. */
 
+import { escapeHtml } from "@lib/html";
 import { readForm, readText } from "@lib/multipart.server";
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 const STYLE =
   "body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;padding:2rem}" +
