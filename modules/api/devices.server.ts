@@ -1,3 +1,4 @@
+import { UserType } from "../contract";
 import crypto from "node:crypto";
 import { Op } from "sequelize";
 import { conflictError, fieldError, forbiddenError, notFoundError } from "@lib/errors";
@@ -14,10 +15,8 @@ import { ApiDevice } from "./model.server";
  * looked up by that hash; a revoked device, or a disabled or deleted account, is refused (401).
  */
 
-const CHECKPOST = 5;
-const AGENCY = 2;
 /** Accounts a device may act as: checkposts (their apps) and agencies (integrations reading their own cards). */
-const DEVICE_ACCOUNT_TYPES: readonly number[] = [CHECKPOST, AGENCY];
+const DEVICE_ACCOUNT_TYPES: readonly number[] = [UserType.Checkpost, UserType.Agency];
 const TOKEN_PREFIX = "tims_";
 const TOKEN = /^tims_[A-Za-z0-9_-]{43}$/;
 
@@ -166,7 +165,7 @@ function tooMany(waitMs: number): ApiError {
 export async function checkpostChoices(viewer: Viewer): Promise<{ value: string; label: string }[]> {
   requireBoard(viewer);
   const choices: { value: string; label: string }[] = [];
-  for (const [type, kind] of [[CHECKPOST, "Checkpost"], [AGENCY, "Agency"]] as const) {
+  for (const [type, kind] of [[UserType.Checkpost, "Checkpost"], [UserType.Agency, "Agency"]] as const) {
     const ids = await activeUserIdsOfType(type);
     const names = await displayNames(ids);
     choices.push(...ids.map((id) => ({ value: String(id), label: `${names.get(id)?.name ?? `#${id}`} (${kind})` })).sort((a, b) => a.label.localeCompare(b.label)));

@@ -1,3 +1,4 @@
+import { UserType } from "../contract";
 import { createElement } from "react";
 import { Op, type Transaction } from "sequelize";
 import { addDays, displayDate, kathmanduDate } from "@lib/dates";
@@ -32,8 +33,6 @@ export const OVERDUE_JOB = "overdue.find";
 /** 00:30 Kathmandu time, after the card sweep (00:05). */
 export const OVERDUE_CRON = "30 0 * * *";
 
-const BOARD = 4;
-const FREE_TREKKER = 1;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function daysFromEnv(name: string, fallback: number): number {
@@ -96,7 +95,7 @@ function why(reason: OverdueReason, dueDate: string, t: { entryDate?: string; ex
 
 /** Where a notification or e-mail about the trekker leads its reader. */
 function linkFor(t: { trekkerId: number; cardNumber: number | null; fullName: string }, readerType: number): string {
-  if (readerType === FREE_TREKKER) return `/tims-cards/${t.trekkerId}`;
+  if (readerType === UserType.FIT) return `/tims-cards/${t.trekkerId}`;
   return `/trekkers?tab=trekkers&overdue=1&username=${encodeURIComponent(t.cardNumber !== null ? String(t.cardNumber) : t.fullName)}`;
 }
 
@@ -192,7 +191,7 @@ export async function findOverdueTrekkers(opts: OverdueRunOptions = {}): Promise
   const lookback = opts.lookbackDays ?? overdueLookbackDays();
   const batchSize = Math.max(1, opts.batchSize ?? 500);
   const counts: OverdueRunCounts = { today, noCheckout: 0, neverSeen: 0 };
-  const board = await activeUserIdsOfType(BOARD);
+  const board = await activeUserIdsOfType(UserType.NTB);
   for (const rule of rulesFor(today, grace, lookback)) {
     let afterId = 0;
     for (;;) {
