@@ -26,8 +26,8 @@ function memorySource(n: number) {
       reads.push("count");
       return Math.min(all.filter((r) => !q.filters.q || r.name.includes(q.filters.q)).length, cap);
     },
-    async page(q, w) {
-      reads.push(`page ${w.offset}+${w.limit}`);
+    async page(q, w, matches) {
+      reads.push(`page ${w.offset}+${w.limit}${matches === undefined ? "" : ` of ${matches}`}`);
       return all.filter((r) => !q.filters.q || r.name.includes(q.filters.q)).slice(w.offset, w.offset + w.limit);
     },
     async batch(q, after, limit) {
@@ -101,6 +101,27 @@ describe("loadList", () => {
     const last = await loadList(list, request(`?pageindex=${lastPage}&pageSize=50`), small);
     expect(last).toMatchObject({ total: COUNT_CAP + 500, capped: false, pageIndex: lastPage });
     expect(last.rows.map((r) => r.id)).toEqual(Array.from({ length: 50 }, (_, i) => 50 - i));
+  });
+
+  it("counts a filtered list first: the page learns how few match, and no match reads no page", async () => {
+    const { source, reads, all } = memorySource(3_000);
+    const few = await loadList(list, request("?q=Row 29"), source);
+    const expected = all.filter((r) => r.name.includes("Row 29"));
+    expect(expected.length).toBeGreaterThan(50);
+    expect(expected.length).toBeLessThan(COUNT_CAP);
+    expect(few.total).toBe(expected.length);
+    expect(few.rows).toEqual(expected.slice(0, 50));
+    expect(reads).toEqual(["count", `page 0+50 of ${expected.length}`]);
+    reads.length = 0;
+    expect(await loadList(list, request("?q=nothing"), source)).toMatchObject({ total: 0, rows: [] });
+    expect(reads).toEqual(["count"]);
+    reads.length = 0;
+    // Many matches: the page is read without a count to go by; no filter: all at once.
+    await loadList(list, request("?q=Row"), source);
+    expect(reads).toEqual(["count", "page 0+50"]);
+    reads.length = 0;
+    await loadList(list, request(""), source);
+    expect(reads.sort()).toEqual(["count", "page 0+50"]);
   });
 
   it("gives the form its values and the hidden columns", async () => {

@@ -145,9 +145,9 @@ function sourceOf<F>(
       const search = toSearch(q.filters);
       return search ? countTrekkers(search, cap) : 0;
     },
-    async page(q, window) {
+    async page(q, window, matches) {
       const search = toSearch(q.filters);
-      return search ? items(viewer, await trekkerListPage(search, order(q), window), opts.actions ?? false, opts.overdue) : [];
+      return search ? items(viewer, await trekkerListPage(search, order(q), window, matches), opts.actions ?? false, opts.overdue) : [];
     },
     async batch(q, after, limit) {
       const search = toSearch(q.filters);

@@ -126,6 +126,9 @@ async function build(q: TrekkerSearch): Promise<Sql> {
 
 const whole = (n: number) => Math.max(0, Math.floor(n));
 
+/** Up to this many matching rows are sorted after reading them by the filters' index. */
+const FEW_MATCHES = 1_000;
+
 /** Trekker ids of one page, newest first unless `order.desc` is false. */
 export async function searchTrekkerIds(q: TrekkerSearch, order: TrekkerOrder, window: { offset: number; limit: number }): Promise<number[]> {
   const { from, where, params } = await build(q);
@@ -232,9 +235,12 @@ async function wholeRows(idsSql: string, params: unknown[], desc: boolean, field
 }
 
 /** One page of whole rows (ids by OFFSET over the list's index, as `searchTrekkerIds`). */
-export async function trekkerListPage(q: TrekkerSearch, order: TrekkerOrder, window: { offset: number; limit: number }): Promise<TrekkerBatchRow[]> {
+export async function trekkerListPage(q: TrekkerSearch, order: TrekkerOrder, window: { offset: number; limit: number }, matches?: number): Promise<TrekkerBatchRow[]> {
   const { from, where, params } = await build(q);
-  const ids = `SELECT t.id AS id FROM ${from} WHERE ${where} ORDER BY t.id ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(window.limit)} OFFSET ${whole(window.offset)}`;
+  // With few matches known (the list kit counted them), `t.id + 0` keeps both MariaDB and SQLite
+  // from walking the primary key's order for them: they take the filters' index and sort the few.
+  const key = matches !== undefined && matches <= FEW_MATCHES ? "t.id + 0" : "t.id";
+  const ids = `SELECT t.id AS id FROM ${from} WHERE ${where} ORDER BY ${key} ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(window.limit)} OFFSET ${whole(window.offset)}`;
   return wholeRows(ids, params, order.desc);
 }
 
