@@ -1,6 +1,7 @@
 import { Op, QueryTypes, col, fn, type WhereOptions } from "sequelize";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
+import { selectArrays } from "../../db/select-arrays.server";
 import type { CheckedUpload } from "@lib/files/upload-rules";
 import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import { RouteCheckpoint, RouteImage, TrekRoute, type RouteImageKind, type RouteStatus } from "./models/trek-route.server";
@@ -76,24 +77,21 @@ export async function listRouteNames(): Promise<{ id: number; name: string }[]> 
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
+/**
+ * Routes with their checkpoints in order, by name: one statement (a LEFT JOIN read as arrays),
+ * since the Users list reads it beside its page on every request.
+ */
 export async function listRouteChoices(opts: { activeOnly?: boolean } = {}): Promise<RouteChoice[]> {
-  const routes = await TrekRoute.findAll({
-    where: opts.activeOnly ? { status: "Active" } : {},
-    attributes: ["id", "name"],
-    order: [["name", "ASC"], ["id", "ASC"]],
-  });
-  if (!routes.length) return [];
-  const checkpoints = await RouteCheckpoint.findAll({
-    where: { routeId: routes.map((r) => r.id) },
-    order: [["routeId", "ASC"], ["position", "ASC"], ["id", "ASC"]],
-  });
-  const byRoute = new Map<number, { id: number; name: string }[]>();
-  for (const c of checkpoints) {
-    const list = byRoute.get(c.routeId) ?? [];
-    list.push({ id: c.id, name: c.name });
-    byRoute.set(c.routeId, list);
+  const rows = await selectArrays(
+    `SELECT r.id AS routeId, r.name AS routeName, c.id AS checkpointId, c.name AS checkpointName FROM trek_routes r LEFT JOIN trek_route_checkpoints c ON c.routeId = r.id${opts.activeOnly ? " WHERE r.status = 'Active'" : ""} ORDER BY r.name, r.id, c.position, c.id`,
+  );
+  const routes: RouteChoice[] = [];
+  for (const [routeId, routeName, checkpointId, checkpointName] of rows) {
+    const id = Number(routeId);
+    if (routes[routes.length - 1]?.id !== id) routes.push({ id, name: String(routeName), checkpoints: [] });
+    if (checkpointId !== null && checkpointId !== undefined) routes[routes.length - 1].checkpoints.push({ id: Number(checkpointId), name: String(checkpointName) });
   }
-  return routes.map((r) => ({ id: r.id, name: r.name, checkpoints: byRoute.get(r.id) ?? [] }));
+  return routes;
 }
 
 export async function findCheckpoint(routeId: number, checkpointId: number): Promise<{ id: number; name: string } | null> {

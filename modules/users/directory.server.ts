@@ -31,7 +31,7 @@ export interface UserListQuery {
   status?: UserStatus;
 }
 
-async function namers() {
+export async function namers() {
   const [countries, routes] = await Promise.all([listCountries(), listRouteChoices()]);
   const countryById = new Map(countries.map((c) => [Number(c.id), c.name]));
   const routeById = new Map(routes.map((r) => [r.id, r]));
@@ -57,8 +57,8 @@ export function userListWhere(q: UserListQuery): WhereOptions<User> {
 }
 
 /** User rows as the list shows them, with country, route and checkpost names. */
-export async function userListRows(users: User[]): Promise<UserListRow[]> {
-  const name = await namers();
+export async function userListRows(users: User[], names?: Awaited<ReturnType<typeof namers>>): Promise<UserListRow[]> {
+  const name = names ?? (await namers());
   return users.map((u) => ({
     id: u.id,
     userType: u.userType,

@@ -37,6 +37,25 @@ describe("Users", () => {
     expect(await rows(`?username=${tag}`, "agency")).toEqual([ids.agencyOk, ids.agencySent, ids.agencyNew]);
   });
 
+  it("a deep page (keys from the index, then the page's rows) is the same slice as reading them all", async () => {
+    const deepTag = `dp${Math.random().toString(36).slice(2, 7)}`;
+    for (let i = 0; i < 12; i++) {
+      await createUser({ userType: 2, email: `deep${i}.${deepTag}@deep.test`, password: "Valid#Pass1", fullName: `Deep ${i}`, organizationName: `Deep Org ${i} ${deepTag}`, emailVerified: true });
+    }
+    const page = async (query: string) => (await loadList(usersList, get(query), userListSource(tab("agency")))).rows;
+    const all = await page(`?username=${deepTag}&pageSize=50`);
+    expect(all).toHaveLength(12);
+    expect(await page(`?username=${deepTag}&pageSize=10&pageindex=1`)).toEqual(all.slice(10));
+    // Every agency of the tab, unfiltered: page 2 of 10 continues page 1 exactly, whole rows with names.
+    const [first, next] = [await page("?pageSize=10"), await page("?pageSize=10&pageindex=1")];
+    expect(first).toHaveLength(10);
+    expect(next.length).toBeGreaterThan(0);
+    expect(next[0].id).toBeLessThan(first[9].id);
+    const wide = await page("?pageSize=20");
+    expect(next.map((r) => r.id)).toEqual(wide.slice(10, 10 + next.length).map((r) => r.id));
+    expect(next).toEqual(wide.slice(10, 10 + next.length));
+  });
+
   it("exports Users with the tab's columns only", async () => {
     const agency = await csv(exportList(usersList, get(`?username=${tag}`), userListSource(tab("agency")), { hidden: USERS_TAB_HIDDEN.agency, batchSize: 2 }));
     expect(agency[0]).toEqual(["Agency Name", "Email", "Contact Address", "Country", "Type", "Register Date", "Status", "Remarks"]);

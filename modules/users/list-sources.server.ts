@@ -1,7 +1,7 @@
 import { modelListSource } from "@lib/list/model-source.server";
 import type { ListSource } from "@lib/list/list.server";
 import { agencyListWhere, agencyRequestRows, type AgencyRequestStatus } from "./agency-state.server";
-import { userListRows, userListWhere, type UserListRow } from "./directory.server";
+import { namers, userListRows, userListWhere, type UserListRow } from "./directory.server";
 import type { UsersTabInfo } from "./kinds";
 import { User, type UserStatus } from "./models/user.server";
 
@@ -10,6 +10,8 @@ import { User, type UserStatus } from "./models/user.server";
  * the agency requests. Both are ordered newest first by id (ids follow the registration date),
  * which the primary key answers for pages and keyset exports alike.
  */
+const USER_LIST_COLUMNS = ["id", "userType", "fullName", "email", "createdAt", "status", "statusRemarks", "organizationName", "contactAddress", "countryId", "routeId", "checkpointId"];
+
 const byId = (sort: { desc: boolean }) => [{ column: "id", desc: sort.desc }];
 
 /** The Users page's tab (resolveTab has checked the viewer may see it). */
@@ -20,6 +22,9 @@ export function userListSource(tab: UsersTabInfo): ListSource<UserListRow, { use
     keys: byId,
     cursor: (r) => [r.id],
     rows: userListRows,
+    lookups: namers,
+    // The columns a row shows, not the whole account (password hash, documents' keys, …).
+    attributes: USER_LIST_COLUMNS,
   });
 }
 
@@ -32,6 +37,6 @@ export function agencyRequestSource(): ListSource<AgencyRequestListRow, { status
     where: (f) => agencyListWhere({ status: f.status as AgencyRequestStatus | undefined, search: f.name }),
     keys: byId,
     cursor: (r) => [r.id],
-    rows: agencyRequestRows,
+    rows: (users) => agencyRequestRows(users),
   });
 }
