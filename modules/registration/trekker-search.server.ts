@@ -1,7 +1,7 @@
 import { Op, QueryTypes } from "sequelize";
 import { kathmanduDayStart, addDays } from "@lib/dates";
 import { isoDay, selectArrays, utcDate } from "../../db/select-arrays.server";
-import { sequelize } from "../../db/sequelize.server";
+import { isSqlite, sequelize } from "../../db/sequelize.server";
 import { listCountries } from "@modules/lookups/index.server";
 import { listRouteNames } from "@modules/trek-routes/index.server";
 import { CHILD_REGION, CHILD_TYPE } from "./fees";
@@ -66,6 +66,8 @@ interface Sql {
   from: string;
   where: string;
   params: unknown[];
+  /** No condition but the records' liveness: every live (or deleted) trekker in id order. */
+  everyRecord: boolean;
 }
 
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
@@ -121,6 +123,7 @@ async function build(q: TrekkerSearch): Promise<Sql> {
     from: joined ? "trekkers t JOIN registrations r ON r.id = t.registrationId" : "trekkers t",
     where: clauses.join(" AND "),
     params,
+    everyRecord: clauses.length === 1 && !joined,
   };
 }
 
@@ -220,11 +223,17 @@ function toRow(a: unknown[]): TrekkerBatchRow {
  * come back as arrays (no model instances), so a page is one statement and an export batch of
  * 10,000 rows one more (docs/adr/0015-list-indexes.md).
  */
+const columnsOf = (fields: TrekkerBatchFields) => (fields === "listed" ? LISTED_COLUMNS : ROW_COLUMNS);
+
 async function wholeRows(idsSql: string, params: unknown[], desc: boolean, fields: TrekkerBatchFields = "whole"): Promise<TrekkerBatchRow[]> {
   // No ORDER BY outside: sorting 10,000 wide rows cost MariaDB more than the lookups. The join
   // reads the derived ids in their order, which is checked here and only sorted if it differs.
-  const columns = fields === "listed" ? LISTED_COLUMNS : ROW_COLUMNS;
-  const rows = await selectArrays(`SELECT ${columns} FROM (${idsSql}) k JOIN trekkers t ON t.id = k.id JOIN registrations r ON r.id = t.registrationId`, params);
+  return rowsOf(`SELECT ${columnsOf(fields)} FROM (${idsSql}) k JOIN trekkers t ON t.id = k.id JOIN registrations r ON r.id = t.registrationId`, params, desc);
+}
+
+/** Rows of a statement selecting ROW_COLUMNS or LISTED_COLUMNS, in id order. */
+async function rowsOf(sql: string, params: unknown[], desc: boolean): Promise<TrekkerBatchRow[]> {
+  const rows = await selectArrays(sql, params);
   for (let i = 1; i < rows.length; i++) {
     if (desc ? Number(rows[i][0]) > Number(rows[i - 1][0]) : Number(rows[i][0]) < Number(rows[i - 1][0])) {
       rows.sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])));
@@ -249,11 +258,22 @@ export async function trekkerListPage(q: TrekkerSearch, order: TrekkerOrder, win
  * one statement: an export reads a million rows in batches without a query per table per batch.
  */
 export async function trekkerListBatch(q: TrekkerSearch, order: TrekkerOrder, afterId: number | null, limit: number, fields: TrekkerBatchFields = "whole"): Promise<TrekkerBatchRow[]> {
-  const { from, where, params } = await build(q);
+  const { from, where, params, everyRecord } = await build(q);
   const keyset = afterId === null ? "" : ` AND t.id ${order.desc ? "<" : ">"} ${whole(afterId)}`;
-  const ids = `SELECT t.id AS id FROM ${from} WHERE ${where}${keyset} ORDER BY t.id ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(limit)}`;
+  const direction = order.desc ? "DESC" : "ASC";
   // Listed columns only for live trekkers: a deleted record's export shows its deletion.
-  return wholeRows(ids, params, order.desc, q.records === "deleted" ? "whole" : fields);
+  const columns = q.records === "deleted" ? "whole" : fields;
+  if (everyRecord) {
+    // Every record (the board's unfiltered export): one walk of the primary key, each row read
+    // once, rather than ids first and the rows again by key (1.8x the rows per second at 1M).
+    // The hint keeps MariaDB off the deletedAt index, which it prefers for `deletedAt IS NULL`
+    // and which would send it to the table for every row; SQLite's NOT INDEXED likewise (its
+    // rowid order is still used).
+    const walk = isSqlite() ? "trekkers t NOT INDEXED" : "trekkers t FORCE INDEX (PRIMARY)";
+    return rowsOf(`SELECT ${columnsOf(columns)} FROM ${walk} JOIN registrations r ON r.id = t.registrationId WHERE ${where}${keyset} ORDER BY t.id ${direction} LIMIT ${whole(limit)}`, params, order.desc);
+  }
+  const ids = `SELECT t.id AS id FROM ${from} WHERE ${where}${keyset} ORDER BY t.id ${direction} LIMIT ${whole(limit)}`;
+  return wholeRows(ids, params, order.desc, columns);
 }
 
 /** How many trekkers match, counting no further than `cap`. */
