@@ -158,9 +158,12 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
       if (verdict.kind === "card") {
         const c = verdict.claims;
         const facts = [`Card ${c.cardNumber} · ${c.nationality}`, `${c.route}, ${c.validFrom} to ${c.validTo}`];
-        // Red, and kept all the same: the server records the sighting of a refused card (ADR 0028).
-        if (verdict.problem) setShown({ tone: "bad", title: `${c.fullName}: not checked in`, lines: [verdict.problem, ...facts, "Kept on this device as a refused scan and sent when the connection is back."] });
-        else setShown({ tone: "ok", title: `${c.fullName}: genuine card`, lines: [...facts, "The check-in is kept on this device and sent when the connection is back."] });
+        // Red, and kept all the same: the server records a refused card's scan (ADR 0028); a deleted record is no card to keep.
+        if (verdict.problem) {
+          const kept = verdict.kept ? ["Kept on this device as a refused scan and sent when the connection is back."] : [];
+          setShown({ tone: "bad", title: `${c.fullName}: not checked in`, lines: [verdict.problem, ...facts, ...kept] });
+          if (!verdict.kept) return;
+        } else setShown({ tone: "ok", title: `${c.fullName}: genuine card`, lines: [...facts, "The check-in is kept on this device and sent when the connection is back."] });
       } else {
         setShown({ tone: "warn", title: "Genuine card of the first format", lines: ["It carries no name or dates: the server checks it when the check-in is sent."] });
       }
