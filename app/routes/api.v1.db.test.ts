@@ -9,7 +9,7 @@ import { makeTrail, trailCards } from "../../tests/factories/checkins";
 import { inDays } from "../../tests/factories/dates";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { applyCardAction, signQrPayload } from "@modules/cards/index.server";
-import { checkinsOf } from "@modules/checkins/index.server";
+import { checkinsOf, trekkersWithCheckins } from "@modules/checkins/index.server";
 import { authenticate, issueDevice, listDevices, revokeDevice } from "@modules/api/index.server";
 import { counterStore, disableUser } from "@modules/users/index.server";
 import { loader as keysLoader } from "./api.v1.keys";
@@ -177,9 +177,12 @@ describe("batch check-ins", () => {
     // The answer was lost; the device sends the same batch again.
     const replay = await send(batch);
     expect(replay.json).toMatchObject({ recorded: 0, duplicate: 2, refused: 1, invalid: 2 });
+    expect(replay.json.results[2]).toMatchObject({ status: "refused", message: "This card was cancelled." });
     expect((await checkinsOf(mine[0].trekkerId)).length).toBe(1);
     expect((await checkinsOf(mine[1].trekkerId)).length).toBe(1);
-    expect(await checkinsOf(cancelled.trekkerId)).toEqual([]);
+    // The cancelled card: one refused scan, kept once (ADR 0028), not a check-in.
+    expect(await checkinsOf(cancelled.trekkerId)).toMatchObject([{ method: "qr", refusedReason: "This card was cancelled." }]);
+    expect(await trekkersWithCheckins([cancelled.trekkerId])).toEqual(new Set());
   });
 
   it("refuses another role (403), a body that is not a batch (422), and GET (405)", async () => {

@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { place: await checkpostPlaceName(user.id), clientId: crypto.randomUUID(), scannerId: user.id };
 }
 
-type Refused = { name: string; reason: string };
+type Refused = { name: string; reason: string; wrote: boolean };
 type ScanAnswer = { error: string | null; refused: Refused | null };
 
 const answer = (body: Partial<ScanAnswer>, status: number) => data<ScanAnswer>({ error: null, refused: null, ...body }, { status });
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const result = await scanCard(user, input, { ip: clientAddress(context) });
-    if (result.outcome === "refused") return answer({ refused: { name: result.fullName, reason: result.message } }, 409);
+    if (result.outcome === "refused") return answer({ refused: { name: result.fullName, reason: result.message, wrote: result.wrote } }, 409);
     return redirectWithToast(`/scanned-trekker/${result.registrationId}/${result.trekkerId}`, {
       type: result.outcome === "recorded" ? "success" : "info",
       message: result.outcome === "recorded" ? CHECKIN_MESSAGES.scanned : result.message,
@@ -124,6 +124,7 @@ export default function Scan() {
         <div role="alert" data-testid="scan-refused" className="rounded-md border-2 border-red-500 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{result.refused.name}: not checked in</p>
           <p className="mt-1 text-sm">{result.refused.reason}</p>
+          <p className="mt-1 text-sm">{result.refused.wrote ? "Kept in Scanned Trekkers as a refused scan." : "Already kept in Scanned Trekkers as a refused scan."}</p>
         </div>
       ) : null}
 

@@ -9,7 +9,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { PrintableCard } from "@modules/cards/index.card";
 import { cardNumberText } from "@modules/cards/index.lists";
 import { cardForScanner } from "@modules/cards/index.server";
-import { METHOD_LABELS } from "@modules/checkins";
+import { METHOD_LABELS, checkLabel } from "@modules/checkins";
 import { checkinsOf, hasScanned } from "@modules/checkins/index.server";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 
@@ -19,8 +19,8 @@ export const handle = { title: "Scanned Trekker" };
 
 /**
  * The scanned trekker (spec 2 §2): whose card it is (photo, name), the card preview, the card's
- * row, and the route's checkpoints with when the trekker passed each so far. Only for the
- * checkpost that checked this trekker in.
+ * row, and the route's checkpoints with when the trekker passed each so far, then the scans that
+ * refused the card. Only for the checkpost that scanned this trekker's card.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "scan");
@@ -29,16 +29,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(await hasScanned(user.id, trekkerId))) throw new Response("Not Found", { status: 404 });
   const { trekker, card } = await cardForScanner(trekkerId);
   if (trekker.registrationId !== regId) throw new Response("Not Found", { status: 404 });
-  const [checkins, points] = await Promise.all([checkinsOf(trekkerId), routeCheckpoints(trekker.routeId)]);
+  const [scans, points] = await Promise.all([checkinsOf(trekkerId), routeCheckpoints(trekker.routeId)]);
   const tab = new URL(request.url).searchParams.get("tab") === "cards" ? "cards" : "info";
+  // A refused card's sighting is no step of the trail: it is listed below it, marked (ADR 0028).
+  const checkins = scans.filter((c) => !c.refusedReason);
+  const refused = scans.filter((c) => c.refusedReason).map((c) => ({ id: c.id, place: c.place, at: c.at, reason: c.refusedReason ?? "" }));
   // Each checkpoint of the route with the first time the trekker was recorded there; places off the list (self check-ins) after.
   const trail = points.map((p) => ({ place: p.name, at: checkins.find((c) => c.place === p.name)?.at ?? null, how: checkins.find((c) => c.place === p.name)?.method ?? null }));
   const elsewhere = checkins.filter((c) => !points.some((p) => p.name === c.place)).map((c) => ({ place: c.place, at: c.at, how: c.method }));
-  return { trekker, card, tab, trail: [...trail, ...elsewhere], checkinCount: checkins.length } as const;
+  return { trekker, card, tab, trail: [...trail, ...elsewhere], checkinCount: checkins.length, refused } as const;
 }
 
 export default function ScannedTrekker() {
-  const { trekker, card, tab, trail, checkinCount } = useLoaderData<typeof loader>();
+  const { trekker, card, tab, trail, checkinCount, refused } = useLoaderData<typeof loader>();
   const base = `/scanned-trekker/${trekker.registrationId}/${trekker.trekkerId}`;
   return (
     <section className="space-y-5">
@@ -81,6 +84,23 @@ export default function ScannedTrekker() {
               ))}
             </ol>
           </section>
+          {refused.length ? (
+            <section aria-labelledby="refused-heading" className="space-y-2">
+              <h2 id="refused-heading" className="text-lg font-semibold">
+                Refused scans
+              </h2>
+              <ul className="space-y-1 rounded-lg border border-red-300 bg-red-50 p-4" data-testid="refused-scans">
+                {refused.map((r) => (
+                  <li key={r.id} className="flex flex-wrap justify-between gap-2 text-sm text-red-900">
+                    <span className="font-medium">
+                      {r.place}: {checkLabel({ direction: "in", refusedReason: r.reason })}
+                    </span>
+                    <span>{displayDateTime(r.at)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       ) : (
         <DataTable

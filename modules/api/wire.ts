@@ -89,7 +89,7 @@ export const checkinBatchSchema = named(z.object({ items: z.array(checkinItemSch
 export const checkinResultSchema = named(
   z.object({
     clientId: z.string().nullable(),
-    status: z.enum(["recorded", "duplicate", "refused", "invalid"]).describe("duplicate: this clientId (or the same card here within the repeat window) was already recorded"),
+    status: z.enum(["recorded", "duplicate", "refused", "invalid"]).describe("duplicate: this clientId (or the same card here within the repeat window) was already recorded; refused: the card may not pass (cancelled, returned, outside its dates), kept once as a refused scan that counts as no check-in, and answered refused again when the clientId is resent"),
     message: z.string(),
     cardNumber: z.number().int().nullable(),
     fullName: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { displayDateTime } from "@lib/dates";
 import { dateFilter, defineList, filterObject, idFilter } from "@lib/list/define";
-import { METHOD_LABELS } from "./rules";
+import { METHOD_LABELS, checkLabel } from "./rules";
 
 /** One check-in as the Scanned Trekkers and Self Scan Trekkers lists show it. */
 export interface CheckinItem {
@@ -15,6 +15,8 @@ export interface CheckinItem {
   direction: "in" | "out";
   at: string | Date;
   recordedBy: string;
+  /** A refused card's sighting (ADR 0028): why it was refused. */
+  refusedReason: string | null;
 }
 
 const filters = filterObject({ startDate: dateFilter(), endDate: dateFilter(), cardNumber: idFilter() });
@@ -29,7 +31,11 @@ const columns = [
   { key: "card", header: "Card Number", cell: (r: CheckinItem) => r.cardNumber ?? "—" },
   { key: "area", header: "Trekking Area", cell: (r: CheckinItem) => r.routeName },
   { key: "place", header: "Location", cell: (r: CheckinItem) => r.place },
-  { key: "direction", header: "Check", cell: (r: CheckinItem) => (r.direction === "out" ? "Check out" : "Check in") },
+  {
+    key: "direction",
+    header: "Check",
+    cell: (r: CheckinItem) => (r.refusedReason ? <strong className="font-semibold text-red-800" data-testid="refused-scan">{checkLabel(r)}</strong> : checkLabel(r)),
+  },
   { key: "method", header: "Method", cell: (r: CheckinItem) => METHOD_LABELS[r.method] },
   { key: "at", header: "Action Date", cell: (r: CheckinItem) => displayDateTime(r.at), sort: "at" },
 ];
@@ -40,7 +46,8 @@ const csvColumns = [
   { header: "Registration Id", value: (r: CheckinItem) => r.registrationId },
   { header: "Trekking Area", value: (r: CheckinItem) => r.routeName },
   { header: "Location", value: (r: CheckinItem) => r.place },
-  { header: "Check", value: (r: CheckinItem) => (r.direction === "out" ? "Check out" : "Check in") },
+  { header: "Check", value: (r: CheckinItem) => (r.refusedReason ? "Refused" : checkLabel(r)) },
+  { header: "Refused Reason", value: (r: CheckinItem) => r.refusedReason ?? "" },
   { header: "Method", value: (r: CheckinItem) => METHOD_LABELS[r.method] },
   { header: "Action Date", value: (r: CheckinItem) => displayDateTime(r.at) },
   { header: "Recorded By", value: (r: CheckinItem) => r.recordedBy, key: "recordedBy" },

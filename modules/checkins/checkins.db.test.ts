@@ -9,7 +9,10 @@ import { inDays } from "../../tests/factories/dates";
 import { makeUser } from "../../tests/factories/users";
 import { makeCheckpostAt, makeTrail, trailCards } from "../../tests/factories/checkins";
 import { trekkerCardData } from "@modules/cards/index.server";
-import { checkinsOf, scanCard, selfCheckin, selfCheckinCard, trailsOf, trekkersWithCheckins } from "./service.server";
+import { checkinsOf, hasScanned, scanCard, selfCheckin, selfCheckinCard, trailsOf, trekkersWithCheckins } from "./service.server";
+import { scannedTrekkerSource } from "./list-sources.server";
+import { scannedTrekkersList } from "./checkin-lists";
+import { checkLabel } from "./rules";
 import { selfCheckinThrottle, TooManySelfCheckinsError } from "./self-checkin-throttle.server";
 import type { CounterStore } from "@lib/rate-limit.server";
 
@@ -86,17 +89,65 @@ describe("a checkpost scans", () => {
     expect(await checkinsOf(a.trekkerId)).toHaveLength(2);
   });
 
-  it("a cancelled card, one not valid yet and one past its exit date are refused with the reason, and nothing is recorded", async () => {
-    const { checkpost, route } = await makeTrail(0);
+  it("a cancelled card, one not valid yet and one past its exit date are refused with the reason and kept once as refused scans that count as no check-in", async () => {
+    const { checkpost, route, points } = await makeTrail(0);
     const entry = inDays(3);
     const [early, cancelled] = await trailCards(route.id, { count: 2, entry, exit: addDays(entry, 4) });
     const board = await makeUser({ userType: 4 });
     await applyCardAction(board, "cancel", cancelled.trekkerId, "Cancelled for the test");
-    expect(await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today: entry })).toMatchObject({ outcome: "refused", message: "This card was cancelled." });
-    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, -1) })).toMatchObject({ outcome: "refused", message: `This card is not valid yet: the trek starts on ${entry}.` });
-    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, 5) })).toMatchObject({ outcome: "refused", message: `This card is past its exit date (${addDays(entry, 4)}).` });
+    const t0 = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    expect(await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today: entry, now: at(0) })).toMatchObject({ outcome: "refused", wrote: true, message: "This card was cancelled." });
+    // Again within the repeat window: still refused, no second sighting.
+    expect(await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today: entry, now: at(5) })).toMatchObject({ outcome: "refused", wrote: false });
+    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, -1), now: at(0) })).toMatchObject({ outcome: "refused", wrote: true, message: `This card is not valid yet: the trek starts on ${entry}.` });
+    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, 5), now: at(61) })).toMatchObject({ outcome: "refused", wrote: true, message: `This card is past its exit date (${addDays(entry, 4)}).` });
+
+    expect(await checkinsOf(cancelled.trekkerId)).toMatchObject([{ place: points[0].name, method: "qr", refusedReason: "This card was cancelled." }]);
+    expect((await checkinsOf(early.trekkerId)).map((c) => c.refusedReason)).toEqual([`This card is not valid yet: the trek starts on ${entry}.`, `This card is past its exit date (${addDays(entry, 4)}).`]);
+    // Counted as no check-in: no activation, no trail, not "scanned" for the card rules; but the checkpost held the card.
     expect(await trekkersWithCheckins([early.trekkerId, cancelled.trekkerId])).toEqual(new Set());
+    expect(await trailsOf([early.trekkerId, cancelled.trekkerId])).toEqual(new Map());
     expect(await status(early.trekkerId)).toBe("Upcoming");
+    expect((await cardEvents(early.trekkerId)).map((e) => e.action)).not.toContain("activate");
+    expect(await hasScanned(checkpost.id, cancelled.trekkerId)).toBe(true);
+
+    // A sighting a minute ago does not make the good check-in a repeat.
+    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: entry, now: at(62) })).toMatchObject({ outcome: "recorded", wrote: true });
+    expect(await status(early.trekkerId)).toBe("Active");
+    expect((await checkinsOf(early.trekkerId)).map((c) => c.refusedReason)).toEqual([expect.any(String), expect.any(String), null]);
+
+    // The checkpost's Scanned Trekkers shows the refused scan, marked; the export says so in its own column.
+    const rows = await scannedTrekkerSource(checkpost).page({ filters: {}, sort: { key: "at", desc: true } } as never, { offset: 0, limit: 50 });
+    const mine = rows.filter((r) => r.trekkerId === cancelled.trekkerId);
+    expect(mine).toMatchObject([{ refusedReason: "This card was cancelled.", cardNumber: cancelled.cardNumber }]);
+    expect(checkLabel(mine[0])).toBe("Refused: This card was cancelled.");
+    expect(rows.filter((r) => r.trekkerId === early.trekkerId).map((r) => checkLabel(r))).toEqual(["Check in", expect.stringMatching(/^Refused: This card is past/), expect.stringMatching(/^Refused: This card is not valid/)]);
+    const csv = Object.fromEntries(scannedTrekkersList.csv.columns.map((c) => [c.header, c.value(mine[0])]));
+    expect(csv).toMatchObject({ Check: "Refused", "Refused Reason": "This card was cancelled." });
+  });
+
+  it("a resent refused scan records nothing; a check-in resent after the card was cancelled stays a repeat; a trekker's own try with a refused card is not kept", async () => {
+    const { checkpost, route } = await makeTrail(2);
+    const entry = inDays(0);
+    const [card, other] = await trailCards(route.id, { count: 2, entry, exit: addDays(entry, 4) });
+    const board = await makeUser({ userType: 4 });
+    const clientId = `client-${card.trekkerId}-in`;
+    expect((await scanCard(checkpost, { method: "qr", qr: card.qr, clientId })).outcome).toBe("recorded");
+    await applyCardAction(board, "cancel", card.trekkerId, "Cancelled for the test");
+    await applyCardAction(board, "cancel", other.trekkerId, "Cancelled for the test");
+    expect(await scanCard(checkpost, { method: "qr", qr: card.qr, clientId })).toMatchObject({ outcome: "repeat", wrote: false });
+
+    const refusedId = `client-${other.trekkerId}-r`;
+    const later = new Date(Date.now() + 90 * 60_000);
+    expect(await scanCard(checkpost, { method: "qr", qr: other.qr, clientId: refusedId })).toMatchObject({ outcome: "refused", wrote: true });
+    // Outside the window, but the same submission: answered as before, nothing new.
+    expect(await scanCard(checkpost, { method: "qr", qr: other.qr, clientId: refusedId }, { now: later })).toMatchObject({ outcome: "refused", wrote: false, message: "This card was cancelled." });
+    expect(await checkinsOf(other.trekkerId)).toHaveLength(1);
+
+    const throttle = selfCheckinThrottle(memoryStore());
+    await expect(selfCheckin({ cardNumber: other.cardNumber, passport: other.passport, isCheckOut: false, place: "Chame Post" }, { throttle })).rejects.toMatchObject({ message: "This card was cancelled." });
+    expect(await checkinsOf(other.trekkerId)).toHaveLength(1);
   });
 
   it("a checkpost with no checkpoint cannot scan", async () => {
@@ -114,6 +165,8 @@ describe("the trail and the sweep", () => {
     const [atEnd, onTrail, selfOut, never] = await trailCards(route.id, { count: 4, entry, exit });
     await scanCard(end, { method: "qr", qr: atEnd.qr });
     await scanCard(checkpost, { method: "qr", qr: onTrail.qr });
+    // Turned back at the end the day after the exit date: a refused scan there is no way off the trail.
+    expect((await scanCard(end, { method: "qr", qr: onTrail.qr }, { today: addDays(exit, 1) })).outcome).toBe("refused");
     await selfCheckin({ cardNumber: selfOut.cardNumber, passport: selfOut.passport, isCheckOut: true, place: "Jomsom airport" }, { throttle: selfCheckinThrottle(memoryStore()) });
     const trails = await trailsOf([atEnd.trekkerId, onTrail.trekkerId, selfOut.trekkerId, never.trekkerId]);
     expect(Object.fromEntries(trails)).toEqual({ [atEnd.trekkerId]: "out", [onTrail.trekkerId]: "seen", [selfOut.trekkerId]: "out" });

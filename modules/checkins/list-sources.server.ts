@@ -44,6 +44,7 @@ async function items(rows: Checkin[]): Promise<CheckinItem[]> {
     direction: r.direction,
     at: r.actionDate,
     recordedBy: r.recordedBy ? (names.get(r.recordedBy)?.name ?? "") : "",
+    refusedReason: r.refusedReason ?? null,
   }));
 }
 
@@ -64,8 +65,9 @@ function source(scope: WhereOptions): ListSource<CheckinItem, CheckinFilters> {
 }
 
 /**
- * Scanned Trekkers: the check-ins a checkpost recorded (its own list, or, with `account`, the
- * checkpost account view the board or TAAN opened; the users guard checks that view).
+ * Scanned Trekkers: the check-ins a checkpost recorded and the refused cards it scanned, marked
+ * (its own list, or, with `account`, the checkpost account view the board or TAAN opened; the
+ * users guard checks that view).
  */
 export function scannedTrekkerSource(viewer: Viewer, opts: { account?: number } = {}): ListSource<CheckinItem, CheckinFilters> {
   if (opts.account !== undefined) return source({ recordedBy: opts.account, method: { [Op.ne]: "self" } });

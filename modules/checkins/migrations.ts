@@ -5,6 +5,8 @@ import type { Migration } from "../contract";
  * One row per check-in or check-out a checkpoint (or the trekker, self check-in) recorded.
  * `clientId` makes a repeated submission (a double tap, a queued scan sent again) record once.
  * `atEndPoint`: recorded at the route's last checkpoint, which counts as leaving the trail.
+ * `refusedReason`: set on a refused scan (a sighting, docs/adr/0028-refused-checkins.md): the card
+ * was genuine but might not pass; such a row is shown where scans are read and counts as no check-in.
  */
 export const checkinMigrations: Migration[] = [
   {
@@ -37,6 +39,15 @@ export const checkinMigrations: Migration[] = [
     },
     async down(qi) {
       await qi.dropTable("checkins");
+    },
+  },
+  {
+    name: "2026112650-checkins-refused-reason",
+    async up(qi) {
+      await qi.addColumn("checkins", "refusedReason", { type: DataTypes.STRING(200), allowNull: true });
+    },
+    async down(qi) {
+      await qi.removeColumn("checkins", "refusedReason");
     },
   },
 ];

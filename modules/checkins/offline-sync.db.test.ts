@@ -1,13 +1,14 @@
 // Issue 18: a card's new QR (its signed claims) checks in online like the first format; the
 // scans a checkpost kept offline are recorded once each, at their own time, a resent batch
-// records nothing new, and a card revoked meanwhile comes back as a conflict. The revocation list.
+// records nothing new, a refused card is kept once as a refused scan (ADR 0028), another account's
+// replay of the same client ids is a conflict. The revocation list.
 import { beforeAll, describe, expect, it } from "vitest";
 import { applyCardAction, cardKeySet, parseCardQr, revocationList, revokedCardNumbers } from "@modules/cards/index.server";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { inDays } from "../../tests/factories/dates";
 import { makeUser } from "../../tests/factories/users";
-import { makeTrail, trailCards } from "../../tests/factories/checkins";
-import { checkinsOf, offlineScanTime, scanCard, syncOfflineScans } from "./service.server";
+import { makeCheckpostAt, makeTrail, trailCards } from "../../tests/factories/checkins";
+import { checkinsOf, offlineScanTime, scanCard, syncOfflineScans, trailsOf } from "./service.server";
 
 beforeAll(async () => {
   await prepareTestDatabase();
@@ -43,11 +44,20 @@ describe("offline check-ins", () => {
     expect(rowA).toMatchObject({ place: points[1].name, method: "photo" });
     expect(rowA.at.getTime()).toBe(earlier.getTime());
 
+    // The refused card is kept once, marked, at the place and time of its scan: a sighting, not a check-in.
+    expect(await checkinsOf(revoked.trekkerId)).toMatchObject([{ place: points[1].name, refusedReason: "This card was cancelled." }]);
+    expect(await trailsOf([a.trekkerId, b.trekkerId, revoked.trekkerId])).toEqual(new Map([[a.trekkerId, "seen"], [b.trekkerId, "seen"]]));
+
     const again = await syncOfflineScans(checkpost, batch, { now });
     expect(again.map((r) => r.outcome)).toEqual(["repeat", "repeat", "refused", "invalid"]);
-    expect(await checkinsOf(a.trekkerId)).toHaveLength(1);
-    expect(await checkinsOf(b.trekkerId)).toHaveLength(1);
-    expect(await checkinsOf(revoked.trekkerId)).toHaveLength(0);
+    expect(again[2].message).toBe("This card was cancelled.");
+    const counts = async () => Promise.all([a, b, revoked].map(async (c) => (await checkinsOf(c.trekkerId)).length));
+    expect(await counts()).toEqual([1, 1, 1]);
+    // Another checkpost replaying the same client ids: a conflict each, nothing recorded at its checkpoint.
+    const other = await makeCheckpostAt(route.id, points[2].id);
+    expect((await syncOfflineScans(other, batch, { now })).map((r) => r.outcome)).toEqual(["invalid", "invalid", "invalid", "invalid"]);
+    expect((await syncOfflineScans(other, batch.slice(2, 3), { now }))[0].message).toBe("This scan was already sent by another account; nothing was recorded.");
+    expect(await counts()).toEqual([1, 1, 1]);
   });
 
   it("believes the device's clock only when plausible", () => {

@@ -11,6 +11,7 @@ export const CHECKIN_MESSAGES = {
   selfDone: "You are successfully checked in.",
   selfOutDone: "You are successfully checked out.",
   autoCheckedIn: "Auto Checked In",
+  otherAccount: "This scan was already sent by another account; nothing was recorded.",
   noCheckpoint: "Your account has no checkpoint. Ask the Nepal Tourism Board to set one before scanning.",
 } as const;
 
@@ -51,3 +52,9 @@ export const DEFAULT_REPEAT_WINDOW_MINUTES = 30;
 export const SCANNER_DELAY_MS = 1000;
 
 export const METHOD_LABELS = { qr: "QR scan", photo: "QR photo", typed: "Card and passport", self: "Auto Checked In" } as const;
+
+/** A scan row's check: in, out, or the refusal a refused card's sighting records instead (ADR 0028). */
+export function checkLabel(r: { direction: "in" | "out"; refusedReason: string | null }): string {
+  if (r.refusedReason) return `Refused: ${r.refusedReason}`;
+  return r.direction === "out" ? "Check out" : "Check in";
+}

@@ -6,7 +6,7 @@ import { activateOnCheckin, cardForCheckin, trekkerCardData, trekkerIdByCardNumb
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { checkpostPlaceOf } from "@modules/users/index.server";
 import { recordDaily } from "@modules/stats/index.server";
-import { Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
+import { CHECKINS_ONLY, Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
 import { CHECKIN_MESSAGES, DEFAULT_REPEAT_WINDOW_MINUTES, cardProblem } from "./rules";
 import { selfCheckinThrottle } from "./self-checkin-throttle.server";
 
@@ -29,8 +29,10 @@ export function repeatWindowMinutes(): number {
 }
 
 export interface CheckinOutcome {
-  /** recorded: a new row; repeat: the same card at the same place within the window (or a resent clientId); refused: the card may not pass. */
+  /** recorded: a new check-in; repeat: the same card at the same place within the window (or a resent clientId); refused: the card may not pass. */
   outcome: "recorded" | "repeat" | "refused";
+  /** Whether this call wrote a row: a check-in, or for a refused card the sighting (ADR 0028). */
+  wrote: boolean;
   trekkerId: number;
   registrationId: number;
   fullName: string;
@@ -64,55 +66,77 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
       const card = await cardForCheckin(req.trekkerId, transaction);
       // Signed by us but for a record that is gone (deleted) or was moved: not a card to pass.
       if (!card || card.deleted || (req.registrationId !== undefined && card.registrationId !== req.registrationId)) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
-      const base = { trekkerId: card.trekkerId, registrationId: card.registrationId, fullName: card.fullName, cardNumber: card.cardNumber, place: req.place.name, at: req.now };
+      const base = { trekkerId: card.trekkerId, registrationId: card.registrationId, fullName: card.fullName, cardNumber: card.cardNumber, place: req.place.name, at: req.now, wrote: false };
+      // A resent submission is answered as it was first, whatever the card became since.
+      const sent = req.clientId ? await Checkin.findOne({ where: { clientId: req.clientId }, transaction }) : null;
+      // A client id is its account's: another account replaying it is a conflict, not its repeat.
+      if (sent && sent.recordedBy !== req.recordedBy) throw new CheckinInputError(CHECKIN_MESSAGES.otherAccount);
+      if (sent?.refusedReason) return { ...base, outcome: "refused", at: sent.actionDate, message: sent.refusedReason };
+      if (sent) return repeated(base, sent);
       const problem = cardProblem(card, req.today);
-      if (problem) return { ...base, outcome: "refused", message: problem };
-      const earlier = await repeatOf(card, req, transaction);
-      if (earlier) return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${earlier.actionDate.toISOString()}; nothing new was recorded.` };
-      await Checkin.create(
-        {
-          trekkerId: card.trekkerId,
-          registrationId: card.registrationId,
-          ownerId: card.ownerId,
-          ownerType: card.ownerType,
-          checkpointId: req.place.checkpointId,
-          place: req.place.name.slice(0, 150),
-          method: req.method,
-          direction: req.direction,
-          atEndPoint: req.atEndPoint,
-          actionDate: req.now,
-          recordedBy: req.recordedBy,
-          ip: req.ip?.slice(0, 64) ?? null,
-          clientId: req.clientId,
-        },
-        { transaction },
-      );
+      if (problem) {
+        // A trekker's own try is not a sighting: nobody saw the card (ADR 0028).
+        const wrote = req.method !== "self" && !(await earlierHere(card, req, "refused", transaction));
+        if (wrote) await insertRow(card, req, problem, transaction);
+        return { ...base, outcome: "refused", message: problem, wrote };
+      }
+      const earlier = await earlierHere(card, req, "checkin", transaction);
+      if (earlier) return repeated(base, earlier);
+      await insertRow(card, req, null, transaction);
       await recordDaily({ kind: "checkin", at: req.now, trekkerId: card.trekkerId, direction: req.direction }, transaction);
       await activateOnCheckin(card, req.recordedBy, transaction);
-      return { ...base, outcome: "recorded", message: req.method === "self" ? (req.direction === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone) : CHECKIN_MESSAGES.scanned };
+      return { ...base, outcome: "recorded", wrote: true, message: req.method === "self" ? (req.direction === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone) : CHECKIN_MESSAGES.scanned };
     });
   } catch (error) {
     // Two submissions of one clientId raced: the other one recorded it.
     if (error instanceof UniqueConstraintError && req.clientId) {
       const card = await trekkerCardData(req.trekkerId, "system");
-      return { outcome: "repeat", trekkerId: req.trekkerId, registrationId: card?.registrationId ?? 0, fullName: card?.fullName ?? "", cardNumber: card?.cardNumber ?? null, place: req.place.name, at: req.now, message: "This check-in was already recorded." };
+      return { outcome: "repeat", wrote: false, trekkerId: req.trekkerId, registrationId: card?.registrationId ?? 0, fullName: card?.fullName ?? "", cardNumber: card?.cardNumber ?? null, place: req.place.name, at: req.now, message: "This check-in was already recorded." };
     }
     throw error;
   }
 }
 
-/** The same submission again (clientId), or the same card, place and direction within the window. */
-async function repeatOf(card: CardRecord, req: CheckinRequest, transaction: Transaction): Promise<Checkin | null> {
-  if (req.clientId) {
-    const same = await Checkin.findOne({ where: { clientId: req.clientId }, transaction });
-    if (same) return same;
-  }
+function repeated(base: Omit<CheckinOutcome, "outcome" | "message">, earlier: Checkin): CheckinOutcome {
+  return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${earlier.actionDate.toISOString()}; nothing new was recorded.` };
+}
+
+/** The row of a check-in, or of a refused card's sighting when `refusedReason` is set. */
+async function insertRow(card: CardRecord, req: CheckinRequest, refusedReason: string | null, transaction: Transaction): Promise<void> {
+  await Checkin.create(
+    {
+      trekkerId: card.trekkerId,
+      registrationId: card.registrationId,
+      ownerId: card.ownerId,
+      ownerType: card.ownerType,
+      checkpointId: req.place.checkpointId,
+      place: req.place.name.slice(0, 150),
+      method: req.method,
+      direction: req.direction,
+      atEndPoint: req.atEndPoint,
+      actionDate: req.now,
+      recordedBy: req.recordedBy,
+      ip: req.ip?.slice(0, 64) ?? null,
+      clientId: req.clientId,
+      refusedReason: refusedReason?.slice(0, 200) ?? null,
+    },
+    { transaction },
+  );
+}
+
+/**
+ * The same card, place and direction within the window, among check-ins or among sightings: a
+ * refused scan never makes a later check-in a repeat, and a card refused here again within the
+ * window adds no second sighting.
+ */
+async function earlierHere(card: CardRecord, req: CheckinRequest, kind: "checkin" | "refused", transaction: Transaction): Promise<Checkin | null> {
   const since = new Date(req.now.getTime() - repeatWindowMinutes() * 60_000);
   return Checkin.findOne({
     where: {
       trekkerId: card.trekkerId,
       direction: req.direction,
       actionDate: { [Op.gte]: since },
+      refusedReason: kind === "checkin" ? null : { [Op.ne]: null },
       ...(req.place.checkpointId !== null ? { checkpointId: req.place.checkpointId } : { place: req.place.name }),
     },
     order: [["actionDate", "DESC"]],
@@ -276,25 +300,28 @@ export interface CheckinView {
   direction: CheckinDirection;
   at: Date;
   recordedBy: number | null;
+  /** Set on a refused card's sighting (ADR 0028): shown, labelled, but not a check-in. */
+  refusedReason: string | null;
 }
 
-/** A trekker's check-ins, oldest first (the side panel's Checkin list, the scanned trekker's trail). */
+/** A trekker's scans, oldest first, refused ones included (the side panel's Checkin list, the scanned trekker's trail). */
 export async function checkinsOf(trekkerId: number): Promise<CheckinView[]> {
   const rows = await Checkin.findAll({ where: { trekkerId }, order: [["actionDate", "ASC"], ["id", "ASC"]] });
-  return rows.map((r) => ({ id: r.id, place: r.place, method: r.method, direction: r.direction, at: r.actionDate, recordedBy: r.recordedBy }));
+  return rows.map((r) => ({ id: r.id, place: r.place, method: r.method, direction: r.direction, at: r.actionDate, recordedBy: r.recordedBy, refusedReason: r.refusedReason ?? null }));
 }
 
 /** Which of these trekkers have any check-in (the cards module's refuse-when-scanned rule). */
 export async function trekkersWithCheckins(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlySet<number>> {
   if (!trekkerIds.length) return new Set();
-  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] } }, attributes: ["trekkerId"], group: ["trekkerId"], raw: true, transaction });
+  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] }, ...CHECKINS_ONLY }, attributes: ["trekkerId"], group: ["trekkerId"], raw: true, transaction });
   return new Set(rows.map((r) => r.trekkerId));
 }
 
 /** For the sweep: "out" when checked out or seen at the route's end, else "seen"; absent when never seen. */
 export async function trailsOf(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlyMap<number, "seen" | "out">> {
   if (!trekkerIds.length) return new Map();
-  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] } }, attributes: ["trekkerId", "direction", "atEndPoint"], raw: true, transaction });
+  // A refused card was turned back: it neither puts the trekker on the trail nor takes them off (ADR 0028).
+  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] }, ...CHECKINS_ONLY }, attributes: ["trekkerId", "direction", "atEndPoint"], raw: true, transaction });
   const trails = new Map<number, "seen" | "out">();
   for (const r of rows) {
     const left = r.direction === "out" || Boolean(r.atEndPoint);
@@ -304,7 +331,10 @@ export async function trailsOf(trekkerIds: readonly number[], transaction?: Tran
   return trails;
 }
 
-/** Whether this checkpost recorded a check-in of the trekker (what lets it open the scanned trekker). */
+/**
+ * Whether this checkpost recorded a check-in of the trekker, or a sighting of the refused card
+ * (it held the card; its Scanned Trekkers list links the row): what lets it open the scanned trekker.
+ */
 export async function hasScanned(viewerId: number, trekkerId: number): Promise<boolean> {
   if (!Number.isSafeInteger(trekkerId)) return false;
   return (await Checkin.count({ where: { trekkerId, recordedBy: viewerId } })) > 0;
@@ -330,7 +360,7 @@ export interface OfflineScan {
 
 export interface OfflineScanResult {
   clientId: string;
-  /** recorded: new; repeat: already recorded (this clientId sent before, or the same card here within the window); refused: the card may not pass; invalid: not our card. */
+  /** recorded: new; repeat: already recorded (this clientId sent before, or the same card here within the window); refused: the card may not pass (kept as a refused scan, once); invalid: not our card. */
   outcome: CheckinOutcome["outcome"] | "invalid";
   message: string;
   fullName: string | null;
@@ -350,8 +380,8 @@ export function offlineScanTime(scannedAt: string, now: Date): Date {
 /**
  * A checkpost's offline scans, sent in one batch (docs/adr/0022-offline-checkpost.md). Each is
  * recorded as if scanned online at its own time, in its own transaction: the client id makes a
- * resent batch record nothing twice, and a card that may no longer pass (cancelled while the
- * device was offline) comes back as refused — the conflicts the page reports.
+ * resent batch record nothing twice, and a card that may not pass (shown red on the device, or
+ * cancelled while it was offline) comes back as refused, its sighting recorded once (ADR 0028).
  */
 export async function syncOfflineScans(viewer: { id: number }, scans: readonly OfflineScan[], opts: { ip?: string | null; now?: Date } = {}): Promise<OfflineScanResult[]> {
   const results: OfflineScanResult[] = [];

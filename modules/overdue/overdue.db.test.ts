@@ -50,6 +50,10 @@ beforeAll(async () => {
   const [unseenB, seenB] = await trailCards(route.id, { count: 2, entry: "2042-03-05", exit: "2042-03-20", owner: u.agencyB });
   Object.assign(c, { unseenB, seenB });
   await scanCard(checkpost, { qr: seenB.qr, method: "qr" }, day("2042-03-06"));
+  // Refused scans (ADR 0028) neither see a trekker nor let one out: unseenB turned back the day
+  // before the entry date; stuck turned back at the route's end the day after the exit date.
+  expect((await scanCard(checkpost, { qr: unseenB.qr, method: "qr" }, day("2042-03-04"))).outcome).toBe("refused");
+  expect((await scanCard(endPost, { qr: stuck.qr, method: "qr" }, day("2042-03-11"))).outcome).toBe("refused");
   // A free trekker never seen, 5–20 March 2042; and a trek long past (the lookback leaves it).
   [c.fitUnseen] = await trailCards(route.id, { entry: "2042-03-05", exit: "2042-03-20", owner: u.fit });
   [c.old] = await trailCards(route.id, { entry: "2041-06-01", exit: "2041-06-10", owner: u.agencyA });

@@ -63,13 +63,16 @@ export async function statTotals(metric: Metric, range: DayRange, by: readonly S
     });
 }
 
-/** Cards on the trail now, by route: Active, checked in somewhere, not checked out nor at the route's end. */
+/**
+ * Cards on the trail now, by route: Active, checked in somewhere, not checked out nor at the
+ * route's end. A refused card's sighting (ADR 0028) is neither a check-in nor a way out.
+ */
 export async function onTrailByRoute(): Promise<{ routeId: number; count: number }[]> {
   const rows = await sequelize.query<{ routeId: number; n: number }>(
     `SELECT r.routeId AS routeId, COUNT(*) AS n FROM trekkers t JOIN registrations r ON r.id = t.registrationId
      WHERE t.status = 'Active' AND t.deletedAt IS NULL
-       AND EXISTS (SELECT 1 FROM checkins c WHERE c.trekkerId = t.id)
-       AND NOT EXISTS (SELECT 1 FROM checkins c WHERE c.trekkerId = t.id AND (c.direction = 'out' OR c.atEndPoint <> 0))
+       AND EXISTS (SELECT 1 FROM checkins c WHERE c.trekkerId = t.id AND c.refusedReason IS NULL)
+       AND NOT EXISTS (SELECT 1 FROM checkins c WHERE c.trekkerId = t.id AND c.refusedReason IS NULL AND (c.direction = 'out' OR c.atEndPoint <> 0))
      GROUP BY r.routeId`,
     { type: QueryTypes.SELECT },
   );

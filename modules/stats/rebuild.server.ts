@@ -18,7 +18,7 @@ export async function rebuildDailyStats(from: string | null, to: string | null, 
       `SELECT MIN(x) AS first, MAX(y) AS last FROM (
          SELECT MIN(createdAt) AS x, MAX(createdAt) AS y FROM card_events
          UNION ALL SELECT MIN(createdAt), MAX(createdAt) FROM bills
-         UNION ALL SELECT MIN(actionDate), MAX(actionDate) FROM checkins) s`,
+         UNION ALL SELECT MIN(actionDate), MAX(actionDate) FROM checkins WHERE refusedReason IS NULL) s`,
       [],
     );
     const today = kathmanduDate();

@@ -97,12 +97,12 @@ export function sourceSql(metric: BaseMetric, sqlite: boolean): { sql: string; r
           GROUP BY d, routeId, nationality, agencyId, dim`,
       };
     case "checkin":
-      // Check-ins and check-outs recorded, by direction.
+      // Check-ins and check-outs recorded, by direction; a refused card's sighting is none (ADR 0028).
       return {
         ranges: 1,
         sql: `SELECT ${day("c.actionDate")} AS d, r.routeId AS routeId, t.nationality AS nationality, ${AGENCY} AS agencyId, c.direction AS dim, COUNT(*) AS n, 0 AS amount
           FROM checkins c JOIN trekkers t ON t.id = c.trekkerId JOIN registrations r ON r.id = t.registrationId
-          WHERE c.actionDate >= ? AND c.actionDate < ?
+          WHERE c.actionDate >= ? AND c.actionDate < ? AND c.refusedReason IS NULL
           GROUP BY ${day("c.actionDate")}, r.routeId, t.nationality, ${AGENCY}, c.direction`,
       };
   }

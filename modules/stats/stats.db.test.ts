@@ -6,13 +6,14 @@ import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { issuedCards, makeCardGenerator } from "../../tests/factories/cards";
 import { paidBill } from "../../tests/factories/payments";
 import { makeRoute, person } from "../../tests/factories/registrations";
-import { makeTrail, trailCards } from "../../tests/factories/checkins";
+import { makeCheckpostAt, makeTrail, trailCards } from "../../tests/factories/checkins";
 import { makeUser, type TestUser } from "../../tests/factories/users";
-import { scanCard } from "@modules/checkins/index.server";
-import { METRICS, rebuildDailyStats, statTotals, type Metric, type StatRow } from "./index.server";
+import { applyCardAction } from "@modules/cards/index.server";
+import { checkinsOf, scanCard } from "@modules/checkins/index.server";
+import { METRICS, onTrailByRoute, rebuildDailyStats, statTotals, type Metric, type StatRow } from "./index.server";
 
 // Issue 17: daily_stats is written in the transaction of each event it counts (cards issued,
-// a bill, a check-in), and a rebuild from the source tables gives the same rows.
+// a bill, a check-in, not a refused card's scan), and a rebuild from the source tables gives the same rows.
 
 const today = kathmanduDate();
 const range = { from: today, to: addDays(today, 1) };
@@ -72,13 +73,21 @@ describe("each event updates the aggregate in its transaction", () => {
     expect((await forRoute("issued.route", route.id)).map((r) => r.count)).toEqual([2]);
   });
 
-  it("a check-in: counted by route and direction; a repeat is not", async () => {
-    const { route, checkpost } = await makeTrail(0);
-    const [card] = await trailCards(route.id, { entry: today, exit: addDays(today, 6) });
+  it("a check-in: counted by route and direction; a repeat is not, nor a refused card's scan; on the trail stays on it", async () => {
+    const { route, points, checkpost } = await makeTrail(0);
+    const endPost = await makeCheckpostAt(route.id, points[points.length - 1].id);
+    const [card, cancelled] = await trailCards(route.id, { count: 2, entry: today, exit: addDays(today, 6) });
+    await applyCardAction(await makeUser({ userType: 4 }), "cancel", cancelled.trekkerId, "Permit withdrawn");
     await scanCard(checkpost, { method: "qr", qr: card.qr }, { today });
     await scanCard(checkpost, { method: "qr", qr: card.qr }, { today });
+    // Refused scans (ADR 0028): the cancelled card here, and the Active card at the route's end
+    // a day past its exit date. Neither is a check-in, nor takes the trekker off the trail.
+    expect((await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today })).outcome).toBe("refused");
+    expect((await scanCard(endPost, { method: "qr", qr: card.qr }, { today: addDays(today, 7) })).outcome).toBe("refused");
+    expect(await checkinsOf(card.trekkerId)).toHaveLength(2);
     const rows = await forRoute("checkin.rt", route.id);
     expect(rows.map((r) => [r.dim, r.count])).toEqual([["in", 1]]);
+    expect((await onTrailByRoute()).filter((r) => r.routeId === route.id)).toEqual([{ routeId: route.id, count: 1 }]);
   });
 });
 

@@ -83,6 +83,7 @@ test("typed card and passport; a wrong pair, an invalid and a forged code, a can
   const refused = page.getByTestId("scan-refused");
   await expect(refused).toContainText(`${cancelled.fullName}: not checked in`);
   await expect(refused).toContainText("This card was cancelled.");
+  await expect(refused).toContainText("Kept in Scanned Trekkers as a refused scan.");
   await expect(page.getByText("Scanned Successfully")).toHaveCount(0);
 
   await page.goto("/scan");
@@ -101,10 +102,13 @@ test("typed card and passport; a wrong pair, an invalid and a forged code, a can
   await page.goto("/trekkers");
   const scanned = page.getByRole("table", { name: "Scanned trekkers" });
   await expect(scanned.getByRole("row").filter({ hasText: good.fullName })).toHaveCount(1);
-  await expect(scanned.getByText(cancelled.fullName)).toHaveCount(0);
+  // The cancelled card's scan is listed, marked refused (ADR 0028); the export has its reason.
+  await expect(scanned.getByRole("row").filter({ hasText: cancelled.fullName })).toContainText("Refused: This card was cancelled.");
   const csv = await (await page.request.get("/scanned-trekkers/export")).text();
   expect(csv.split("\n")[0]).toContain("Trekker,Card Number,Registration Id");
+  expect(csv.split("\n")[0]).toContain("Refused Reason");
   expect(csv).toContain(good.fullName);
+  expect(csv.split("\n").find((line) => line.includes(cancelled.fullName))).toContain("Refused,This card was cancelled.");
 
   // The board sees the check-in in the trekker's side panel.
   const board = await page.context().browser()!.newContext();
@@ -112,6 +116,8 @@ test("typed card and passport; a wrong pair, an invalid and a forged code, a can
   await signInAs(boardPage, "ntb@tims.test");
   await boardPage.goto(`/trekkers/${good.trekkerId}`);
   await expect(boardPage.getByTestId("checkin-list")).toContainText("Checked in at Dharapani Gate");
+  await boardPage.goto(`/trekkers/${cancelled.trekkerId}`);
+  await expect(boardPage.getByTestId("checkin-list")).toContainText("Refused at Dharapani Gate: This card was cancelled.");
   await board.close();
 });
 

@@ -1,8 +1,8 @@
 // Issue 18, item 2: the checkpost works offline. The scan page installs its service worker; the
 // context goes offline and the page is reloaded from the worker's cache; three cards are scanned
-// from images (one cancelled: shown red with why, and not kept — the same as online, where a
-// refused card records nothing); back online the page sends the kept check-ins and the server
-// records each once: two check-ins, the cancelled card none, also after the batch is sent again.
+// from images (one cancelled: shown red with why, and kept as a refused scan — the same as
+// online, ADR 0028); back online the page sends the three and the server records each once: two
+// check-ins and one refused scan, marked, and nothing new when the batch is sent again.
 import AxeBuilder from "@axe-core/playwright";
 import QRCode from "qrcode";
 import { expect, test, type Page } from "@playwright/test";
@@ -19,7 +19,7 @@ test.describe.configure({ timeout: 120_000 });
 /** The page's serious or moderate axe findings (the offline panel is drawn only with JavaScript, after hydration). */
 async function axeProblems(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).setLegacyMode().withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return result.violations.filter((v) => ["serious", "moderate", "critical"].includes(v.impact ?? "")).map((v) => `${v.id}: ${v.help}`);
+  return result.violations.filter((v) => ["serious", "moderate", "critical"].includes(v.impact ?? "")).map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 /** A 300 px image of the QR, as a phone photo of a card might give. */
@@ -28,7 +28,7 @@ async function choosePhoto(page: Page, text: string) {
   await page.getByLabel("Choose or take a photo").setInputFiles({ name: "card-qr.png", mimeType: "image/png", buffer });
 }
 
-test("offline: installs, checks three cards on the device (a cancelled one red), sends the check-ins once back online, once each", async ({ page, context }) => {
+test("offline: installs, checks three cards on the device (a cancelled one red), sends them once back online: two check-ins and one refused scan, once each", async ({ page, context }) => {
   const { route, points, checkpost } = await makeTrail(1);
   const [first, second, cancelled] = await trailCards(route.id, { count: 3, entry: inDays(0), exit: inDays(5) });
   await applyCardAction(await makeUser({ userType: 4 }), "cancel", cancelled.trekkerId, "Permit withdrawn");
@@ -66,13 +66,14 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   await expect(refused).toContainText("This card was cancelled.");
   // Red: Tailwind's red-500 border, as the online page shows a refused card.
   await expect(refused).toHaveCSS("border-top-color", "oklch(0.637 0.237 25.331)");
-  await expect(page.getByTestId("pending-scans")).toHaveText("1 scan waits to be sent.");
+  await expect(refused).toContainText("Kept on this device as a refused scan");
+  await expect(page.getByTestId("pending-scans")).toHaveText("2 scans wait to be sent.");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await axeProblems(page)).toEqual([]);
 
   await choosePhoto(page, second.cardQr);
   await expect(page.getByTestId("offline-result")).toContainText(`${second.fullName}: genuine card`);
-  await expect(page.getByTestId("pending-scans")).toHaveText("2 scans wait to be sent.");
+  await expect(page.getByTestId("pending-scans")).toHaveText("3 scans wait to be sent.");
   // Nothing reached the server while offline.
   for (const card of [first, second, cancelled]) expect(await checkinsOf(card.trekkerId)).toHaveLength(0);
 
@@ -80,28 +81,46 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   await context.setOffline(false);
   const batch = (await sent).postDataJSON() as { scannerId: number; checkins: { clientId: string; qr: string }[] };
   expect(batch.scannerId).toBe(checkpost.id);
-  expect(batch.checkins.map((c) => c.qr).sort()).toEqual([first.cardQr, second.cardQr].sort());
-  await expect(page.getByTestId("sync-report")).toContainText("Sent: 2 recorded, 0 already recorded, 0 not recorded.");
+  expect(batch.checkins.map((c) => c.qr).sort()).toEqual([first.cardQr, second.cardQr, cancelled.cardQr].sort());
+  await expect(page.getByTestId("sync-report")).toContainText("Sent: 2 recorded, 0 already recorded, 1 refused, 0 not recorded.");
+  await expect(page.getByTestId("sync-report")).toContainText(`Refused: ${cancelled.fullName}: This card was cancelled.`);
   await expect(page.getByTestId("pending-scans")).toHaveText("0 scans wait to be sent.");
 
-  const counts = async () => Promise.all([first, second, cancelled].map(async (c) => (await checkinsOf(c.trekkerId)).length));
-  expect(await counts()).toEqual([1, 1, 0]);
+  // Exactly three rows, once each: two check-ins and the cancelled card's refused scan.
+  const rows = async () => (await Promise.all([first, second, cancelled].map((c) => checkinsOf(c.trekkerId)))).map((list) => list.map((r) => r.refusedReason ?? "check-in"));
+  const three = [["check-in"], ["check-in"], ["This card was cancelled."]];
+  expect(await rows()).toEqual(three);
   const [recorded] = await checkinsOf(first.trekkerId);
   expect(recorded).toMatchObject({ place: points[1].name, method: "photo", direction: "in" });
+  expect((await checkinsOf(cancelled.trekkerId))[0]).toMatchObject({ place: points[1].name, method: "photo" });
 
-  // The same batch again (a replay): each is answered as already recorded, nothing new is written.
+  // The same batch again (a replay): each is answered as before, nothing new is written.
   const replay = await page.request.post("/scan/sync", { data: batch });
   expect(replay.status()).toBe(200);
   const { results } = (await replay.json()) as { results: { clientId: string; outcome: string }[] };
-  expect(results.map((r) => r.outcome)).toEqual(["repeat", "repeat"]);
   expect(results.map((r) => r.clientId)).toEqual(batch.checkins.map((c) => c.clientId));
-  expect(await counts()).toEqual([1, 1, 0]);
+  expect(results.map((r) => r.outcome)).toEqual(batch.checkins.map((c) => (c.qr === cancelled.cardQr ? "refused" : "repeat")));
+  expect(await rows()).toEqual(three);
   // Scans made by another account are not taken from this session.
   expect((await page.request.post("/scan/sync", { data: { ...batch, scannerId: checkpost.id + 1 } })).status()).toBe(409);
+  expect(await rows()).toEqual(three);
+
+  // The checkpost's Scanned Trekkers: the three, the cancelled one marked refused.
+  await page.goto("/trekkers");
+  const scanned = page.getByRole("table", { name: "Scanned trekkers" });
+  await expect(scanned.locator("tbody tr")).toHaveCount(3);
+  for (const card of [first, second]) await expect(scanned.locator("tbody tr").filter({ hasText: card.fullName })).toContainText("Check in");
+  await expect(scanned.locator("tbody tr").filter({ hasText: cancelled.fullName })).toContainText("Refused: This card was cancelled.");
+  expect(await axeProblems(page)).toEqual([]);
+  // Its trail: no step passed, the refused scan listed under it.
+  await page.goto(`/scanned-trekker/${cancelled.regId}/${cancelled.trekkerId}`);
+  await expect(page.getByText("Route so far (0 check-ins)")).toBeVisible();
+  await expect(page.getByTestId("refused-scans")).toContainText(`${points[1].name}: Refused: This card was cancelled.`);
+  expect(await axeProblems(page)).toEqual([]);
   expect(cspViolations).toEqual([]);
 });
 
-test("a check-in kept offline for a card cancelled meanwhile comes back as a conflict, sent only by its own account; a forged or changed card is refused on the device", async ({ page, context }) => {
+test("a check-in kept offline for a card cancelled meanwhile comes back refused and is kept as a refused scan, sent only by its own account; a forged or changed card is refused on the device", async ({ page, context }) => {
   const { route, points, checkpost } = await makeTrail(1);
   const [card] = await trailCards(route.id, { entry: inDays(0), exit: inDays(5) });
   await signInAs(context, checkpost.email);
@@ -137,8 +156,8 @@ test("a check-in kept offline for a card cancelled meanwhile comes back as a con
 
   await signInAs(context, checkpost.email);
   await page.reload();
-  await expect(page.getByTestId("sync-report")).toContainText("0 recorded, 0 already recorded, 1 not recorded.");
-  await expect(page.getByTestId("sync-report")).toContainText(`${card.fullName}: This card was cancelled.`);
+  await expect(page.getByTestId("sync-report")).toContainText("0 recorded, 0 already recorded, 1 refused, 0 not recorded.");
+  await expect(page.getByTestId("sync-report")).toContainText(`Refused: ${card.fullName}: This card was cancelled.`);
   await expect(page.getByTestId("pending-scans")).toHaveText("0 scans wait to be sent.");
-  expect(await checkinsOf(card.trekkerId)).toHaveLength(0);
+  expect(await checkinsOf(card.trekkerId)).toMatchObject([{ place: points[1].name, refusedReason: "This card was cancelled." }]);
 });

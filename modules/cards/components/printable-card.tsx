@@ -48,7 +48,7 @@ const s: Record<string, CSSProperties> = {
   qr: { width: 150, height: 150, flex: "0 0 auto", margin: "0 auto", imageRendering: "pixelated" },
   label: { color: "#64748b", fontSize: 10, textTransform: "uppercase" },
   section: { marginTop: 12, fontSize: 11, borderTop: "1px solid #e2e8f0", paddingTop: 8, overflowWrap: "anywhere" },
-  watermark: { position: "absolute", top: "40%", left: "50%", transform: "translate(-50%, -50%) rotate(-20deg)", fontSize: 96, fontWeight: 700, color: "rgba(220, 38, 38, 0.25)", letterSpacing: 8, pointerEvents: "none" },
+  watermark: { position: "absolute", top: "40%", left: "50%", transform: "translate(-50%, -50%) rotate(-20deg)", pointerEvents: "none", overflow: "visible" },
 };
 
 function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
@@ -105,9 +105,13 @@ export function PrintableCard({ card }: { card: CardView }) {
         {card.priceText ? ` Price ${card.priceText} including VAT.` : ""} Carry it with your passport and show it at every checkpost.
       </div>
       {card.cancelled ? (
-        <div style={s.watermark} data-testid="cancelled-watermark">
-          CANCELLED
-        </div>
+        // Faint on purpose (the card stays readable under it): drawn, not HTML text, so no contrast
+        // rule applies to it; the image's name says it to screen readers.
+        <svg style={s.watermark} data-testid="cancelled-watermark" role="img" aria-label="Cancelled" width="640" height="120" viewBox="0 0 640 120">
+          <text x="320" y="96" textAnchor="middle" fontSize="96" fontWeight="700" letterSpacing="8" fill="rgba(220, 38, 38, 0.25)" fontFamily="inherit">
+            CANCELLED
+          </text>
+        </svg>
       ) : null}
     </article>
   );

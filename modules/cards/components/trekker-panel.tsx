@@ -16,6 +16,8 @@ export interface PanelCheckin {
   how: string;
   direction: "in" | "out";
   at: string | Date;
+  /** A refused card's sighting (the check-ins module's ADR 0028): listed, marked, not a check-in. */
+  refusedReason?: string | null;
 }
 
 /** Label/value pairs; without a title (the contact tabs' content) no heading, never an empty one. */
@@ -91,9 +93,15 @@ export function TrekkerPanel({ trekker: t, card, closeTo, checkins = [] }: { tre
               <ol className="divide-y divide-slate-100 text-sm" data-testid="checkin-list">
                 {checkins.map((c) => (
                   <li key={c.id} className="flex flex-wrap justify-between gap-2 py-1.5">
-                    <span className="font-medium text-slate-800">
-                      {c.direction === "out" ? "Checked out" : "Checked in"} at {c.place}
-                    </span>
+                    {c.refusedReason ? (
+                      <span className="font-medium text-red-800">
+                        Refused at {c.place}: {c.refusedReason}
+                      </span>
+                    ) : (
+                      <span className="font-medium text-slate-800">
+                        {c.direction === "out" ? "Checked out" : "Checked in"} at {c.place}
+                      </span>
+                    )}
                     <span className="text-slate-600">
                       {displayDateTime(c.at)} · {c.how}
                     </span>

@@ -4,6 +4,9 @@ import { sequelize } from "../../../db/sequelize.server";
 export type CheckinMethod = "qr" | "photo" | "typed" | "self";
 export type CheckinDirection = "in" | "out";
 
+/** The rows that are check-ins (a refused scan is kept beside them but drives nothing). */
+export const CHECKINS_ONLY = { refusedReason: null } as const;
+
 export class Checkin extends Model<InferAttributes<Checkin>, InferCreationAttributes<Checkin>> {
   declare id: CreationOptional<number>;
   declare trekkerId: number;
@@ -19,6 +22,8 @@ export class Checkin extends Model<InferAttributes<Checkin>, InferCreationAttrib
   declare recordedBy: number | null;
   declare ip: string | null;
   declare clientId: string | null;
+  /** Why the card was refused: the row is a sighting, not a check-in (null for a check-in). */
+  declare refusedReason: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -38,6 +43,7 @@ Checkin.init(
     recordedBy: DataTypes.INTEGER,
     ip: DataTypes.STRING(64),
     clientId: DataTypes.STRING(64),
+    refusedReason: DataTypes.STRING(200),
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "checkins", updatedAt: false },

@@ -9,7 +9,8 @@ import { preloadVerifier, verifyOffline, type CardKeySet, type RevocationList } 
 export type OfflineHandler = (text: string | null, method: "qr" | "photo") => void;
 
 type Shown = { tone: "ok" | "warn" | "bad"; title: string; lines: string[] };
-type Report = { recorded: number; repeat: number; conflicts: string[] };
+/** refused: cards that may not pass, kept as refused scans (ADR 0028); conflicts: scans not recorded at all. */
+type Report = { recorded: number; repeat: number; refused: string[]; conflicts: string[] };
 
 const newId = () => (typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 const BATCH = 100;
@@ -80,7 +81,7 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
       // Another account's scans wait for it: sent by this one they would count at this checkpoint.
       const all = (await pendingScans()).filter((p) => p.scannerId === scannerId);
       if (!all.length) return;
-      const sum: Report = { recorded: 0, repeat: 0, conflicts: [] };
+      const sum: Report = { recorded: 0, repeat: 0, refused: [], conflicts: [] };
       for (let i = 0; i < all.length; i += BATCH) {
         const batch = all.slice(i, i + BATCH);
         const res = await fetch(SCAN_SYNC_PATH, {
@@ -97,9 +98,11 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
         }
         const { results } = (await res.json()) as { results: { clientId: string; outcome: string; message: string; fullName: string | null }[] };
         for (const r of results) {
+          const line = `${r.fullName ?? batch.find((b) => b.clientId === r.clientId)?.fullName ?? "A card"}: ${r.message}`;
           if (r.outcome === "recorded") sum.recorded++;
           else if (r.outcome === "repeat") sum.repeat++;
-          else sum.conflicts.push(`${r.fullName ?? batch.find((b) => b.clientId === r.clientId)?.fullName ?? "A card"}: ${r.message}`);
+          else if (r.outcome === "refused") sum.refused.push(line);
+          else sum.conflicts.push(line);
         }
         await removePending(results.map((r) => r.clientId));
       }
@@ -155,8 +158,12 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
       if (verdict.kind === "card") {
         const c = verdict.claims;
         const facts = [`Card ${c.cardNumber} · ${c.nationality}`, `${c.route}, ${c.validFrom} to ${c.validTo}`];
-        if (verdict.problem) return setShown({ tone: "bad", title: `${c.fullName}: not checked in`, lines: [verdict.problem, ...facts] });
-        setShown({ tone: "ok", title: `${c.fullName}: genuine card`, lines: [...facts, "The check-in is kept on this device and sent when the connection is back."] });
+        // Red, and kept all the same: the server records a refused card's scan (ADR 0028); a deleted record is no card to keep.
+        if (verdict.problem) {
+          const kept = verdict.kept ? ["Kept on this device as a refused scan and sent when the connection is back."] : [];
+          setShown({ tone: "bad", title: `${c.fullName}: not checked in`, lines: [verdict.problem, ...facts, ...kept] });
+          if (!verdict.kept) return;
+        } else setShown({ tone: "ok", title: `${c.fullName}: genuine card`, lines: [...facts, "The check-in is kept on this device and sent when the connection is back."] });
       } else {
         setShown({ tone: "warn", title: "Genuine card of the first format", lines: ["It carries no name or dates: the server checks it when the check-in is sent."] });
       }
@@ -211,8 +218,15 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
       {report ? (
         <div role="status" data-testid="sync-report" className="text-sm text-slate-800">
           <p>
-            Sent: {report.recorded} recorded, {report.repeat} already recorded, {report.conflicts.length} not recorded.
+            Sent: {report.recorded} recorded, {report.repeat} already recorded, {report.refused.length} refused, {report.conflicts.length} not recorded.
           </p>
+          {report.refused.length ? (
+            <ul className="mt-1 list-disc pl-5 text-red-800" aria-label="Refused cards, kept as refused scans">
+              {report.refused.map((c, i) => (
+                <li key={i}>Refused: {c}</li>
+              ))}
+            </ul>
+          ) : null}
           {report.conflicts.length ? (
             <ul className="mt-1 list-disc pl-5 text-red-800">
               {report.conflicts.map((c, i) => (

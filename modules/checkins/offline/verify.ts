@@ -19,8 +19,11 @@ export interface RevocationList {
 
 export type OfflineVerdict =
   | { kind: "invalid"; message: string }
-  /** A card-claims QR, genuine; `problem` (shown red) when it may not pass. */
-  | { kind: "card"; claims: CardQrClaims; problem: string | null }
+  /**
+   * A card-claims QR, genuine; `problem` (shown red) when it may not pass. `kept`: whether the
+   * scan is queued — a refused card is, as a refused scan (ADR 0028); a deleted record is not.
+   */
+  | { kind: "card"; claims: CardQrClaims; problem: string | null; kept: boolean }
   /** A genuine first-format QR: recorded or refused by the server once online. */
   | { kind: "legacy" };
 
@@ -93,7 +96,7 @@ export async function verifyOffline(text: string, keySet: CardKeySet, revoked: R
       { status: status && status !== "Deleted" ? status : "Active", deleted: status === "Deleted", entryDate: parsed.claims.validFrom, exitDate: parsed.claims.validTo },
       today,
     );
-    return { kind: "card", claims: parsed.claims, problem };
+    return { kind: "card", claims: parsed.claims, problem, kept: status !== "Deleted" };
   }
   let legacy: { trekkerId?: unknown; registrationId?: unknown; sig?: unknown };
   try {
