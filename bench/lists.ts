@@ -10,8 +10,16 @@
  *   npx tsx bench/lists.ts [--url mysql://root@127.0.0.1:3306/tims_scale] [--runs 5] [--export-rows N] [--json]
  *     [--only <regex over "list case">] [--export-only] [--no-export]
  */
+import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
+import { SERVER_NODE_FLAGS, hasServerNodeFlags } from "../scripts/node-flags.mjs";
 import { arg, median, timed as timedMedian } from "./support";
+
+// Measured under the web server's V8 flags (its export memory depends on them): run again with them.
+if (!hasServerNodeFlags()) {
+  const again = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  process.exit(again.status ?? 1);
+}
 
 process.env.DATABASE_URL = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const RUNS = Number(arg("runs", "5"));

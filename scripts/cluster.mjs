@@ -12,6 +12,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -101,7 +102,7 @@ export async function startCluster(opts = {}) {
   const build = opts.build ?? `./${process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build"}/index.js`;
   // As `npm run serve` runs it: the app's own server where there is one, else remix-serve.
   const serverScript = fs.existsSync(path.join(root, "scripts/serve.mjs")) ? "scripts/serve.mjs" : "node_modules/@remix-run/serve/dist/cli.js";
-  const webs = ports.map((port, i) => launch(`web-${i + 1}`, process.execPath, [serverScript, build], { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir));
+  const webs = ports.map((port, i) => launch(`web-${i + 1}`, process.execPath, [...SERVER_NODE_FLAGS, serverScript, build], { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir));
   const workers = [];
   let workerSeq = 0;
   // Whatever happens to this process (a test's time-out), its cluster does not outlive it.

@@ -1,6 +1,7 @@
 // Playwright's web server: a fresh embedded database, then two app servers on it: the main one
 // and one with a 3-second idle timeout for the session-expiry test.
 import { execSync, spawn } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 import fs from "node:fs";
 
 const dataDir = process.env.DATA_DIR;
@@ -17,7 +18,7 @@ const servers = [
   { PORT: process.env.E2E_PORT || "3100" },
   { PORT: process.env.E2E_EXPIRY_PORT || "3101", SESSION_IDLE_SECONDS: "3" },
 ].map((extra) =>
-  spawn(process.execPath, ["scripts/serve.mjs", serverBuild], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", serverBuild], {
     stdio: "inherit",
     env: { ...env, HOST: "127.0.0.1", ...extra },
   }),

@@ -17,8 +17,12 @@ import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { SERVER_NODE_FLAGS, hasServerNodeFlags } from "./node-flags.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+if (!hasServerNodeFlags()) {
+  console.warn(`[serve] started without ${SERVER_NODE_FLAGS.join(" ")}: large exports will grow this process's memory (scripts/node-flags.mjs)`);
+}
 
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);

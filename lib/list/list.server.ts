@@ -107,8 +107,12 @@ export async function loadList<Row, S extends FilterObject>(
   };
 }
 
-/** Rows per database read of an export. */
-export const EXPORT_BATCH = 10_000;
+/**
+ * Rows per database read of an export: small enough that a batch (and the one read ahead) dies
+ * in V8's young generation (scripts/node-flags.mjs), so a million-row export keeps a flat RSS;
+ * large enough that the round trips do not show (docs/adr/0032-export-memory.md).
+ */
+export const EXPORT_BATCH = 2_500;
 
 /**
  * Keyset batches of a source, stopping as soon as `signal` is aborted. The next batch is asked
