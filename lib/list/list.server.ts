@@ -36,6 +36,11 @@ export interface ListSource<Row, F> {
   batch(query: ListQuery<F>, after: Row | null, limit: number): Promise<Row[]>;
   /** Choices of the filter form's selects that come from data (routes, countries, agencies). */
   options?(): Promise<Record<string, FilterOption[]>>;
+  /**
+   * Count a filtered page before reading it and pass `page` the count (ADR 0031): for a source
+   * whose page statement can be misplanned when few rows match. Others read all at once.
+   */
+  countFirst?: boolean;
 }
 
 /**
@@ -80,7 +85,7 @@ export async function loadList<Row, S extends FilterObject>(
   let counted: number;
   let options: Record<string, FilterOption[]>;
   let asked: Row[] | null = null;
-  if (Object.keys(values).length === 0) {
+  if (!source.countFirst || Object.keys(values).length === 0) {
     [counted, options, asked] = await Promise.all([source.count(query, cap), source.options?.() ?? Promise.resolve({}), source.page(query, window(paging.pageIndex))]);
   } else {
     // A filtered page is counted first: when few rows match, walking the order's index for them

@@ -30,6 +30,7 @@ function memorySource(n: number) {
       reads.push(`page ${w.offset}+${w.limit}${matches === undefined ? "" : ` of ${matches}`}`);
       return all.filter((r) => !q.filters.q || r.name.includes(q.filters.q)).slice(w.offset, w.offset + w.limit);
     },
+    countFirst: true,
     async batch(q, after, limit) {
       reads.push(`batch after ${after?.id ?? "-"}`);
       return all.filter((r) => (!q.filters.q || r.name.includes(q.filters.q)) && (after === null || r.id < after.id)).slice(0, limit);
@@ -121,6 +122,10 @@ describe("loadList", () => {
     expect(reads).toEqual(["count", "page 0+50"]);
     reads.length = 0;
     await loadList(list, request(""), source);
+    expect(reads.sort()).toEqual(["count", "page 0+50"]);
+    reads.length = 0;
+    // A source that does not ask for it reads a filtered page at once, without the count.
+    await loadList(list, request("?q=nothing"), { ...source, countFirst: false });
     expect(reads.sort()).toEqual(["count", "page 0+50"]);
   });
 

@@ -155,6 +155,7 @@ function sourceOf<F>(
       return search ? batchItems(await trekkerListBatch(search, order(q), after?.trekkerId ?? null, limit, opts.exportFields)) : [];
     },
     options: opts.options,
+    countFirst: true,
   };
 }
 
