@@ -26,7 +26,7 @@ export { cardKeySet };
 
 export async function revocationList(caller: ApiCaller, now = new Date()) {
   requireCan(caller, "scan");
-  return { generatedAt: now.toISOString(), cardNumbers: await revokedCardNumbers() };
+  return { generatedAt: now.toISOString(), cardNumbers: await revokedCardNumbers(now) };
 }
 
 /**

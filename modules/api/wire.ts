@@ -45,7 +45,7 @@ export const keySetSchema = named(z.object({ keys: z.array(jwkSchema) }), "KeySe
 export const revocationListSchema = named(
   z.object({
     generatedAt: z.iso.datetime(),
-    cardNumbers: z.array(z.number().int().positive()).describe("Cancelled and returned cards, ascending"),
+    cardNumbers: z.array(z.number().int().positive()).describe("Cancelled, returned and deleted cards whose trek has not ended (a card past its valid-to date is refused by that date), ascending"),
   }),
   "RevocationList",
   "Card numbers no checkpost may pass.",

@@ -76,5 +76,12 @@ describe("offline check-ins", () => {
     expect(numbers).toContain(cancelled.cardNumber);
     expect(numbers).not.toContain(good.cardNumber);
     expect((await revocationList()).cards).toContainEqual({ cardNumber: cancelled.cardNumber, status: "Cancelled" });
+    // Once the trek has ended the card's own dates refuse it: the list drops it (a day's margin).
+    const exit = new Date(`${inDays(5)}T12:00:00+05:45`);
+    const dayAfter = new Date(exit.getTime() + 24 * 3600_000);
+    const twoDaysAfter = new Date(exit.getTime() + 2 * 24 * 3600_000);
+    expect(await revokedCardNumbers(dayAfter)).toContain(cancelled.cardNumber);
+    expect(await revokedCardNumbers(twoDaysAfter)).not.toContain(cancelled.cardNumber);
+    expect((await revocationList(twoDaysAfter)).cards.map((c) => c.cardNumber)).not.toContain(cancelled.cardNumber);
   });
 });

@@ -165,6 +165,15 @@ export function registrationIdsOnRouteSql(routeId: number): ReturnType<typeof se
   return sequelize.literal(`(SELECT id FROM registrations WHERE routeId = ${Math.floor(Number(routeId)) || 0})`);
 }
 
+/**
+ * The registrations whose trek ends on or after `day` (YYYY-MM-DD) as a subquery for
+ * `{ registrationId: { [Op.in]: … } }` (the revocation list: cards still within their dates).
+ */
+export function registrationIdsEndingFromSql(day: string): ReturnType<typeof sequelize.literal> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${day}`);
+  return sequelize.literal(`(SELECT id FROM registrations WHERE exitDate >= '${day}')`);
+}
+
 export async function registrationIdsOnRoute(routeId: number): Promise<number[]> {
   const rows = await Registration.findAll({ where: { routeId }, attributes: ["id"], raw: true });
   return rows.map((r) => r.id);
