@@ -60,6 +60,26 @@ interface CheckinRequest {
   today: string;
 }
 
+/** What a recorded check-in (never a refused scan) tells the modules that listen for it. */
+export interface RecordedCheckin {
+  trekkerId: number;
+  place: string;
+  at: Date;
+  /** A check-out or a scan at the route's end point: the trekker is off the trail. */
+  leftTrail: boolean;
+}
+export type CheckinListener = (checkin: RecordedCheckin, transaction: Transaction) => Promise<void>;
+const checkinListeners: CheckinListener[] = [];
+
+/**
+ * Called in the transaction of every recorded check-in (a module's server entry registers it
+ * when it loads): the overdue module clears an alert the check-in answers, without checkins
+ * importing it.
+ */
+export function onCheckinRecorded(listener: CheckinListener): void {
+  if (!checkinListeners.includes(listener)) checkinListeners.push(listener);
+}
+
 async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
   try {
     return await writeTransaction(async (transaction) => {
@@ -85,6 +105,8 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
       await insertRow(card, req, null, transaction);
       await recordDaily({ kind: "checkin", at: req.now, trekkerId: card.trekkerId, direction: req.direction }, transaction);
       await activateOnCheckin(card, req.recordedBy, transaction);
+      const recorded = { trekkerId: card.trekkerId, place: req.place.name, at: req.now, leftTrail: req.direction === "out" || Boolean(req.atEndPoint) };
+      for (const listener of checkinListeners) await listener(recorded, transaction);
       return { ...base, outcome: "recorded", wrote: true, message: req.method === "self" ? (req.direction === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone) : CHECKIN_MESSAGES.scanned };
     });
   } catch (error) {

@@ -197,3 +197,23 @@ describe("the board's dashboard block", () => {
     expect(await overdueSummary(u.taan)).toBeNull();
   });
 });
+
+describe("a check-in answers an alert", () => {
+  it("clears a never-seen alert in the check-in's own transaction, and only that trekker's", async () => {
+    const { route, checkpost } = await makeTrail(0);
+    const [late, other] = await trailCards(route.id, { count: 2, entry: "2043-04-01", exit: "2043-04-20", owner: u.agencyA });
+    const day = (d: string) => ({ today: d, now: new Date(`${d}T04:00:00Z`) });
+    expect(await findOverdueTrekkers({ today: "2043-04-05", graceDays: 2, trekkerIds: [late.trekkerId, other.trekkerId] })).toMatchObject({ neverSeen: 2 });
+    expect(await overdueRecord(late.trekkerId)).toMatchObject({ reason: "never-seen", safeAt: null });
+
+    expect((await scanCard(checkpost, { qr: late.qr, method: "qr" }, day("2043-04-06"))).outcome).toBe("recorded");
+    const cleared = await overdueRecord(late.trekkerId);
+    expect(cleared).toMatchObject({ safeAt: day("2043-04-06").now, safeBy: null });
+    expect(cleared?.safeNote).toMatch(/^Checked in at .+ on .*2043.* \(cleared by the check-in\)\.$/);
+    expect(await overdueRecord(other.trekkerId)).toMatchObject({ safeAt: null });
+    expect(ids(await overdueRows(u.agencyA))).toContain(other.trekkerId);
+    expect(ids(await overdueRows(u.agencyA))).not.toContain(late.trekkerId);
+    // The job does not raise the seen trekker again.
+    expect(await findOverdueTrekkers({ today: "2043-04-07", graceDays: 2, trekkerIds: [late.trekkerId] })).toMatchObject({ neverSeen: 0 });
+  });
+});

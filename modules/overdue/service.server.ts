@@ -10,7 +10,7 @@ import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { OverdueDigestEmail, TrekkerOverdueEmail, overdueDigestSubject, trekkerOverdueSubject } from "../../emails/templates/trekker-overdue";
 import type { JobHandler } from "../contract";
-import { trailsOf } from "@modules/checkins/index.server";
+import { onCheckinRecorded, trailsOf, type RecordedCheckin } from "@modules/checkins/index.server";
 import { notify } from "@modules/notifications/index.server";
 import { can, type PermissionHolder } from "@modules/permissions";
 import { treksByDate, type TrekkerSubquery, type TrekOnTrail } from "@modules/registration/index.server";
@@ -306,6 +306,23 @@ export async function markSafe(viewer: Viewer, trekkerId: number, note: string, 
     return { trekkerId, safeAt: now, safeBy: viewer.id, safeNote: text };
   });
 }
+
+/**
+ * A check-in answers an open alert in its own transaction: any check-in a "never seen" one, a
+ * check-out or a scan at the route's end a "not checked out" one. The alert is cleared as a
+ * Mark Safe would (safeBy empty: nobody marked it; the note says where the trekker was seen),
+ * so the Overdue filter and the dashboard stop showing a trekker the trail has since seen.
+ */
+export async function clearAnsweredAlert(checkin: RecordedCheckin, transaction: Transaction): Promise<boolean> {
+  const open = await OverdueTrekker.findOne({ where: { trekkerId: checkin.trekkerId, safeAt: { [Op.is]: null } }, transaction });
+  if (!open || (open.reason === "no-checkout" && !checkin.leftTrail)) return false;
+  const note = `${checkin.leftTrail ? "Checked out" : "Checked in"} at ${checkin.place} on ${displayDate(checkin.at)} (cleared by the check-in).`;
+  const [changed] = await OverdueTrekker.update({ safeAt: checkin.at, safeBy: null, safeNote: note }, { where: { id: open.id, safeAt: { [Op.is]: null } }, transaction });
+  return changed === 1;
+}
+onCheckinRecorded(async (checkin, transaction) => {
+  await clearAnsweredAlert(checkin, transaction);
+});
 
 /** A trekker's overdue record, open or cleared (tests, the panel): null when never raised. */
 export async function overdueRecord(trekkerId: number): Promise<(OverdueView & { safeAt: Date | null; safeBy: number | null; safeNote: string | null }) | null> {
