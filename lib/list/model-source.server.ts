@@ -18,7 +18,7 @@ export interface ModelSourceSpec<M extends Model, Row, F, L = undefined> {
   /** The key values of a row, in the order of `keys`. */
   cursor: (row: Row, sort: SortOrder) => readonly unknown[];
   /** Models to rows (one query for related names, not one per row), with what `lookups` read. */
-  rows: (models: M[], lookups: L) => Row[] | Promise<Row[]>;
+  rows?: (models: M[], lookups: L) => Row[] | Promise<Row[]>;
   /**
    * What `rows` needs besides the models (name tables), read at the same time as the models
    * rather than after them: a page costs its slowest statement, not the sum.
@@ -26,6 +26,13 @@ export interface ModelSourceSpec<M extends Model, Row, F, L = undefined> {
   lookups?: () => Promise<L>;
   attributes?: string[];
   options?: () => Promise<Record<string, FilterOption[]>>;
+  /**
+   * Read the page's (or batch's) rows in one statement as arrays, no model instances: `columns`
+   * over the table's alias `t`, in the order `row` reads them. Sequelize's instances cost more
+   * than a sub-millisecond page query itself (ADR 0031); `rows` is then not used. `select` runs
+   * a statement and gives its rows as arrays (the database layer's selectArrays).
+   */
+  arrays?: { columns: readonly string[]; row: (values: unknown[], lookups: L) => Row; select: (sql: string) => Promise<unknown[][]> };
   /**
    * Index hints for these filters (MariaDB/MySQL only; SQLite has none and ignores them), for a
    * combination the planner is known to get wrong; the module owning the indexes names them.
@@ -45,9 +52,25 @@ export function modelListSource<M extends Model, Row, F, L = undefined>(spec: Mo
     const byKeys = { [pk]: { [Op.in]: literal(`(SELECT ${pk} FROM (${ids}) k)`) } } as WhereOptions;
     return spec.model.findAll({ where: byKeys, order: keysetOrder(keys), attributes: spec.attributes });
   };
+  const findArrays = (where: WhereOptions, q: ListQuery<F>, window: { offset?: number; limit: number }, arrays: NonNullable<typeof spec.arrays>) => {
+    const keys = spec.keys(q.sort);
+    // (Sequelize rewrites the order arrays it is given: the outer ORDER BY is written first.)
+    const outerOrder = keys.map((k) => `t.${k.column} ${k.desc ? "DESC" : "ASC"}`).join(", ");
+    const order = keys.map((k) => [k.column, k.desc ? "DESC" : "ASC"] as [string, "ASC" | "DESC"]);
+    const ids = modelIdsSql(spec.model, where, { order, limit: window.limit, offset: window.offset, indexHints: spec.indexHints?.(q.filters) });
+    const pk = spec.model.primaryKeyAttribute;
+    const table = spec.model.getTableName() as string;
+    return arrays.select(`SELECT ${arrays.columns.map((c) => `t.${c}`).join(", ")} FROM (${ids}) k JOIN ${table} t ON t.${pk} = k.${pk} ORDER BY ${outerOrder}`);
+  };
   const find = async (where: WhereOptions, q: ListQuery<F>, window: { offset?: number; limit: number }) => {
-    const [models, lookups] = await Promise.all([findModels(where, q, window), spec.lookups?.() ?? Promise.resolve(undefined as L)]);
-    return spec.rows(models, lookups);
+    const lookups = spec.lookups?.() ?? Promise.resolve(undefined as L);
+    if (spec.arrays) {
+      const [values, looked] = await Promise.all([findArrays(where, q, window, spec.arrays), lookups]);
+      return values.map((v) => spec.arrays!.row(v, looked));
+    }
+    const [models, looked] = await Promise.all([findModels(where, q, window), lookups]);
+    if (!spec.rows) throw new Error("a model list source needs rows or arrays");
+    return spec.rows(models, looked);
   };
   return {
     async count(q, cap) {

@@ -1,6 +1,6 @@
 import { Op, literal, type WhereOptions } from "sequelize";
 import { userWordsCondition } from "./search-words.server";
-import { selectArrays } from "../../db/select-arrays.server";
+import { selectArrays, utcDate } from "../../db/select-arrays.server";
 import { PROVINCES } from "@modules/lookups";
 import { listCountries } from "@modules/lookups/index.server";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
@@ -57,9 +57,25 @@ export function userListWhere(q: UserListQuery): WhereOptions<User> {
 }
 
 /** User rows as the list shows them, with country, route and checkpost names. */
-export async function userListRows(users: User[], names?: Awaited<ReturnType<typeof namers>>): Promise<UserListRow[]> {
+export async function userListRows(users: User[], names?: Names): Promise<UserListRow[]> {
   const name = names ?? (await namers());
-  return users.map((u) => ({
+  return users.map((u) => toUserListRow(u, name));
+}
+
+type Names = Awaited<ReturnType<typeof namers>>;
+type ListedUser = Pick<User, "id" | "userType" | "fullName" | "email" | "createdAt" | "status" | "statusRemarks" | "organizationName" | "contactAddress" | "countryId" | "routeId" | "checkpointId">;
+
+/** The users table's columns the list shows, in the order `userListRowOf` reads them. */
+export const USER_LIST_COLUMNS = ["id", "userType", "fullName", "email", "createdAt", "status", "statusRemarks", "organizationName", "contactAddress", "countryId", "routeId", "checkpointId"] as const;
+
+/** A list row from the values of USER_LIST_COLUMNS (the list's one statement, read as arrays). */
+export function userListRowOf(values: unknown[], name: Names): UserListRow {
+  const user = Object.fromEntries(USER_LIST_COLUMNS.map((column, i) => [column, values[i]])) as unknown as ListedUser;
+  return toUserListRow({ ...user, id: Number(user.id), userType: Number(user.userType), createdAt: utcDate(user.createdAt) ?? new Date(0) }, name);
+}
+
+function toUserListRow(u: ListedUser, name: Names): UserListRow {
+  return {
     id: u.id,
     userType: u.userType,
     fullName: u.fullName,
@@ -73,7 +89,7 @@ export async function userListRows(users: User[], names?: Awaited<ReturnType<typ
     routeName: name.route(u.routeId),
     checkpostName: name.checkpoint(u.routeId, u.checkpointId),
     href: detailPath(u),
-  }));
+  };
 }
 
 /** One page of users, newest first, with the total. */

@@ -1,7 +1,8 @@
 import { modelListSource } from "@lib/list/model-source.server";
 import type { ListSource } from "@lib/list/list.server";
+import { selectArrays } from "../../db/select-arrays.server";
 import { agencyListWhere, agencyRequestRows, type AgencyRequestStatus } from "./agency-state.server";
-import { namers, userListRows, userListWhere, type UserListRow } from "./directory.server";
+import { USER_LIST_COLUMNS, namers, userListRowOf, userListWhere, type UserListRow } from "./directory.server";
 import type { UsersTabInfo } from "./kinds";
 import { User, type UserStatus } from "./models/user.server";
 
@@ -10,8 +11,6 @@ import { User, type UserStatus } from "./models/user.server";
  * the agency requests. Both are ordered newest first by id (ids follow the registration date),
  * which the primary key answers for pages and keyset exports alike.
  */
-const USER_LIST_COLUMNS = ["id", "userType", "fullName", "email", "createdAt", "status", "statusRemarks", "organizationName", "contactAddress", "countryId", "routeId", "checkpointId"];
-
 const byId = (sort: { desc: boolean }) => [{ column: "id", desc: sort.desc }];
 
 /** The Users page's tab (resolveTab has checked the viewer may see it). */
@@ -21,10 +20,10 @@ export function userListSource(tab: UsersTabInfo): ListSource<UserListRow, { use
     where: (f) => userListWhere({ userTypes: tab.userTypes, search: f.username, status: f.status as UserStatus | undefined }),
     keys: byId,
     cursor: (r) => [r.id],
-    rows: userListRows,
     lookups: namers,
-    // The columns a row shows, not the whole account (password hash, documents' keys, …).
-    attributes: USER_LIST_COLUMNS,
+    // The columns a row shows (not the whole account: password hash, documents' keys, …), read
+    // as arrays in one statement with the ids.
+    arrays: { columns: USER_LIST_COLUMNS, row: userListRowOf, select: (sql) => selectArrays(sql) },
   });
 }
 
