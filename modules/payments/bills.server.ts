@@ -1,10 +1,10 @@
-import { Op, type WhereOptions } from "sequelize";
+import { Op, literal, type WhereOptions } from "sequelize";
 import { addDays, kathmanduDayStart } from "@lib/dates";
 import type { ListSource } from "@lib/list/list.server";
 import { cappedCount, modelIdsSql } from "@lib/list/model-source.server";
 import { cardNumbersOf, registrationIdsOnRouteSql, routeNameColumnSql, routeNamesOf } from "@modules/registration/index.server";
 import { listRouteNames } from "@modules/trek-routes/index.server";
-import { agencyChoices, billingContacts, userIdsMatching, userTypeAndNameColumnsSql } from "@modules/users/index.server";
+import { agencyChoices, billingContacts, payerSearchSql, userTypeAndNameColumnsSql } from "@modules/users/index.server";
 import { selectArrays, utcDate } from "../../db/select-arrays.server";
 import { amountInWords } from "./amount-words";
 import { PAYMENT_METHOD_LABELS, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
@@ -44,9 +44,9 @@ async function billWhere(viewer: BillViewer, f: BillFilters): Promise<WhereOptio
     const invoice = /^(?:inv-?)?0*(\d{1,9})$/i.exec(search);
     if (invoice) where.push({ registrationId: Number(invoice[1]) });
     else {
-      const payers = await userIdsMatching(search);
-      if (!payers.length) return null;
-      where.push({ payerUserId: { [Op.in]: payers } });
+      const payers = payerSearchSql(search, "payerUserId");
+      if (!payers) return null;
+      where.push(literal(payers));
     }
   }
   return { [Op.and]: where };

@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { notify } from "@modules/notifications/index.server";
-import { IndexHints, Op, type Transaction, type WhereOptions } from "sequelize";
+import { IndexHints, Op, literal, type Transaction, type WhereOptions } from "sequelize";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { VoucherDecisionEmail, voucherDecisionSubject } from "../../emails/templates/voucher-decision";
@@ -13,7 +13,7 @@ import { VOUCHER_PAYMENT_METHOD } from "@modules/lookups";
 import { cardNumbersOf, onRegistrationRouteChange, registrationForPayment, registrationRouteId, routeNameColumnSql } from "@modules/registration/index.server";
 import { canPay, type RegistrationViewer } from "@modules/registration";
 import { getRegistration, lockPrice } from "@modules/registration/index.server";
-import { displayNames, userIdsMatching, userTypeAndNameColumnsSql } from "@modules/users/index.server";
+import { displayNames, payerSearchSql, userTypeAndNameColumnsSql } from "@modules/users/index.server";
 import { listRouteNames } from "@modules/trek-routes/index.server";
 import type { ListSource } from "@lib/list/list.server";
 import { cappedCount, modelIdsSql } from "@lib/list/model-source.server";
@@ -92,9 +92,9 @@ async function voucherWhere(f: VoucherFilters): Promise<WhereOptions<Voucher> | 
     const invoice = /^(?:v-?)?0*(\d{1,9})$/i.exec(search);
     if (invoice) where.push({ id: Number(invoice[1]) });
     else {
-      const payers = await userIdsMatching(search);
-      if (!payers.length) return null;
-      where.push({ userId: { [Op.in]: payers } });
+      const payers = payerSearchSql(search, "userId");
+      if (!payers) return null;
+      where.push(literal(payers));
     }
   }
   return { [Op.and]: where };

@@ -21,7 +21,7 @@ export { WrongPasswordError, changeOwnPassword, profilePhotoKey, renameUser, set
 export { activateVerifiedAgency, agencyRequestStatus, findAgencyAccount, listAgencyAccounts, markDocumentsSubmitted, setAgencyVerification } from "./agency-state.server";
 export { checkResetLink, requestPasswordReset, resetPassword } from "./password-reset.server";
 export { confirmEmail, resendVerification } from "./verification.server";
-export { activeUserIdsOfType, billingContacts, displayNames, userIdsMatching, userTypeAndNameColumnsSql, type BillingContact } from "./names.server";
+export { activeUserIdsOfType, billingContacts, displayNames, payerSearchSql, userTypeAndNameColumnsSql, type BillingContact } from "./names.server";
 export { agencyChoices, getUserProfile } from "./directory.server";
 export type { AgencyRequestListRow } from "./list-sources.server";
 export { agencyRequestSource, userListSource } from "./list-sources.server";

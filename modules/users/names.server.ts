@@ -1,4 +1,3 @@
-import { literal } from "sequelize";
 import { userWordsCondition } from "./search-words.server";
 import { User } from "./models/user.server";
 
@@ -11,14 +10,15 @@ export async function displayNames(ids: number[]): Promise<Map<number, { name: s
 }
 
 /**
- * Ids of users whose name, organisation or e-mail has words beginning with every word of `text`
- * (a list's payer search; search-words.server.ts), at most `limit`.
+ * "The user in `userIdColumn` has a name, organisation or e-mail with words beginning with every
+ * word of `text`" as a condition of another module's statement (a list's payer search,
+ * search-words.server.ts): the database joins the words itself, in the list's count and page
+ * statements, instead of a statement first for the ids. Null when the text has no word (then
+ * nothing matches). Deleted accounts are included: bills and vouchers outlive them.
+ * `userIdColumn` is the caller's own column expression, never user input.
  */
-export async function userIdsMatching(text: string, limit = 1000): Promise<number[]> {
-  const words = userWordsCondition(text);
-  if (!words) return [];
-  const rows = await User.findAll({ where: literal(words), attributes: ["id"], limit, paranoid: false });
-  return rows.map((u) => u.id);
+export function payerSearchSql(text: string, userIdColumn: string): string | null {
+  return userWordsCondition(text, userIdColumn);
 }
 
 /**
