@@ -59,12 +59,15 @@ export function registerBlurScript(formId: string, userType: "1" | "2"): string 
           contactAddress: { required: messages.required("Address") },
         }
       : { fullName: textOnlyRule("Full Name"), countryId: { required: messages.required("Country") } };
-  return blurCheckScript(formId, {
-    ...own,
-    email: emailRule("Email"),
-    password: { required: messages.required("Password"), raw: true, all: PASSWORD_RULES.map((r) => r.pattern.source), invalid: PASSWORD_MESSAGE, max: 128 },
+  return blurCheckScript(formId, { ...own, email: emailRule("Email"), ...newPasswordRules("Password") });
+}
+
+/** passwordField(label), confirmField("Confirm Password") and withPasswordMatch, on `password` and `confirmPassword`. */
+export function newPasswordRules(label: string): Record<string, BlurRule> {
+  return {
+    password: { required: messages.required(label), raw: true, all: PASSWORD_RULES.map((r) => r.pattern.source), invalid: PASSWORD_MESSAGE, max: 128 },
     confirmPassword: { required: messages.required("Confirm Password"), raw: true, same: "password", differs: messages.passwordMatch },
-  });
+  };
 }
 
 /**
