@@ -24,10 +24,24 @@ export const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+// Each rule is a pattern so the inline script of a page served without React can use it too.
+const rule = (id: string, label: string, pattern: RegExp) => ({ id, label, pattern, test: (v: string) => pattern.test(v) });
 export const PASSWORD_RULES = [
-  { id: "length", label: "At least 8 characters", test: (v: string) => v.length >= 8 },
-  { id: "lower", label: "A lower case letter", test: (v: string) => /[a-z]/.test(v) },
-  { id: "upper", label: "An upper case letter", test: (v: string) => /[A-Z]/.test(v) },
-  { id: "number", label: "A number", test: (v: string) => /\d/.test(v) },
-  { id: "special", label: "A special character (#?!@$%^&*-)", test: (v: string) => /[#?!@$%^&*-]/.test(v) },
+  rule("length", "At least 8 characters", /^[\s\S]{8,}$/),
+  rule("lower", "A lower case letter", /[a-z]/),
+  rule("upper", "An upper case letter", /[A-Z]/),
+  rule("number", "A number", /\d/),
+  rule("special", "A special character (#?!@$%^&*-)", /[#?!@$%^&*-]/),
 ] as const;
+
+export const PASSWORD_MESSAGE =
+  "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";
+
+/**
+ * Names of people and organisations: letters of any script (with their combining marks), spaces,
+ * apostrophes, hyphens and dots, starting with a letter — "Hans Peter Müller", "José", "O'Brien",
+ * "Jean-Luc", "Himalayan Treks Pvt. Ltd.", "पेम्बा शेर्पा". Digits and other symbols are refused.
+ */
+export const TEXT_ONLY = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+export const PAN_PATTERN = /^\d{9}$/;
+export const CONTACT_PATTERN = /^\d{10}$/;

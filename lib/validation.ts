@@ -49,26 +49,21 @@ import { EMAIL_PATTERN } from "@lib/validation-rules";
 export const emailField = (label = "Email") =>
   requiredText(label).max(190).regex(EMAIL_PATTERN, messages.email).transform((v) => v.toLowerCase());
 
-/**
- * Names of people and organisations: letters of any script (with their combining marks), spaces,
- * apostrophes, hyphens and dots, starting with a letter — "Hans Peter Müller", "José", "O'Brien",
- * "Jean-Luc", "Himalayan Treks Pvt. Ltd.", "पेम्बा शेर्पा". Digits and other symbols are refused.
- */
-export const TEXT_ONLY = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+export { TEXT_ONLY } from "@lib/validation-rules";
+import { CONTACT_PATTERN, PAN_PATTERN, PASSWORD_MESSAGE, TEXT_ONLY } from "@lib/validation-rules";
 export const textOnlyField = (label: string) =>
   requiredText(label)
     .transform((v) => v.normalize("NFC").replace(/ {2,}/g, " "))
     .pipe(z.string().max(150).regex(TEXT_ONLY, messages.onlyText));
 
-export const panField = (label = "PAN") => requiredText(label).regex(/^\d{9}$/, messages.pan);
-export const contactField = (label = "Contact Number") => requiredText(label).regex(/^\d{10}$/, messages.contact);
+export const panField = (label = "PAN") => requiredText(label).regex(PAN_PATTERN, messages.pan);
+export const contactField = (label = "Contact Number") => requiredText(label).regex(CONTACT_PATTERN, messages.contact);
 
 /** Each rule is shown as a live checklist item and checked on the server. */
 export { PASSWORD_RULES } from "@lib/validation-rules";
 import { PASSWORD_RULES } from "@lib/validation-rules";
 
-export const PASSWORD_MESSAGE =
-  "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";
+export { PASSWORD_MESSAGE } from "@lib/validation-rules";
 
 export const passwordField = (label = "Password") =>
   z

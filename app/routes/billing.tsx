@@ -4,7 +4,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { requirePermission } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
-import { billingList } from "@modules/payments/index.lists";
+import { billingList } from "@modules/payments/index.billing-list";
 import { billListHidden, billListSource, listRefunds } from "@modules/payments/index.server";
 import { can } from "@modules/permissions";
 

@@ -2,11 +2,12 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useNonce } from "~/components/nonce";
+import { blurCheckScript, newPasswordRules, passwordChecklistScript } from "~/utils/blur-check-script";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { AuthCard } from "@modules/users/index.ui";
 import { NewPasswordField } from "@modules/users/index.forms";
@@ -16,7 +17,9 @@ import { readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const handle = { title: "Create New Password", chrome: false };
+// Served without React (ADR 0014, 0029): a plain POST; inline scripts keep the blur check and the
+// live password checklist.
+export const handle = { title: "Create New Password", chrome: false, hydrate: false };
 
 // Mail clients sometimes turn '+' into a space (spec 1 §2.8).
 const fromLink = (value: string | null) => (value ?? "").replace(/ /g, "+");
@@ -48,15 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CreateNewPassword() {
   const { token, verify, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.resetPasswordSchema));
-  const [form, fields] = useForm({
-    id: "create-new-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
+  const nonce = useNonce();
+  const [form, fields] = useForm<Record<"token" | "verify" | "password" | "confirmPassword", string>>({ id: "create-new-password", lastResult: actionData?.result });
   if (linkError) {
     return (
       <AuthCard title="Create new password">
@@ -86,9 +82,10 @@ export default function CreateNewPassword() {
           errors={fields.confirmPassword.errors}
         />
         <FormErrors errors={linkErrors} />
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full">
           Change Password
         </Button>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: blurCheckScript(form.id, newPasswordRules("New Password")) + passwordChecklistScript(form.id) }} />
       </Form>
     </AuthCard>
   );

@@ -4,7 +4,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { requirePermission } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
-import { deletedTrekkersList } from "@modules/cards/index.lists";
+import { deletedTrekkersList } from "@modules/cards/index.deleted-list";
 import { deletedTrekkerSource } from "@modules/cards/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -2,10 +2,12 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { readForm } from "@lib/multipart.server";
 import { Button } from "@lib/ui/button";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
+import { useNonce } from "~/components/nonce";
+import { blurCheckScript } from "~/utils/blur-check-script";
+import { messages } from "@lib/validation-rules";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { requireAnonymous, startSession } from "~/utils/guards.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
@@ -20,7 +22,8 @@ import { throttleAddress } from "@lib/client-address.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const handle = { title: "Two-factor sign-in", chrome: false };
+// Served without React (ADR 0014, 0029): a plain POST; an inline script keeps the blur check.
+export const handle = { title: "Two-factor sign-in", chrome: false, hydrate: false };
 
 /** Back to the password step, saying why, and without the stale half-done sign-in. */
 async function startOver(request: Request) {
@@ -60,14 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TwoFactorSignIn() {
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.twoFactorCodeSchema));
-  const [form, fields] = useForm({
-    id: "two-factor",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    onValidate: validate,
-  });
+  const nonce = useNonce();
+  const [form, fields] = useForm<{ code: string }>({ id: "two-factor", lastResult: actionData?.result });
   return (
     <AuthCard title="Two-factor sign-in" subtitle="Enter the 6-digit code from your authenticator app.">
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -80,9 +77,10 @@ export default function TwoFactorSignIn() {
           hint="Lost your phone? Enter one of your recovery codes instead (like abcde-12345)."
         />
         <FormErrors errors={form.errors} />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Checking…" : "Verify"}
+        <Button type="submit" className="w-full">
+          Verify
         </Button>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: blurCheckScript(form.id, { code: { required: messages.required(TWO_FACTOR_CODE_LABEL) } }) }} />
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="text-blue-700 hover:underline">

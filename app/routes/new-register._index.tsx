@@ -1,30 +1,27 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
-import { useHydrated } from "@lib/ui/use-hydrated";
+import { useNonce } from "~/components/nonce";
+import { pageScriptUrl } from "~/utils/page-scripts.server";
 import { requirePermission, requireUser } from "~/utils/guards.server";
-import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { deleteStoredFile } from "@lib/files/storage.server";
 import { canPay } from "@modules/registration";
 import { TrekFields } from "@modules/registration/index.fields";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { TrekkerFields } from "@modules/registration/index.fields";
 import { WizardSteps } from "@modules/registration/index.steps";
 import { registrationFormOptions } from "@modules/registration/index.server";
-import { parseCrop, processPhoto } from "@modules/registration/index.server";
-import { firstStepSchema } from "@modules/registration/index.server";
-import { splitFirstStep } from "@modules/registration/index.server";
-import { createRegistration, getRegistration } from "@modules/registration/index.server";
+import { getRegistration } from "@modules/registration/index.server";
+import { FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-const MAX_BODY = 4 * 1024 * 1024;
+// Served without React (ADR 0029): the form is server-rendered as it works without JavaScript, and
+// one small script (modules/registration/browser/first-step.ts) adds the live behaviour.
+export const handle = { hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -42,66 +39,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
   const options = await registrationFormOptions(user.userType);
   const routeId = Number(params.get("routeId"));
-  return { options, routeId: options.routes.some((r) => r.id === routeId) ? routeId : null };
+  return { options, routeId: options.routes.some((r) => r.id === routeId) ? routeId : null, script: await pageScriptUrl("wizard-first-step") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
-  let form: FormData;
-  try {
-    form = await readMultipart(request, MAX_BODY);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return data({ result: null, photoError: "Max File Size 3MB." }, { status: 413 });
-    throw error;
-  }
-  const submission = parseWithZod(form, { schema: firstStepSchema({ userType: user.userType }) });
-  if (submission.status !== "success") return data({ result: submission.reply(), photoError: null }, { status: 400 });
-  const photo = await processPhoto(form.get("photo"), parseCrop(form));
-  if (!photo.ok) return data({ result: submission.reply(), photoError: photo.message }, { status: 400 });
-  const { trek, trekker } = splitFirstStep(submission.value);
-  try {
-    const id = await createRegistration(user, trek, trekker, photo.key);
-    return redirectWithToast(`/new-register/${id}`, { type: "success", message: "Trek detail added successfully." });
-  } catch (error) {
-    await deleteStoredFile(photo.key).catch(() => {});
-    return domainErrorResponse(error, { submission, extra: { photoError: null as string | null } });
-  }
+  const outcome = await submitFirstStep(request, user);
+  if (outcome.kind === "created") return redirectWithToast(`/new-register/${outcome.id}`, { type: "success", message: FIRST_STEP_DONE });
+  if (outcome.kind === "failed") return domainErrorResponse(outcome.error, { submission: outcome.submission, extra: { photoError: null as string | null } });
+  return data({ result: outcome.result, photoError: outcome.photoError }, { status: outcome.status });
 }
 
 export default function NewRegistration() {
-  const { options, routeId } = useLoaderData<typeof loader>();
+  const { options, routeId, script } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const validate = useLazyValidation(() => import("@modules/registration/index.schemas").then((m) => m.firstStepSchema({ userType: options.userType })));
-  const [form, fields] = useForm({
+  const nonce = useNonce();
+  const [form, fields] = useForm<Record<string, string>>({
     id: "new-registration",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { routeId: routeId ? String(routeId) : undefined },
-    // Each field is checked when it is left, and again as it is corrected; the schema's
-    // cross-field rules (exit before entry, child and age, visa dates) run with it.
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
   });
   return (
     <>
       <WizardSteps current={0} />
-      <Form method="post" encType="multipart/form-data" className="space-y-6 rounded-lg bg-white p-6 shadow-sm" {...getFormProps(form)}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-6 rounded-lg bg-white p-6 shadow-sm"
+        {...getFormProps(form)}
+        data-script-action="/new-register/first-step"
+        data-script-check="/registration-check"
+      >
         <TrekFields fields={fields} routes={options.routes} />
         <h2 className="text-lg font-semibold text-slate-800">Trekker Details</h2>
         <TrekkerFields fields={fields} options={options} photo={{ required: true, errors: actionData?.photoError ? [actionData.photoError] : undefined }} />
         <FormErrors errors={form.errors} />
-        {/* With JS the photo input keeps the chosen photo; a browser without JS cannot. */}
-        {actionData?.photoError || (!hydrated && actionData?.result && actionData.result.status === "error") ? (
-          <p className="text-sm text-amber-700">Please choose the photo again before you submit.</p>
-        ) : null}
+        {/* A plain post cannot keep the chosen file; the page script sends the form itself and keeps it. */}
+        {actionData?.photoError || actionData?.result?.status === "error" ? <p className="text-sm text-amber-700">Please choose the photo again before you submit.</p> : null}
         <div className="flex justify-end">
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Saving…" : "Next"}
-          </Button>
+          <Button type="submit">Next</Button>
         </div>
       </Form>
+      <script src={script} nonce={nonce} defer />
     </>
   );
 }

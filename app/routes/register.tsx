@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { cx } from "@lib/ui/class-names";
 import { FormErrors, SelectField, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
+import { useNonce } from "~/components/nonce";
+import { passwordChecklistScript, registerBlurScript } from "~/utils/blur-check-script";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { listCountries } from "@modules/lookups/index.server";
@@ -22,7 +23,9 @@ import { readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const handle = { title: "Register", chrome: false };
+// Served without React (ADR 0014, 0029): plain links and a plain POST; an inline script keeps the
+// blur check and the live password checklist.
+export const handle = { title: "Register", chrome: false, hydrate: false };
 
 const PASSWORDS = ["password", "confirmPassword"];
 
@@ -94,16 +97,8 @@ type TextName = "organizationName" | "panNumber" | "contactPerson" | "contactNo"
 
 function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries: { value: number; label: string }[] }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.registerSchema));
-  const [form, fields] = useForm({
-    id: `register-${userType}`,
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-  });
-  const busy = navigation.state !== "idle";
+  const nonce = useNonce();
+  const [form, fields] = useForm<Record<TextName | "countryId" | "userType" | "password" | "confirmPassword", string>>({ id: `register-${userType}`, lastResult: actionData?.result });
   const text = (name: TextName, label: string, type: "text" | "email" | "tel" = "text", autoComplete?: string) => {
     const { key, ...props } = getInputProps(fields[name], { type });
     return <TextField key={key} label={label} {...props} autoComplete={autoComplete} errors={fields[name].errors} />;
@@ -133,9 +128,10 @@ function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries:
       </div>
       <FormErrors errors={form.errors} />
       {fields.userType.errors ? <FormErrors errors={fields.userType.errors} /> : null}
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? "Registering…" : "Register"}
+      <Button type="submit" className="w-full">
+        Register
       </Button>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerBlurScript(form.id, userType) + passwordChecklistScript(form.id) }} />
     </Form>
   );
 }

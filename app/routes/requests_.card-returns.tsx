@@ -5,7 +5,7 @@ import { ExportButton, ListView } from "@lib/ui/list";
 import { RequestTabs } from "~/components/request-tabs";
 import { requirePermission } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
-import { cardReturnsList } from "@modules/cards/index.lists";
+import { cardReturnsList } from "@modules/cards/index.returns-list";
 import { cardReturnSource } from "@modules/cards/index.server";
 import { can } from "@modules/users/index.server";
 

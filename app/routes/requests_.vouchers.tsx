@@ -5,7 +5,7 @@ import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage } from "~/utils/list.server";
 import { RequestTabs } from "~/components/request-tabs";
 import { requirePermission } from "~/utils/guards.server";
-import { vouchersList } from "@modules/payments/index.lists";
+import { vouchersList } from "@modules/payments/index.vouchers-list";
 import { voucherListSource } from "@modules/payments/index.server";
 import { can } from "@modules/users/index.server";
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, EMPTY_TEXTS } from "@lib/ui/table";
 import { requireUser } from "~/utils/guards.server";
 import { USER_TYPES } from "@modules/lookups";
-import { cardNumberText } from "@modules/cards/index.lists";
+import { cardNumberText } from "@modules/cards";
 import { searchTrekkersFor } from "@modules/cards/index.server";
 import { can, detailPath, searchUsers } from "@modules/users/index.server";
 

@@ -6,7 +6,7 @@ import { Tabs } from "@lib/ui/tabs";
 import { requirePermission } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
 import { mayOpenPanels } from "@modules/cards";
-import { trekkersList } from "@modules/cards/index.lists";
+import { trekkersList } from "@modules/cards/index.trekkers-list";
 import { trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
 import { overdueListHook } from "@modules/overdue/index.server";
 import { scannedTrekkersList } from "@modules/checkins/index.lists";

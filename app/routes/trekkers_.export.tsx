@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { trekkersList } from "@modules/cards/index.lists";
+import { trekkersList } from "@modules/cards/index.trekkers-list";
 import { trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
 import { overdueListHook } from "@modules/overdue/index.server";
 

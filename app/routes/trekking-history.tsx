@@ -5,7 +5,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { requirePermission } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
-import { trekkingHistoryList } from "@modules/cards/index.lists";
+import { trekkingHistoryList } from "@modules/cards/index.history-list";
 import { trekkingHistorySource } from "@modules/cards/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jpegName, scaledSide, sniffFile, toNaturalSquare } from "@lib/files/image-scale";
+import { jpegName, photoProblem, scaledSide, sniffFile, toNaturalSquare } from "@lib/files/image-scale";
+import { PHOTO_RULE } from "@lib/files/upload-rules";
 
 describe("toNaturalSquare", () => {
   it("scales the shown crop box to the original's pixels", () => {
@@ -41,5 +42,17 @@ describe("sniffFile", () => {
   it("reads the first bytes of a Blob", async () => {
     expect(await sniffFile(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0])]))).toBe("jpg");
     expect(await sniffFile(new Blob(["GIF89a..."]))).toBeNull();
+  });
+});
+
+describe("photoProblem", () => {
+  const png = (bytes: number) => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), new Uint8Array(bytes - 8)]);
+  it("refuses what is not a jpg or png by its first bytes, whatever it is called", async () => {
+    expect(await photoProblem(new Blob(["GIF89a not really a jpeg ".repeat(100)]), PHOTO_RULE)).toBe(PHOTO_RULE.messages.badType);
+    expect(await photoProblem(new Blob(["%PDF-1.7 ".repeat(200)]), PHOTO_RULE)).toBe(PHOTO_RULE.messages.badType);
+  });
+  it("refuses a photo under the minimum size and lets a real one go on", async () => {
+    expect(await photoProblem(png(500), PHOTO_RULE)).toBe(PHOTO_RULE.messages.tooSmall);
+    expect(await photoProblem(png(5000), PHOTO_RULE)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { sniffKind, type FileKind } from "@lib/files/sniff";
+import type { UploadRule } from "@lib/files/upload-rules";
 
 /**
  * Photo scaling in the browser: a phone's 12-megapixel original is cropped and scaled to a small
@@ -44,6 +45,16 @@ export function jpegName(original: string): string {
   return `${base || "photo"}.jpg`;
 }
 
+/**
+ * The browser's first look at a chosen photo, before anything is scaled or sent: its real kind
+ * from its first bytes and the minimum size (the server checks both again). Null when it may go on.
+ */
+export async function photoProblem(file: Blob, rule: UploadRule): Promise<string | null> {
+  const kind = await sniffFile(file).catch(() => null);
+  if (!kind || !rule.kinds.includes(kind)) return rule.messages.badType;
+  return file.size < rule.minBytes ? rule.messages.tooSmall : null;
+}
+
 /** The file's real kind from its first bytes (the same check the server makes). */
 export async function sniffFile(file: Blob): Promise<FileKind | null> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
@@ -84,4 +95,88 @@ export async function scaleSquareToJpeg(
   // Free the bitmap at once: old phones have little memory.
   canvas.width = canvas.height = 0;
   return blob;
+}
+
+/** What scaling a crop came to: the JPEG to upload, or the original when the browser could not encode. */
+export interface ScaleOutcome {
+  file: File;
+  scaled: boolean;
+}
+
+/**
+ * The photo inputs' scaling, without a framework (the React PhotoInput and the wizard's page
+ * script both drive it): scales a crop of the chosen image, drops the answer of a crop the user
+ * has since moved or a file since replaced, waits for a pause while the box is dragged or sized,
+ * and lets a submit wait until the file in the input matches the box.
+ */
+export class PhotoScaler {
+  private run = 0;
+  private pending: Promise<void> | null = null;
+  private debounce: { timer: ReturnType<typeof setTimeout>; done: () => void } | null = null;
+
+  constructor(private readonly onScaled: (outcome: ScaleOutcome) => void) {}
+
+  /** A new file or none: whatever is being scaled for the old one is dropped. */
+  reset() {
+    this.run++;
+    this.cancelDebounce();
+    this.pending = null;
+  }
+
+  /** Scales at once (the image has just loaded). */
+  scaleNow(image: HTMLImageElement, file: File, crop: Square, displayScale: number) {
+    this.track(this.scale(image, file, crop, displayScale));
+  }
+
+  /** Scales once the user pauses; the file in the input is stale from now on. */
+  scaleSoon(image: HTMLImageElement, file: File, crop: Square, displayScale: number) {
+    this.cancelDebounce();
+    this.track(
+      new Promise<void>((resolve) => {
+        const entry = {
+          done: resolve,
+          timer: setTimeout(() => {
+            if (this.debounce === entry) this.debounce = null;
+            void this.scale(image, file, crop, displayScale).then(resolve);
+          }, 200),
+        };
+        this.debounce = entry;
+      }),
+    );
+  }
+
+  /** True while the file in the input does not match the crop box yet. */
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  async ready(): Promise<void> {
+    while (this.pending) await this.pending;
+  }
+
+  private scale(image: HTMLImageElement, file: File, crop: Square, displayScale: number): Promise<void> {
+    if (!image.naturalWidth) return Promise.resolve();
+    const id = ++this.run;
+    const square = toNaturalSquare(crop, displayScale, { width: image.naturalWidth, height: image.naturalHeight });
+    return scaleSquareToJpeg(image, square)
+      .catch(() => null)
+      .then((blob) => {
+        if (id !== this.run) return;
+        this.onScaled(blob ? { file: new File([blob], jpegName(file.name), { type: "image/jpeg", lastModified: Date.now() }), scaled: true } : { file, scaled: false });
+      });
+  }
+
+  private track(work: Promise<void>) {
+    const tracked: Promise<void> = work.finally(() => {
+      if (this.pending === tracked) this.pending = null;
+    });
+    this.pending = tracked;
+  }
+
+  private cancelDebounce() {
+    if (!this.debounce) return;
+    clearTimeout(this.debounce.timer);
+    this.debounce.done();
+    this.debounce = null;
+  }
 }

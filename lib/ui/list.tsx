@@ -280,24 +280,9 @@ export function ExportButton({ to, fileName, params, list, label = "Export" }: E
     abort.current = controller;
     setState({ phase: "running", rows: 0 });
     try {
-      const response = await fetch(href, { signal: controller.signal, credentials: "same-origin" });
-      if (!response.ok || !response.body) throw new Error(`Export failed: ${response.status}`);
-      const reader = response.body.getReader();
-      const chunks: Uint8Array[] = [];
-      let lines = 0;
-      let shown = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        for (const byte of value) if (byte === 10) lines++;
-        // The header is the first line; re-render at most every 500 rows.
-        if (lines - shown >= 500) {
-          shown = lines;
-          setState({ phase: "running", rows: Math.max(0, lines - 1) });
-        }
-      }
-      save(new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }), `${fileName}.csv`);
+      // Loaded on the first export only: a list page that is only read never pays for it.
+      const { downloadCsv } = await import("@lib/ui/csv-download");
+      await downloadCsv(href, `${fileName}.csv`, controller.signal, (rows) => setState({ phase: "running", rows }));
       setState({ phase: "idle" });
     } catch {
       setState(controller.signal.aborted ? { phase: "idle" } : { phase: "failed" });
@@ -331,15 +316,4 @@ export function ExportButton({ to, fileName, params, list, label = "Export" }: E
       </div>
     </div>
   );
-}
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

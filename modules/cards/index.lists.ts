@@ -1,3 +1,4 @@
-// A narrow browser entry of the cards module (ADR 0016): a page that imports it loads only this part.
+// The cards module's trekker lists together, for the server (exports, sources) and tests. A page
+// imports its own list's entry (index.trekkers-list.ts, …) so it loads no other list (ADR 0029).
 export type { TrekkerFilters, TrekkerItem } from "./trekker-lists";
 export { AGENCY_FILTERS, cardNumberText, cardReturnsList, deletedTrekkersList, timsCardsList, trekkersList, trekkingHistoryList } from "./trekker-lists";

@@ -23,7 +23,7 @@ export interface OverdueListHook {
 }
 
 /**
- * The sources of the trekker lists (trekker-lists.tsx) for the list kit. Each is made for one
+ * The sources of the trekker lists (lists/) for the list kit. Each is made for one
  * viewer and applies their row scope before anything is read: the board and TAAN see every
  * trekker, an agency or checkpost what it registered, a free trekker their own cards; deleted
  * records and returns only those the policy lets see them.

@@ -1,3 +1,3 @@
-// A narrow browser entry of the payments module (ADR 0016): a page that imports it loads only this part.
+// The payments module's lists together, for the server; a page imports its own list's entry (ADR 0029).
 export { vouchersList } from "./vouchers-list";
 export { billingList } from "./billing-list";

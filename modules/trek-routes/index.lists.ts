@@ -1,2 +1,2 @@
 // A narrow browser entry of the trek-routes module (ADR 0016): a page that imports it loads only this part.
-export { provinceName, routesList } from "./routes-list";
+export { routesList } from "./routes-list";

@@ -1,17 +1,14 @@
 import { defineList, textFilter, filterObject } from "@lib/list/define";
-import { PROVINCES } from "@modules/lookups";
 import type { RouteRow } from "./service.server";
 
 /** The Routes list (spec 2 §2), declared once with the list kit: search by name, export RoutesList. */
-export const provinceName = (id: number) => PROVINCES.find((p) => p.id === id)?.name ?? "";
-
 export const routesList = defineList({
   filters: filterObject({ name: textFilter() }),
   fields: [{ kind: "search", name: "name", label: "Search", placeholder: "Route name" }],
   sort: { keys: ["name"], default: "name" },
   columns: [
     { key: "name", header: "Route Name", cell: (r: RouteRow) => r.name, sort: "name" },
-    { key: "province", header: "Province", cell: (r: RouteRow) => provinceName(r.provinceId) },
+    { key: "province", header: "Province", cell: (r: RouteRow) => r.province },
     { key: "start", header: "Start Point", cell: (r: RouteRow) => r.startPoint },
     { key: "end", header: "End Point", cell: (r: RouteRow) => r.endPoint },
     {
@@ -29,7 +26,7 @@ export const routesList = defineList({
     columns: [
       { header: "Route Id", value: (r: RouteRow) => r.id },
       { header: "Route Name", value: (r: RouteRow) => r.name },
-      { header: "Province", value: (r: RouteRow) => provinceName(r.provinceId) },
+      { header: "Province", value: (r: RouteRow) => r.province },
       { header: "Start Point", value: (r: RouteRow) => r.startPoint },
       { header: "End Point", value: (r: RouteRow) => r.endPoint },
       { header: "Status", value: (r: RouteRow) => r.status },

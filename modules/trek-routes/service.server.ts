@@ -7,6 +7,7 @@ import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import { RouteCheckpoint, RouteImage, TrekRoute, type RouteImageKind, type RouteStatus } from "./models/trek-route.server";
 import { sanitizeDescription } from "./sanitize.server";
 import { DomainError } from "@lib/errors";
+import { PROVINCES } from "@modules/lookups";
 
 export type { RouteImageKind, RouteStatus };
 
@@ -21,6 +22,8 @@ export interface RouteRow {
   id: number;
   name: string;
   provinceId: number;
+  /** The province's name, looked up here so the list page needs no lookup tables in the browser. */
+  province: string;
   startPoint: string;
   endPoint: string;
   status: RouteStatus;
@@ -64,7 +67,8 @@ export class RouteInUseError extends DomainError {
 const IMAGE_AREA = "route-images";
 
 export function toRow(r: TrekRoute): RouteRow {
-  return { id: r.id, name: r.name, provinceId: Number(r.provinceId), startPoint: r.startPoint, endPoint: r.endPoint, status: r.status };
+  const provinceId = Number(r.provinceId);
+  return { id: r.id, name: r.name, provinceId, province: PROVINCES.find((p) => p.id === provinceId)?.name ?? "", startPoint: r.startPoint, endPoint: r.endPoint, status: r.status };
 }
 
 /**

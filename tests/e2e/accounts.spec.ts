@@ -115,6 +115,31 @@ test.describe("registration", () => {
     expect(linkIn(notice, "/forgot-password")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/forgot-password$/);
   });
 
+  test("served without React, the form checks each field when it is left, with the schema's texts", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(r.url())));
+    await openRegister(page, "Organization");
+    expect(scripts).toEqual([]);
+    await page.getByLabel("PAN Number").fill("12345");
+    await page.getByLabel("PAN Number").blur();
+    await expect(page.getByText("Please enter 9 digit number")).toBeVisible();
+    await expect(page.getByLabel("PAN Number")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("PAN Number").fill("123456789");
+    await expect(page.getByText("Please enter 9 digit number")).toHaveCount(0);
+    await page.getByLabel("Organization Name").focus();
+    await page.getByLabel("Organization Name").blur();
+    await expect(page.getByText("Organization Name field is required")).toBeVisible();
+    await page.getByLabel("Password", { exact: true }).fill("weak");
+    await page.getByLabel("Password", { exact: true }).blur();
+    await expect(page.getByText(PASSWORD_RULE_MESSAGE)).toBeVisible();
+    await page.getByLabel("Password", { exact: true }).fill("Valid#Pass1");
+    await page.getByLabel("Confirm Password").fill("Valid#Pass2");
+    await page.getByLabel("Confirm Password").blur();
+    await expect(page.getByText("Password don't match.")).toBeVisible();
+    await page.getByLabel("Confirm Password").fill("Valid#Pass1");
+    await expect(page.getByText("Password don't match.")).toHaveCount(0);
+  });
+
   test("the live checklist ticks each password rule as it is met", async ({ page }) => {
     await openRegister(page, "Individual");
     const checklist = page.getByTestId("password-checklist");
@@ -150,7 +175,13 @@ test.describe("forgot and reset password", () => {
     await fillPasswords(page, "weakpass", "weakpass", "New Password");
     await page.getByRole("button", { name: "Change Password" }).click();
     await expect(page.getByText(PASSWORD_RULE_MESSAGE)).toBeVisible();
+    // Served without React: the inline scripts tick the checklist and check a field when it is left.
+    await expect(page.locator("script[src]")).toHaveCount(0);
+    await page.getByLabel("New Password", { exact: true }).fill("Abcdefg1");
+    await expect(page.getByTestId("password-checklist").locator('li[data-met="true"]')).toHaveCount(4);
     await fillPasswords(page, NEW_PASSWORD, "Other#Pass99", "New Password");
+    await page.getByLabel("Confirm Password").blur();
+    await expect(page.getByText("Password don't match.")).toBeVisible();
     await page.getByRole("button", { name: "Change Password" }).click();
     await expect(page.getByText("Password don't match.")).toBeVisible();
     await fillPasswords(page, NEW_PASSWORD, NEW_PASSWORD, "New Password");

@@ -98,6 +98,7 @@ const ROUTES: Record<string, RouteCase> = {
   "logout.tsx": { url: () => "/logout", get: "user", post: "user", body: () => ({}), signsOut: true },
   "new-register.tsx": { url: () => "/new-register", get: "user" },
   "new-register._index.tsx": { url: () => "/new-register?index", get: "registerTrek", post: "registerTrek", body: () => ({}) },
+  "new-register.first-step.ts": { url: () => "/new-register/first-step", post: "registerTrek", body: () => ({}) },
   "new-register.$regId._index.tsx": { url: (i) => `/new-register/${i.regId}?index`, get: "user", post: "user", body: () => ({ intent: "none" }) },
   "new-register.$regId.payment.tsx": { url: (i) => `/new-register/${i.unpaidRegId}/payment`, get: "registerTrek", post: "registerTrek", body: () => ({ method: "esewa" }) },
   // Gateways post their answer back cross-site, without the session cookie: the action only stores
@@ -132,8 +133,9 @@ const ROUTES: Record<string, RouteCase> = {
   "requests_.vouchers_.export.tsx": { url: () => "/requests/vouchers/export", get: "requestsVouchers" },
   "requests_.vouchers.$id.tsx": { url: () => `/requests/vouchers/${NONE}`, get: "requestsVouchers", post: "requestsVouchers", body: () => ({ intent: "approve" }) },
   "requests_.vouchers.$id_.file.tsx": { url: () => `/requests/vouchers/${NONE}/file`, get: "requestsVouchers" },
-  "route._index.tsx": { url: () => "/route?index", get: "routes", post: "routesAdd", body: () => ({ intent: "none" }) },
-  "route.$id.tsx": { url: (i) => `/route/${i.routeId}`, get: "routes" },
+  "route.tsx": { url: () => "/route", get: "routes", post: "routesAdd", body: () => ({ intent: "none" }) },
+  "route.$routeId.$kind.tsx": { url: (i) => `/route/${i.routeId}/disable`, get: "routesAdd" },
+  "route_.$id.tsx": { url: (i) => `/route/${i.routeId}`, get: "routes" },
   "route.export.tsx": { url: () => "/route/export", get: "routes" },
   "route-add.($id).tsx": { url: () => "/route-add", get: "routesAdd", post: "routesAdd", body: () => ({}) },
   "route-image.$id.$imageId.tsx": { url: (i) => `/route-image/${i.routeId}/${NONE}`, get: "routes" },
@@ -143,6 +145,8 @@ const ROUTES: Record<string, RouteCase> = {
   // manifest is fetched without cookies); the revocation list and the sync only for the checkpost.
   "[.]well-known.tims-card-keys[.]json.ts": { url: () => "/.well-known/tims-card-keys.json", get: "public" },
   "scan-sw[.]js.ts": { url: () => "/scan-sw.js", get: "public" },
+  "page-script.$file.ts": { url: () => "/page-script/wizard-first-step.0.js", get: "public" },
+  "registration-check.ts": { url: () => "/registration-check", post: "registerTrek", body: () => ({}) },
   "scan_.manifest[.]webmanifest.ts": { url: () => "/scan/manifest.webmanifest", get: "public" },
   "scan_.revoked[.]json.ts": { url: () => "/scan/revoked.json", get: "scan" },
   // A form body is not the JSON batch it takes: an allowed role gets 400, never 403.

@@ -11,8 +11,12 @@ test("leaving a field shows its error before Next; corrections clear it as typed
   const route = await makeRoute();
   const fit = await makeUser({ userType: 1 });
   await signInAs(page, fit.email);
+  const scripts: string[] = [];
+  page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname)));
   await page.goto("/new-register");
   await hydrated(page);
+  // Served without React (ADR 0029): one small page script does all of this.
+  expect(scripts).toEqual([expect.stringMatching(/^\/page-script\/wizard-first-step\.[0-9a-f]+\.js$/)]);
   await page.getByLabel("Trekking Area").selectOption({ label: route.name });
 
   const exit = page.getByLabel("Trek Exit Date");

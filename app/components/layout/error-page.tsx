@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 /** The texts of spec 1 §8 and the not-found placeholder, one per status. */
 export const ERROR_TEXTS: Record<number, { title: string; message: string }> = {
@@ -7,16 +7,64 @@ export const ERROR_TEXTS: Record<number, { title: string; message: string }> = {
   500: { title: "Something went wrong", message: "Something went wrong, Please try again later" },
 };
 
-export function ErrorPage({ status }: { status: number }) {
-  const text = ERROR_TEXTS[status] ?? ERROR_TEXTS[500];
+/** The status, its title and message, and the way home: the root's page and a route's boundary alike. */
+function ErrorText({ view, inLayout }: { view: { status: number; title: string; message: string }; inLayout: boolean }) {
+  const Tag = inLayout ? "section" : "div";
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center" data-testid={`error-${status}`}>
-      <p className="text-6xl font-bold text-blue-700">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold text-slate-800">{text.title}</h1>
-      <p className="mt-2 text-slate-600">{text.message}</p>
+    <Tag
+      className={`mx-auto flex max-w-xl flex-col items-center px-6 text-center ${inLayout ? "py-16" : "py-20"}`}
+      data-testid={`error-${view.status}`}
+      role={inLayout ? "alert" : undefined}
+    >
+      <p className="text-6xl font-bold text-blue-700">{view.status}</p>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-800">{view.title}</h1>
+      <p className="mt-2 text-slate-600">{view.message}</p>
       <Link to="/" className="mt-6 rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800">
         Go to Home
       </Link>
-    </div>
+    </Tag>
   );
+}
+
+export function ErrorPage({ status }: { status: number }) {
+  return <ErrorText view={{ status, ...(ERROR_TEXTS[status] ?? ERROR_TEXTS[500]) }} inLayout={false} />;
+}
+
+/**
+ * Nested error boundaries. Each page route exports `ErrorBoundary = RouteErrorBoundary`, so a
+ * 4xx (or a bug) inside a page renders in place of that page only: the root layout (sidebar,
+ * header) and any parent route (the list behind a side panel) stay. Side panels and modals use
+ * PanelErrorBoundary / ModalErrorBoundary (dialog-error-boundaries.tsx, so a page that is no
+ * dialog does not load the modal and panel code), which keep the error inside the dialog.
+ */
+
+export interface ErrorView {
+  status: number;
+  title: string;
+  message: string;
+}
+
+const OTHER_4XX = { title: "Request not completed", message: "The request could not be completed." };
+
+/** Reads the thrown error: a Response keeps its 4xx status (and a short plain-text reason); anything else is a 500. */
+export function useErrorView(): ErrorView {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+    return { status: 500, ...ERROR_TEXTS[500] };
+  }
+  const status = error.status;
+  const known = ERROR_TEXTS[status];
+  if (known) return { status, ...known };
+  if (status >= 400 && status < 500) {
+    // A DomainError's words may be the body; show them rather than a generic text.
+    const reason = typeof error.data === "string" && error.data.length > 0 && error.data.length <= 200 ? error.data : OTHER_4XX.message;
+    return { status, title: OTHER_4XX.title, message: reason };
+  }
+  return { status: 500, ...ERROR_TEXTS[500] };
+}
+
+/** The page variant: same look as the root's error page, inside the layout's main area. */
+export function RouteErrorBoundary() {
+  return <ErrorText view={useErrorView()} inLayout />;
 }

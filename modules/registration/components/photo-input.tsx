@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent } from "rea
 import { FileField } from "@lib/ui/file-field";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { PHOTO_RULE } from "@lib/files/upload-rules";
-import { jpegName, scaleSquareToJpeg, sniffFile, toNaturalSquare } from "@lib/files/image-scale";
+import { photoProblem, PhotoScaler } from "@lib/files/image-scale";
 
 const UNREADABLE = "The photo could not be read. Please upload a jpg or png image.";
 
@@ -29,10 +29,6 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
   const wrapper = useRef<HTMLDivElement>(null);
   const img = useRef<HTMLImageElement>(null);
   const original = useRef<File | null>(null);
-  // Set while the file in the input does not yet match the crop box; a submit waits for it.
-  const pending = useRef<Promise<void> | null>(null);
-  const debounce = useRef<{ timer: ReturnType<typeof setTimeout>; done: () => void } | null>(null);
-  const run = useRef(0);
   const input = () => wrapper.current?.querySelector<HTMLInputElement>("input[type=file]") ?? null;
 
   useEffect(() => () => void (src && URL.revokeObjectURL(src)), [src]);
@@ -45,6 +41,15 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
     dt.items.add(file);
     el.files = dt.files;
   }, []);
+
+  const scaler = useRef<PhotoScaler | null>(null);
+  scaler.current ??= new PhotoScaler(({ file, scaled: ok }) => {
+    attach(file);
+    if (ok) return setScaled({ file, url: URL.createObjectURL(file) });
+    // The browser could not encode: the original goes up and the server crops it.
+    setScaled(null);
+    setClientError(file.size > PHOTO_RULE.maxBytes ? PHOTO_RULE.messages.tooLarge : null);
+  });
 
   // A server error re-renders the form; if the input came back empty, the kept file goes back in.
   useEffect(() => {
@@ -59,24 +64,8 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverError]);
 
-  function track(work: Promise<void>) {
-    const tracked: Promise<void> = work.finally(() => {
-      if (pending.current === tracked) pending.current = null;
-    });
-    pending.current = tracked;
-  }
-
-  function cancelDebounce() {
-    if (!debounce.current) return;
-    clearTimeout(debounce.current.timer);
-    debounce.current.done();
-    debounce.current = null;
-  }
-
   function clear(resetInput = true) {
-    run.current++;
-    cancelDebounce();
-    pending.current = null;
+    scaler.current?.reset();
     original.current = null;
     setSrc(null);
     setScaled(null);
@@ -84,48 +73,9 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
     if (resetInput && el) el.value = "";
   }
 
-  const rescale = useCallback(
-    (crop: { x: number; y: number; size: number }, scale: number): Promise<void> => {
-      const image = img.current;
-      const file = original.current;
-      if (!image || !file || !image.naturalWidth) return Promise.resolve();
-      const id = ++run.current;
-      const square = toNaturalSquare(crop, scale, { width: image.naturalWidth, height: image.naturalHeight });
-      return scaleSquareToJpeg(image, square)
-        .catch(() => null)
-        .then((blob) => {
-          if (id !== run.current) return;
-          if (!blob) {
-            // The browser could not encode: the original goes up and the server crops it.
-            setScaled(null);
-            attach(file);
-            setClientError(file.size > PHOTO_RULE.maxBytes ? PHOTO_RULE.messages.tooLarge : null);
-            return;
-          }
-          const out = new File([blob], jpegName(file.name), { type: "image/jpeg", lastModified: Date.now() });
-          attach(out);
-          setScaled({ file: out, url: URL.createObjectURL(out) });
-        });
-    },
-    [attach],
-  );
-
   // Dragging and the size slider scale again once the user pauses; the upload is stale at once.
   const rescaleSoon = (crop: typeof box) => {
-    cancelDebounce();
-    const scale = natural.scale;
-    track(
-      new Promise<void>((resolve) => {
-        const entry = {
-          done: resolve,
-          timer: setTimeout(() => {
-            if (debounce.current === entry) debounce.current = null;
-            rescale(crop, scale).then(resolve);
-          }, 200),
-        };
-        debounce.current = entry;
-      }),
-    );
+    if (img.current && original.current) scaler.current?.scaleSoon(img.current, original.current, crop, natural.scale);
   };
 
   // A submit while the crop is being scaled waits for it, then goes again with the same button.
@@ -133,12 +83,12 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
     const form = wrapper.current?.closest("form");
     if (!form) return;
     const onSubmit = (e: SubmitEvent) => {
-      if (!pending.current) return;
+      if (!scaler.current?.busy) return;
       e.preventDefault();
       e.stopImmediatePropagation();
       const submitter = e.submitter instanceof HTMLButtonElement || e.submitter instanceof HTMLInputElement ? e.submitter : null;
       void (async () => {
-        while (pending.current) await pending.current;
+        await scaler.current?.ready();
         try {
           form.requestSubmit(submitter);
         } catch {
@@ -156,7 +106,7 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
     const next = { x: (image.clientWidth - size) / 2, y: (image.clientHeight - size) / 2, size };
     setNatural({ w: image.clientWidth, h: image.clientHeight, scale });
     setBox(next);
-    track(rescale(next, scale));
+    if (original.current) scaler.current?.scaleNow(image, original.current, next, scale);
   };
   const move = (e: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
@@ -171,19 +121,14 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
     if (!file) return clear(false);
     // Our own scaled file put back into the input needs no second look.
     if (scaled && file === scaled.file) return;
-    run.current++;
-    const kind = await sniffFile(file).catch(() => null);
-    if (!kind || !PHOTO_RULE.kinds.includes(kind)) {
+    scaler.current?.reset();
+    const problem = await photoProblem(file, PHOTO_RULE);
+    if (problem) {
       clear();
-      return setClientError(PHOTO_RULE.messages.badType);
-    }
-    if (file.size < PHOTO_RULE.minBytes) {
-      clear();
-      return setClientError(PHOTO_RULE.messages.tooSmall);
+      return setClientError(problem);
     }
     original.current = file;
     setScaled(null);
-    cancelDebounce();
     setSrc(URL.createObjectURL(file));
   };
 

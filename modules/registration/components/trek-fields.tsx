@@ -74,7 +74,7 @@ function PointSelect({ label, meta, routes, grouped }: { label: string; meta: Re
         <option value="">{SELECT_PLACEHOLDER}</option>
         {grouped
           ? routes.map((r) => (
-              <optgroup key={r.id} label={r.name}>
+              <optgroup key={r.id} label={r.name} data-route={r.id}>
                 {r.points.map((pt) => (
                   <option key={pt} value={pt}>
                     {pt}

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Button, LinkButton } from "@lib/ui/button";
-import { ConfirmDialog } from "@lib/ui/modal";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { LinkButton } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import type { ListColumn } from "@lib/list/define";
@@ -23,43 +22,25 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-bo
 
 export const handle = { title: "Route" };
 
-/** Query parameters that open a confirmation over the list; dropped when it closes. */
-const CONFIRM_PARAMS = ["confirm", "routeId", "index"];
-
-function listUrl(url: URL, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(url.search);
-  for (const key of CONFIRM_PARAMS) params.delete(key);
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  const search = params.toString();
-  return `/route${search ? `?${search}` : ""}`;
+/** The list with its filters: where a confirmation closes to, and where an action goes back. */
+function listUrl(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("index");
+  const rest = params.toString();
+  return `/route${rest ? `?${rest}` : ""}`;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "routes");
-  const url = new URL(request.url);
-  const list = await loadListPage(routesList, request, routeListSource);
-  const canManage = can(user, "routesAdd");
-
-  // The confirmation is part of the URL, so it works as a plain page without JavaScript.
-  const confirmKind = url.searchParams.get("confirm");
-  const confirmId = Number(url.searchParams.get("routeId"));
-  const confirmRoute =
-    canManage && (confirmKind === "delete" || confirmKind === "disable") ? await findRouteSummary(confirmId) : null;
-
-  return {
-    list,
-    canManage,
-    confirm: confirmRoute ? { kind: confirmKind as "delete" | "disable", id: confirmRoute.id, name: confirmRoute.name } : null,
-  };
+  return { list: await loadListPage(routesList, request, routeListSource), canManage: can(user, "routesAdd") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, "routesAdd");
-  const url = new URL(request.url);
   const submission = parseWithZod(await readForm(request), { schema: routeActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { intent, routeId } = submission.value;
-  const back = listUrl(url);
+  const back = listUrl(new URL(request.url).search);
   if (intent === "delete") {
     return withDomainErrors(
       async () => {
@@ -77,11 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 
 export default function RoutesList() {
-  const { list, canManage, confirm } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const here = new URL(`http://x${location.pathname}${location.search}`);
-  const confirmUrl = (kind: string, id: number) => listUrl(here, { confirm: kind, routeId: String(id) });
-  const closeTo = listUrl(here);
+  const { list, canManage } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  // Each confirmation is a nested route over the list (route.$routeId.$kind.tsx), with the list's filters.
+  const confirmUrl = (kind: "delete" | "disable", id: number) => `/route/${id}/${kind}${search}`;
 
   const columns: ListColumn<RouteRow>[] = [...routesList.columns];
   if (canManage) {
@@ -129,28 +109,7 @@ export default function RoutesList() {
       />
       <ListView definition={routesList} data={list} columns={columns} rowKey={(r) => r.id} rowHref={(r) => routeDetailUrl(r.id)} />
 
-      {confirm?.kind === "delete" && (
-        <ConfirmDialog title="Delete Route" message={`Delete the route "${confirm.name}"? You won't be able to revert this.`} closeTo={closeTo}>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="routeId" value={confirm.id} />
-            <Button type="submit" variant="danger">
-              Delete
-            </Button>
-          </Form>
-        </ConfirmDialog>
-      )}
-      {confirm?.kind === "disable" && (
-        <ConfirmDialog title="Disable Route" message={`Disable the route "${confirm.name}"? It will no longer be offered for new registrations.`} closeTo={closeTo}>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="disable" />
-            <input type="hidden" name="routeId" value={confirm.id} />
-            <Button type="submit" variant="danger">
-              Disable
-            </Button>
-          </Form>
-        </ConfirmDialog>
-      )}
+      <Outlet />
     </section>
   );
 }

@@ -1,0 +1,30 @@
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { pageScriptResponse, pageScriptUrl } from "~/utils/page-scripts.server";
+
+// The wizard's first step is served without React (ADR 0029): its behaviour is this one script.
+describe("page scripts", () => {
+  it("bundles the wizard's first step into one small self-contained script at a hashed URL", async () => {
+    const url = await pageScriptUrl("wizard-first-step");
+    expect(url).toMatch(/^\/page-script\/wizard-first-step\.[0-9a-f]{10}\.js$/);
+    const response = await pageScriptResponse(url.split("/").pop()!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("Cache-Control")).toContain("immutable");
+    const code = await response.text();
+    // One file: nothing for the browser to fetch after it, and neither React nor zod inside.
+    expect(code).not.toMatch(/\bimport\s*\(|\bimport\s*["{]/);
+    expect(code).not.toContain("react");
+    expect(code).not.toContain("ZodError");
+    expect(code).toContain("new-registration");
+    expect(zlib.gzipSync(code).length).toBeLessThan(10 * 1024);
+  });
+
+  it("sends a stale hash uncached and an unknown name not at all", async () => {
+    const stale = await pageScriptResponse("wizard-first-step.0000000000.js");
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("Cache-Control")).toBe("no-cache");
+    expect((await pageScriptResponse("no-such-script.0000000000.js")).status).toBe(404);
+    expect((await pageScriptResponse("../../etc/passwd")).status).toBe(404);
+  });
+});

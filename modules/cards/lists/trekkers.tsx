@@ -1,0 +1,114 @@
+import { Link, useLocation } from "@remix-run/react";
+import { displayDate } from "@lib/dates";
+import { choiceFilter, dateFilter, defineList, idFilter, textFilter, type FilterOption, filterObject, type FilterOutput } from "@lib/list/define";
+import { REGIONS } from "@modules/lookups";
+import { registrationEditUrl, ROW_ACTION_LABELS, type TrekkerRowAction } from "../row-actions";
+import { agency, area, cardNumber, cardStatusValues, country, id, registered, status, STATUS_OPTIONS, trekker, type TrekkerItem } from "./shared";
+
+const REGION_OPTIONS: FilterOption[] = REGIONS.map((r) => ({ value: String(r.id), label: r.name }));
+/** Who registered the trek (the spec's agency type filter, registration types). */
+const AGENCY_TYPE_OPTIONS: FilterOption[] = [
+  { value: "2", label: "Trekking Agency" },
+  { value: "1", label: "Free Individual Trekker" },
+  { value: "5", label: "Checkpost" },
+];
+/** The trekkers the daily overdue job raised and nobody marked safe yet (modules/overdue). */
+const OVERDUE_OPTIONS: FilterOption[] = [{ value: "1", label: "Overdue" }];
+export const trekkerFilters = filterObject({
+  username: textFilter(),
+  startDate: dateFilter(),
+  endDate: dateFilter(),
+  cardStatus: choiceFilter(cardStatusValues),
+  country: idFilter(),
+  region: choiceFilter(["1", "2", "5"]),
+  trekkingArea: idFilter(),
+  userAgencyType: choiceFilter(["1", "2", "5"]),
+  userId: idFilter(),
+  paymentStartDate: dateFilter(),
+  paymentEndDate: dateFilter(),
+  overdue: choiceFilter(["1"]),
+});
+export type TrekkerFilters = FilterOutput<typeof trekkerFilters>;
+
+/** Filters of an agency's or checkpost's own list, which has no agency to choose. */
+export const AGENCY_FILTERS = ["userId", "userAgencyType"] as const;
+
+/** Trekkers (spec 2 §2): every role's list of trekkers; export TrekkersList. */
+export const trekkersList = defineList({
+  filters: trekkerFilters,
+  fields: [
+    { kind: "search", name: "username", label: "Search", placeholder: "Name, passport or card number" },
+    { kind: "date", name: "startDate", label: "Registered from" },
+    { kind: "date", name: "endDate", label: "Registered to" },
+    { kind: "select", name: "cardStatus", label: "Card Status", options: STATUS_OPTIONS },
+    { kind: "select", name: "country", label: "Country", options: "countries" },
+    { kind: "select", name: "region", label: "Region", options: REGION_OPTIONS },
+    { kind: "select", name: "trekkingArea", label: "Trekking Area", options: "routes" },
+    { kind: "select", name: "userAgencyType", label: "Agency Type", options: AGENCY_TYPE_OPTIONS },
+    { kind: "select", name: "userId", label: "Agency", options: "agencies" },
+    { kind: "date", name: "paymentStartDate", label: "Paid from" },
+    { kind: "date", name: "paymentEndDate", label: "Paid to" },
+    { kind: "select", name: "overdue", label: "Trail", options: OVERDUE_OPTIONS },
+  ],
+  quickRange: { from: "startDate", to: "endDate" },
+  sort: { keys: ["registered"], default: "-registered" },
+  columns: [
+    trekker,
+    id,
+    area,
+    cardNumber,
+    { key: "regional", header: "Regional Type", cell: (r) => r.regional },
+    country,
+    registered,
+    agency,
+    status,
+    { key: "actions", header: "Actions", cell: (r) => <TrekkerRowActions row={r} />, className: "whitespace-nowrap" },
+  ],
+  csv: {
+    fileName: "TrekkersList",
+    columns: [
+      { header: "Id", value: (r) => r.registrationId },
+      { header: "Trekker", value: (r) => r.fullName },
+      { header: "Trekking Area", value: (r) => r.routeName },
+      { header: "Card Number", value: (r) => r.cardNumber },
+      { header: "Regional Type", value: (r) => r.regional },
+      { header: "Country", value: (r) => r.country },
+      { header: "Registered Date", value: (r) => displayDate(r.registeredAt) },
+      { header: "Agency", value: (r) => r.agency, key: "agency" },
+      { header: "Card Status", value: (r) => r.status },
+      { header: "Payment Date", value: (r) => displayDate(r.issuedAt) },
+    ],
+  },
+});
+
+/**
+ * A row's actions as links: Pay/Edit open the registration; the others open a confirmation over
+ * the list (a nested route), keeping the list's filters in the URL.
+ */
+export function TrekkerRowActions({ row }: { row: Pick<TrekkerItem, "trekkerId" | "registrationId" | "fullName" | "actions"> }) {
+  const { search } = useLocation();
+  if (!row.actions.length) return null;
+  const href = (action: TrekkerRowAction) => {
+    if (action === "pay" || action === "edit") return registrationEditUrl(row.registrationId);
+    if (action === "generate") return `/trekkers/generate/${row.registrationId}${search}`;
+    if (action === "markSafe") return `/trekkers/${row.trekkerId}/safe${search}`;
+    return `/trekkers/${row.trekkerId}/${action}${search}`;
+  };
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1">
+      {row.actions.map((action) => (
+        <li key={action}>
+          <Link
+            to={href(action)}
+            preventScrollReset={action !== "pay" && action !== "edit"}
+            aria-label={`${ROW_ACTION_LABELS[action]} ${row.fullName}`}
+            className={action === "cancel" || action === "delete" || action === "rejectReturn" ? "text-red-700 hover:underline" : "text-blue-700 hover:underline"}
+          >
+            {ROW_ACTION_LABELS[action]}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
