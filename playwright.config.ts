@@ -56,6 +56,8 @@ export default defineConfig({
       MAIL_LIMIT_PER_ADDRESS: "100000",
       SELF_CHECKIN_PER_ADDRESS: "100000",
       API_BAD_TOKENS_PER_MINUTE: "100000",
+      // Fixtures write agencies from the test process, as another instance would: no kept choices.
+      FILTER_CHOICES_SECONDS: "0",
       E2E_PORT: String(PORT),
       E2E_EXPIRY_PORT: String(EXPIRY_PORT),
       ...(process.env.BUILD_SLOT ? { BUILD_SLOT: process.env.BUILD_SLOT } : {}),

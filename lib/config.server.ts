@@ -90,6 +90,8 @@ export const config = {
   mailLimitWindowSeconds: num("MAIL_LIMIT_WINDOW_SECONDS", 60 * 60),
   /** scrypt cost N (OWASP: 2^17 with r 8, p 1, 128 MiB a hash); tests lower it to keep hashing fast. */
   passwordCost: num("PASSWORD_SCRYPT_N", 2 ** 17),
+  /** How long an instance keeps a list's filter choices read from the database (0: not kept). */
+  filterChoicesSeconds: num("FILTER_CHOICES_SECONDS", 30),
 };
 
 export type Config = typeof config;

@@ -1,6 +1,8 @@
 import { Op, literal, type WhereOptions } from "sequelize";
 import { userWordsCondition } from "./search-words.server";
 import { selectArrays, utcDate } from "../../db/select-arrays.server";
+import { cachedFor } from "@lib/cached-for.server";
+import { config } from "@lib/config.server";
 import { PROVINCES } from "@modules/lookups";
 import { listCountries } from "@modules/lookups/index.server";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
@@ -158,8 +160,15 @@ export async function getUserProfile(id: number): Promise<UserProfile | null> {
 }
 
 /** Agencies for the lists' Agency filter (spec 2 §7 filter/agencyUser), by name. */
-export async function agencyChoices(): Promise<{ id: number; name: string }[]> {
-  // Read on every board list page beside its count and rows: one statement, rows as arrays.
-  const rows = await selectArrays("SELECT id, fullName, organizationName FROM users WHERE userType = 2 AND deletedAt IS NULL ORDER BY organizationName, id");
-  return rows.map((u) => ({ id: Number(u[0]), name: (u[2] as string | null) || String(u[1]) }));
+export const agencyChoices = cachedFor(
+  () => config.filterChoicesSeconds * 1000,
+  async (): Promise<{ id: number; name: string }[]> => {
+    // Read for every board list page's filter form: one statement, rows as arrays, kept a while.
+    const rows = await selectArrays("SELECT id, fullName, organizationName FROM users WHERE userType = 2 AND deletedAt IS NULL ORDER BY organizationName, id");
+    return rows.map((u) => ({ id: Number(u[0]), name: (u[2] as string | null) || String(u[1]) }));
+  },
+);
+// A write to users through the model in this process shows in the choices at once (ADR 0033).
+for (const hook of ["afterSave", "afterDestroy", "afterRestore", "afterBulkCreate", "afterBulkUpdate", "afterBulkDestroy", "afterBulkRestore", "afterUpsert"] as const) {
+  User.addHook(hook, "forgetAgencyChoices", () => agencyChoices.forget());
 }
