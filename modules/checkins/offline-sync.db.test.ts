@@ -8,7 +8,9 @@ import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { inDays } from "../../tests/factories/dates";
 import { makeUser } from "../../tests/factories/users";
 import { makeCheckpostAt, makeTrail, trailCards } from "../../tests/factories/checkins";
-import { checkinsOf, offlineScanTime, scanCard, syncOfflineScans, trailsOf } from "./service.server";
+import { scanCard } from "./service.server";
+import { checkinsOf, trailsOf } from "./readers.server";
+import { offlineScanTime, syncOfflineScans } from "./offline-sync.server";
 
 beforeAll(async () => {
   await prepareTestDatabase();

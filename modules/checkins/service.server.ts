@@ -6,7 +6,7 @@ import { activateOnCheckin, cardForCheckin, trekkerCardData, trekkerIdByCardNumb
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { checkpostPlaceOf } from "@modules/users/index.server";
 import { recordDaily } from "@modules/stats/index.server";
-import { CHECKINS_ONLY, Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
+import { Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
 import { CHECKIN_MESSAGES, DEFAULT_REPEAT_WINDOW_MINUTES, cardProblem } from "./rules";
 import { selfCheckinThrottle } from "./self-checkin-throttle.server";
 
@@ -315,53 +315,6 @@ export async function selfCheckin(
   });
 }
 
-export interface CheckinView {
-  id: number;
-  place: string;
-  method: CheckinMethod;
-  direction: CheckinDirection;
-  at: Date;
-  recordedBy: number | null;
-  /** Set on a refused card's sighting (ADR 0028): shown, labelled, but not a check-in. */
-  refusedReason: string | null;
-}
-
-/** A trekker's scans, oldest first, refused ones included (the side panel's Checkin list, the scanned trekker's trail). */
-export async function checkinsOf(trekkerId: number): Promise<CheckinView[]> {
-  const rows = await Checkin.findAll({ where: { trekkerId }, order: [["actionDate", "ASC"], ["id", "ASC"]] });
-  return rows.map((r) => ({ id: r.id, place: r.place, method: r.method, direction: r.direction, at: r.actionDate, recordedBy: r.recordedBy, refusedReason: r.refusedReason ?? null }));
-}
-
-/** Which of these trekkers have any check-in (the cards module's refuse-when-scanned rule). */
-export async function trekkersWithCheckins(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlySet<number>> {
-  if (!trekkerIds.length) return new Set();
-  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] }, ...CHECKINS_ONLY }, attributes: ["trekkerId"], group: ["trekkerId"], raw: true, transaction });
-  return new Set(rows.map((r) => r.trekkerId));
-}
-
-/** For the sweep: "out" when checked out or seen at the route's end, else "seen"; absent when never seen. */
-export async function trailsOf(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlyMap<number, "seen" | "out">> {
-  if (!trekkerIds.length) return new Map();
-  // A refused card was turned back: it neither puts the trekker on the trail nor takes them off (ADR 0028).
-  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] }, ...CHECKINS_ONLY }, attributes: ["trekkerId", "direction", "atEndPoint"], raw: true, transaction });
-  const trails = new Map<number, "seen" | "out">();
-  for (const r of rows) {
-    const left = r.direction === "out" || Boolean(r.atEndPoint);
-    if (left) trails.set(r.trekkerId, "out");
-    else if (!trails.has(r.trekkerId)) trails.set(r.trekkerId, "seen");
-  }
-  return trails;
-}
-
-/**
- * Whether this checkpost recorded a check-in of the trekker, or a sighting of the refused card
- * (it held the card; its Scanned Trekkers list links the row): what lets it open the scanned trekker.
- */
-export async function hasScanned(viewerId: number, trekkerId: number): Promise<boolean> {
-  if (!Number.isSafeInteger(trekkerId)) return false;
-  return (await Checkin.count({ where: { trekkerId, recordedBy: viewerId } })) > 0;
-}
-
 /** The checkpost's own place, for the scan page's "Checking in at" line (null when unset). */
 export async function checkpostPlaceName(userId: number): Promise<string | null> {
   try {
@@ -369,53 +322,4 @@ export async function checkpostPlaceName(userId: number): Promise<string | null>
   } catch {
     return null;
   }
-}
-
-/** One check-in a checkpost kept offline (the scan page's IndexedDB), sent when it is back online. */
-export interface OfflineScan {
-  clientId: string;
-  qr: string;
-  method: "qr" | "photo";
-  /** When the card was scanned, by the device's clock. */
-  scannedAt: string;
-}
-
-export interface OfflineScanResult {
-  clientId: string;
-  /** recorded: new; repeat: already recorded (this clientId sent before, or the same card here within the window); refused: the card may not pass (kept as a refused scan, once); invalid: not our card. */
-  outcome: CheckinOutcome["outcome"] | "invalid";
-  message: string;
-  fullName: string | null;
-}
-
-/** How far back a device's clock is believed: older scans are recorded at the time they arrive. */
-const OFFLINE_MAX_AGE_MS = 14 * 24 * 60 * 60_000;
-
-/** The scan's time by the device, if plausible (not in the future, not older than two weeks); else the server's. */
-export function offlineScanTime(scannedAt: string, now: Date): Date {
-  const at = new Date(scannedAt);
-  const t = at.getTime();
-  if (!Number.isFinite(t) || t > now.getTime() || t < now.getTime() - OFFLINE_MAX_AGE_MS) return now;
-  return at;
-}
-
-/**
- * A checkpost's offline scans, sent in one batch (docs/adr/0022-offline-checkpost.md). Each is
- * recorded as if scanned online at its own time, in its own transaction: the client id makes a
- * resent batch record nothing twice, and a card that may not pass (shown red on the device, or
- * cancelled while it was offline) comes back as refused, its sighting recorded once (ADR 0028).
- */
-export async function syncOfflineScans(viewer: { id: number }, scans: readonly OfflineScan[], opts: { ip?: string | null; now?: Date } = {}): Promise<OfflineScanResult[]> {
-  const results: OfflineScanResult[] = [];
-  for (const scan of scans) {
-    const now = offlineScanTime(scan.scannedAt, opts.now ?? new Date());
-    try {
-      const outcome = await scanCard(viewer, { method: scan.method, qr: scan.qr, clientId: scan.clientId }, { ip: opts.ip, now });
-      results.push({ clientId: scan.clientId, outcome: outcome.outcome, message: outcome.message, fullName: outcome.fullName || null });
-    } catch (error) {
-      if (!(error instanceof CheckinInputError)) throw error;
-      results.push({ clientId: scan.clientId, outcome: "invalid", message: error.message, fullName: null });
-    }
-  }
-  return results;
 }

@@ -68,7 +68,7 @@ export interface VoucherRow {
   registrationId: number;
 }
 
-const statusOf = (v: Voucher): VoucherRow["status"] => (v.isVerified === null || v.isVerified === undefined ? "Pending" : v.isVerified ? "Approved" : "Rejected");
+const statusOf = (v: { isVerified?: boolean | null }): VoucherRow["status"] => (v.isVerified === null || v.isVerified === undefined ? "Pending" : v.isVerified ? "Approved" : "Rejected");
 
 export interface VoucherFilters {
   status?: VoucherRow["status"];
@@ -116,11 +116,10 @@ async function voucherRowsWhere(where: WhereOptions<Voucher>, desc: boolean, win
   const ids = modelIdsSql(Voucher, where, { order: [["id", desc ? "DESC" : "ASC"]], limit: window.limit, offset: window.offset, indexHints: voucherIndexHints(filters) });
   const rows = await selectArrays(`SELECT ${voucherColumnsSql()} FROM (${ids}) k JOIN vouchers v ON v.id = k.id`);
   const list = rows.map((r): VoucherRow => {
-    const verified = r[1] === null || r[1] === undefined ? null : Boolean(Number(r[1]));
     return {
       id: Number(r[0]),
       invoiceId: voucherInvoiceId(Number(r[0])),
-      status: verified === null ? "Pending" : verified ? "Approved" : "Rejected",
+      status: statusOf({ isVerified: r[1] === null || r[1] === undefined ? null : Boolean(Number(r[1])) }),
       payer: (r[2] as string | null) ?? "",
       routeName: (r[3] as string | null) ?? "",
       amountPaisa: Number(r[4]),

@@ -59,8 +59,8 @@ export function userListWhere(q: UserListQuery): WhereOptions<User> {
 }
 
 /** User rows as the list shows them, with country, route and checkpost names. */
-export async function userListRows(users: User[], names?: Names): Promise<UserListRow[]> {
-  const name = names ?? (await namers());
+export async function userListRows(users: User[]): Promise<UserListRow[]> {
+  const name = await namers();
   return users.map((u) => toUserListRow(u, name));
 }
 

@@ -1,0 +1,52 @@
+import { CheckinInputError, scanCard, type CheckinOutcome } from "./service.server";
+
+// The offline checkpost's scans sent back when it is online again (docs/adr/0022-offline-checkpost.md).
+
+/** One check-in a checkpost kept offline (the scan page's IndexedDB), sent when it is back online. */
+export interface OfflineScan {
+  clientId: string;
+  qr: string;
+  method: "qr" | "photo";
+  /** When the card was scanned, by the device's clock. */
+  scannedAt: string;
+}
+
+export interface OfflineScanResult {
+  clientId: string;
+  /** recorded: new; repeat: already recorded (this clientId sent before, or the same card here within the window); refused: the card may not pass (kept as a refused scan, once); invalid: not our card. */
+  outcome: CheckinOutcome["outcome"] | "invalid";
+  message: string;
+  fullName: string | null;
+}
+
+/** How far back a device's clock is believed: older scans are recorded at the time they arrive. */
+const OFFLINE_MAX_AGE_MS = 14 * 24 * 60 * 60_000;
+
+/** The scan's time by the device, if plausible (not in the future, not older than two weeks); else the server's. */
+export function offlineScanTime(scannedAt: string, now: Date): Date {
+  const at = new Date(scannedAt);
+  const t = at.getTime();
+  if (!Number.isFinite(t) || t > now.getTime() || t < now.getTime() - OFFLINE_MAX_AGE_MS) return now;
+  return at;
+}
+
+/**
+ * A checkpost's offline scans, sent in one batch (docs/adr/0022-offline-checkpost.md). Each is
+ * recorded as if scanned online at its own time, in its own transaction: the client id makes a
+ * resent batch record nothing twice, and a card that may not pass (shown red on the device, or
+ * cancelled while it was offline) comes back as refused, its sighting recorded once (ADR 0028).
+ */
+export async function syncOfflineScans(viewer: { id: number }, scans: readonly OfflineScan[], opts: { ip?: string | null; now?: Date } = {}): Promise<OfflineScanResult[]> {
+  const results: OfflineScanResult[] = [];
+  for (const scan of scans) {
+    const now = offlineScanTime(scan.scannedAt, opts.now ?? new Date());
+    try {
+      const outcome = await scanCard(viewer, { method: scan.method, qr: scan.qr, clientId: scan.clientId }, { ip: opts.ip, now });
+      results.push({ clientId: scan.clientId, outcome: outcome.outcome, message: outcome.message, fullName: outcome.fullName || null });
+    } catch (error) {
+      if (!(error instanceof CheckinInputError)) throw error;
+      results.push({ clientId: scan.clientId, outcome: "invalid", message: error.message, fullName: null });
+    }
+  }
+  return results;
+}
