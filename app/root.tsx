@@ -29,6 +29,7 @@ import { pageTitle } from "@lib/title";
 import { sidebarFor } from "./utils/sidebar.server";
 import { can, profilePhotoUrl } from "@modules/users/index.server";
 import { countUnread } from "@modules/notifications/index.server";
+import { pageScriptUrl } from "./utils/page-scripts.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -53,6 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sidebar,
       toasts,
       embedded: config.embedded,
+      // The script of pages served as HTML (ADR 0034): its URL carries the hash of its code.
+      htmlPageScript: await pageScriptUrl("html-page"),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -68,8 +71,24 @@ export interface RouteHandle {
   /**
    * false on the page's own (deepest) route serves it as HTML only: no Remix scripts, no
    * modulepreloads, no React. For pages whose forms work as plain posts (/login, ADR 0014).
+   * "html" does the same on a first load and adds the small script of pages served as HTML
+   * (blur checks by the server, Escape and focus in dialogs; ADR 0034); reached from a hydrated
+   * page, the route still renders with React. A function decides by the page's URL.
    */
-  hydrate?: boolean;
+  hydrate?: Hydrate | ((url: URL) => Hydrate);
+}
+
+type Hydrate = boolean | "html";
+
+/** How the page being rendered on the server is served: hydrated, HTML only, or HTML with its script. */
+function useServedAs(): Hydrate {
+  const matches = useMatches();
+  const location = useLocation();
+  // In the browser the app is already running: a route reached by navigation renders with React.
+  if (typeof document !== "undefined") return true;
+  const hydrate = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate;
+  if (typeof hydrate === "function") return hydrate(new URL(location.pathname + location.search, "http://page"));
+  return hydrate ?? true;
 }
 
 const CHROMELESS = ["/upload-documents", "/upload-documents-status"];
@@ -91,7 +110,7 @@ function Shell({ children }: { children: ReactNode }) {
     matches.some((m) => (m.handle as RouteHandle | undefined)?.chrome === false);
   const user = rootData?.user;
   const nonce = useNonce();
-  const hydrate = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate !== false;
+  const servedAs = useServedAs();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -115,11 +134,13 @@ function Shell({ children }: { children: ReactNode }) {
           <main className="min-h-full">{children}</main>
         )}
         <Toasts toasts={rootData?.toasts ?? []} />
-        {hydrate ? (
+        {servedAs === true ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
+        ) : servedAs === "html" && rootData?.htmlPageScript ? (
+          <script src={rootData.htmlPageScript} nonce={nonce} defer />
         ) : null}
       </body>
     </html>

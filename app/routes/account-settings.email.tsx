@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -16,6 +17,9 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,7 +56,7 @@ export default function ChangeEmailAddress() {
   });
   return (
     <Modal title="Change E-mail Address" closeTo="/account-settings">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.changeEmailSchema">
         <p className="text-sm text-gray-600">We will send a link to the new address. Your e-mail changes once you follow it.</p>
         <TextField label="New Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <TextField label="Confirm Email" {...getInputProps(fields.confirmEmail, { type: "email" })} autoComplete="email" errors={fields.confirmEmail.errors} />

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -23,6 +24,9 @@ import {
 } from "@modules/users/index.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 const BACK = "/account-settings";
@@ -130,7 +134,7 @@ function SetUp({ enrolment, required, lastResult }: { enrolment: TwoFactorEnrolm
           Key: <code className="font-mono break-all text-gray-900" data-testid="two-factor-key">{enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}</code>
         </p>
       </div>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.twoFactorSettingsSchema">
         <input type="hidden" name="intent" value="enable" />
         <input type="hidden" name="secret" value={enrolment.secret} />
         <input type="hidden" name="token" value={enrolment.token} />

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClass } from "@lib/ui/button";
 import { SidePanel } from "@lib/ui/side-panel";
@@ -7,6 +8,9 @@ import { paramId } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { ReceiptDocument } from "@modules/payments/index.receipt";
 import { getReceipt } from "@modules/payments/index.server";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

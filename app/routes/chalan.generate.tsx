@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
@@ -10,6 +11,9 @@ import { requirePermission } from "~/utils/guards.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { CHALAN_MESSAGES } from "@modules/chalan";
 import { generateConfirmSchema, startPush } from "@modules/chalan/index.server";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

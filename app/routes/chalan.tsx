@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
@@ -15,7 +16,8 @@ import { activePush, customerChalanSchema, erpConfig, hasNewRows, pushChalanSche
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const handle = { title: "Chalan" };
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { title: "Chalan", hydrate: "html" };
 
 type Block = "push" | "tims" | "customer";
 
@@ -90,7 +92,7 @@ export default function ChalanPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <Block title="Push Chalan To ERP">
           {/* A plain POST: the answer is a file download or the confirmation step (works without JS alike). */}
-          <Form method="post" reloadDocument {...getFormProps(pushForm)} className="space-y-4">
+          <Form method="post" reloadDocument {...getFormProps(pushForm)} data-check="chalan.pushChalanSchema" className="space-y-4">
             <TextField label="Start Date" required {...getInputProps(pushFields.startDate, { type: "date" })} errors={pushFields.startDate.errors} />
             <TextField label="End Date" required {...getInputProps(pushFields.endDate, { type: "date" })} errors={pushFields.endDate.errors} />
             {!erpConfigured && <p className="text-sm text-amber-800">{CHALAN_MESSAGES.notConfigured}</p>}
@@ -108,7 +110,7 @@ export default function ChalanPage() {
           </Form>
         </Block>
         <Block title="TIMS Chalan">
-          <Form method="post" reloadDocument {...getFormProps(timsForm)} className="space-y-4">
+          <Form method="post" reloadDocument {...getFormProps(timsForm)} data-check="chalan.timsChalanSchema" className="space-y-4">
             <TextField label="Start Date" required {...getInputProps(timsFields.startDate, { type: "date" })} errors={timsFields.startDate.errors} />
             <TextField label="End Date" required {...getInputProps(timsFields.endDate, { type: "date" })} errors={timsFields.endDate.errors} />
             <FormErrors errors={timsForm.errors} />
@@ -118,7 +120,7 @@ export default function ChalanPage() {
           </Form>
         </Block>
         <Block title="Customer">
-          <Form method="post" reloadDocument {...getFormProps(customerForm)} className="space-y-4">
+          <Form method="post" reloadDocument {...getFormProps(customerForm)} data-check="chalan.customerChalanSchema" className="space-y-4">
             <TextField label="Start Date" {...getInputProps(customerFields.startDate, { type: "date" })} errors={customerFields.startDate.errors} />
             <TextField label="End Date" {...getInputProps(customerFields.endDate, { type: "date" })} errors={customerFields.endDate.errors} />
             <FormErrors errors={customerForm.errors} />

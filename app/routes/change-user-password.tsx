@@ -1,4 +1,5 @@
 import { parseWithZod } from "@lib/zod-form.server";
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useNavigation } from "@remix-run/react";
@@ -12,7 +13,8 @@ import { PasswordForm } from "@modules/users/index.forms";
 import { changeUserPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
-export const handle = { title: "Change User Password" };
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { title: "Change User Password", hydrate: "html" };
 
 const HIDDEN = ["password", "confirmPassword"];
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -28,6 +29,10 @@ import { DataTable } from "@lib/ui/table";
 import { paramId } from "@lib/param-id";
 
 const MAX_BODY = 4 * 1024 * 1024;
+
+// The registration as read (the e-mail's link) is served as HTML on a first load (ADR 0034); its
+// editors (?edit=...) keep React for the photo's crop, scaling and upload progress.
+export const handle: RouteHandle = { hydrate: (url) => (url.searchParams.has("edit") ? true : "html") };
 
 async function guard(request: Request) {
   const user = await requireUser(request);

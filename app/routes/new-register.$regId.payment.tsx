@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import QRCode from "qrcode";
 import { useState } from "react";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { Button } from "@lib/ui/button";
@@ -17,7 +16,7 @@ import { WizardSteps } from "@modules/registration/index.steps";
 import { canPay } from "@modules/registration/index.server";
 import { getRegistration } from "@modules/registration/index.server";
 import { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } from "@modules/payments/index.pay";
-import { confirmGatewayReturn, gatewayAvailable, qrPayment, startGatewayPayment } from "@modules/payments/index.server";
+import { confirmGatewayReturn, gatewayAvailable, qrImageDataUrl, qrPayment, startGatewayPayment } from "@modules/payments/index.server";
 import { paymentStepSchema } from "@modules/payments/index.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import { paramId } from "@lib/param-id";
@@ -52,7 +51,7 @@ async function qrPanel(url: URL, registrationId: number, user: { id: number }): 
   const qr = await qrPayment(txn.slice(0, 40), registrationId, user);
   if (!qr) return null;
   if (qr.status !== "pending") throw redirect(qrResultUrl(registrationId, qr.prn, qr.status));
-  const image = await QRCode.toDataURL(qr.qrText, { margin: 1, width: 240 });
+  const image = await qrImageDataUrl(qr.qrText);
   return { prn: qr.prn, image, expiresAt: qr.expiresAt, expiresText: displayDateTime(qr.expiresAt), expired: qr.expired };
 }
 

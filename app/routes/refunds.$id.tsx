@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -17,6 +18,9 @@ import { markRefundedSchema } from "@modules/payments/index.server";
 import { getRefund, markRefunded } from "@modules/payments/index.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 /** Back to the list it was opened from, with its status tab and page. */
@@ -72,7 +76,7 @@ export default function MarkRefunded() {
         <div><dt className="text-slate-500">Status</dt><dd data-testid="refund-status">{refund.statusLabel}</dd></div>
       </dl>
       {refund.status === "due" ? (
-        <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+        <Form method="post" {...getFormProps(form)} data-check="payments.markRefundedSchema" className="mt-5 space-y-4">
           <p className="text-sm text-slate-700">
             Are you sure {formatNrs(refund.amountPaisa)} has been paid back to {refund.payer}? This cannot be undone.
           </p>

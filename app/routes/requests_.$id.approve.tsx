@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { TextArea } from "@lib/ui/field";
@@ -13,6 +14,9 @@ import { publicOrigin } from "@lib/origin.server";
 import { approveSchema } from "@modules/agencies/index.server";
 import { decideAgency } from "@modules/agencies/index.server";
 import { readForm } from "@lib/multipart.server";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -1,10 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { forbidden, requireUser } from "~/utils/guards.server";
 import { canSeeAgencyDocuments } from "@modules/agencies/index.server";
 import { findDocument } from "@modules/agencies/index.server";
 import { storedFileResponse } from "@lib/files/storage.server";
 import { idParam, parseParams } from "@lib/params";
 import { z } from "zod";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 const paramsSchema = z.object({ id: idParam, docId: idParam });
 

@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -15,6 +16,9 @@ import { rejectSchema } from "@modules/agencies/index.server";
 import { decideAgency } from "@modules/agencies/index.server";
 import { publicOrigin } from "@lib/origin.server";
 import { readForm } from "@lib/multipart.server";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
@@ -49,7 +53,7 @@ export default function RejectAgency() {
   });
   return (
     <Modal title="Application Rejection" closeTo={closeTo}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="agencies.rejectSchema">
         <TextArea label="Remarks" {...getTextareaProps(fields.remarks)} errors={fields.remarks.errors} rows={4} required />
         <Button type="submit" variant="danger">
           Reject

@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -21,7 +22,8 @@ import { readForm } from "@lib/multipart.server";
 import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
-export const handle = { title: "Requests" };
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { title: "Requests", hydrate: "html" };
 
 const TABS = ["background", "documents", "remarks"] as const;
 type Tab = (typeof TABS)[number];
@@ -119,7 +121,7 @@ function Remarks({ detail }: { detail: Detail }) {
   });
   return (
     <div className="space-y-6">
-      <Form method="post" className="space-y-3" {...getFormProps(form)}>
+      <Form method="post" className="space-y-3" {...getFormProps(form)} data-check="agencies.remarkSchema">
         <input type="hidden" name="intent" value="remark" />
         <TextArea label="Add Remark" {...getTextareaProps(fields.note)} errors={fields.note.errors} rows={3} />
         <Button type="submit" size="sm">

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@lib/zod-form.server";
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -14,6 +15,9 @@ import { voucherDecisionSchema } from "@modules/payments/index.server";
 import { decideVoucher, getVoucher } from "@modules/payments/index.server";
 import { paramId } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

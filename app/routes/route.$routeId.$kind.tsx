@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { ConfirmDialog } from "@lib/ui/modal";
@@ -7,6 +8,9 @@ import { requirePermission } from "~/utils/guards.server";
 import { findRouteSummary } from "@modules/trek-routes/index.server";
 
 import { ModalErrorBoundary } from "~/components/dialog-error-boundaries";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 const TEXTS = {
   delete: { title: "Delete Route", message: (name: string) => `Delete the route "${name}"? You won't be able to revert this.`, button: "Delete" },

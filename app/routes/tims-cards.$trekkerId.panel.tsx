@@ -1,8 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 import { TrekkerPanel } from "@modules/cards/index.panel";
 import type { loader as listLoader } from "./tims-cards";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { forbidden, requirePermission } from "~/utils/guards.server";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 import { mayOpenPanels } from "@modules/cards";
 import { TrekkerPanel } from "@modules/cards/index.panel";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Modal } from "@lib/ui/modal";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
 import { isListMove } from "@modules/cards";
 import { CardMoveForm, MOVE_TEXTS } from "@modules/cards/index.move";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Modal } from "@lib/ui/modal";
@@ -10,6 +11,9 @@ import { domainErrorResponse, withDomainErrors } from "~/utils/domain-error.serv
 import { redirectWithToast } from "~/utils/toast.server";
 import { SAFE_MESSAGES, markSafe, markSafeSchema, overdueForMarking } from "@modules/overdue/index.server";
 import { MarkSafeForm } from "@modules/overdue/index.ui";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
 import { DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -25,7 +26,8 @@ import { readForm } from "@lib/multipart.server";
 import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
-export const handle = { title: "Users" };
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { title: "Users", hydrate: "html" };
 
 const HIDDEN = ["password", "confirmPassword"];
 const CHECKPOST = "5";
@@ -74,7 +76,7 @@ export default function AddUser() {
   const showPlace = !hydrated || userType === CHECKPOST;
   return (
     <SidePanel title="Add User" closeTo={closeTo} width="md">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.addUserSchema">
         {/* The first submit button is the one Enter presses: keep it the real one, not "Load checkpoints". Hidden, it still is the form's default button. */}
         <button type="submit" name="intent" value="add" hidden />
         <SelectField

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -18,6 +19,9 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 async function requireCheckpost(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -70,7 +74,7 @@ export default function UpdateCheckpostInformation() {
   });
   return (
     <Modal title="Update Checkpost Information" closeTo={base} size="lg">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.checkpostInfoSchema">
         {/* The first submit button is the one Enter presses: keep it the real one, not "Load checkpoints". Hidden, it still is the form's default button. */}
         <button type="submit" name="intent" value="save" hidden />
         <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} errors={fields.fullName.errors} />

@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -13,6 +14,9 @@ import { disableUserSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 // requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
@@ -42,7 +46,7 @@ export default function DisableUser() {
   });
   return (
     <Modal title="Disable User" closeTo={base}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.disableUserSchema">
         <p className="text-sm text-gray-700">
           {fullName} will be signed out and can no longer sign in until enabled again.
         </p>

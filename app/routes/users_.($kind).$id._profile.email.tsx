@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -14,6 +15,9 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -48,7 +52,7 @@ export default function ChangeUserEmail() {
   });
   return (
     <Modal title="Change E-mail Address" closeTo={base}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.changeEmailSchema">
         <p className="text-sm text-gray-600">
           Current address: <strong className="break-all">{email}</strong>
         </p>

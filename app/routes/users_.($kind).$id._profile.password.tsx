@@ -1,4 +1,5 @@
 import { parseWithZod } from "@lib/zod-form.server";
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,6 +12,9 @@ import { PasswordForm } from "@modules/users/index.forms";
 import { ModalActions } from "@modules/users/index.ui";
 import { setPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
+
+// Served as HTML on a first load, with the small script of such pages (ADR 0034).
+export const handle: RouteHandle = { hydrate: "html" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { base } = await requireOtherUserTarget(request, params, "accountChangeButtons");

@@ -20,6 +20,16 @@ describe("page scripts", () => {
     expect(zlib.gzipSync(code).length).toBeLessThan(10 * 1024);
   });
 
+  it("bundles the script of pages served as HTML (ADR 0034) small, without React or zod", async () => {
+    const url = await pageScriptUrl("html-page");
+    const code = await (await pageScriptResponse(url.split("/").pop()!)).text();
+    expect(code).not.toMatch(/\bimport\s*\(|\bimport\s*["{]/);
+    expect(code).not.toContain("react");
+    expect(code).not.toContain("ZodError");
+    expect(code).toContain("/form-check/");
+    expect(zlib.gzipSync(code).length).toBeLessThan(3 * 1024);
+  });
+
   it("sends a stale hash uncached and an unknown name not at all", async () => {
     const stale = await pageScriptResponse("wizard-first-step.0000000000.js");
     expect(stale.status).toBe(200);

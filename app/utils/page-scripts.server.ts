@@ -3,6 +3,7 @@ import { pageScript } from "@lib/page-script.server";
 /** The scripts of pages served without React, by the name their URL carries. */
 const PAGE_SCRIPTS = {
   "wizard-first-step": "modules/registration/browser/first-step.ts",
+  "html-page": "lib/ui/browser/html-page.ts",
 } as const;
 
 export type PageScriptName = keyof typeof PAGE_SCRIPTS;

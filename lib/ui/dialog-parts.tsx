@@ -60,6 +60,8 @@ export function CloseLink({ closeTo, className }: { closeTo: string; className?:
       to={closeTo}
       preventScrollReset
       aria-label="Close"
+      // The way out the script of pages served as HTML takes on Escape (ADR 0034).
+      data-close=""
       className={cx(
         "inline-flex size-8 shrink-0 items-center justify-center rounded-md text-lg leading-none text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-blue-700",
         className,

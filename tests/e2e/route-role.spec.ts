@@ -147,6 +147,8 @@ const ROUTES: Record<string, RouteCase> = {
   "scan-sw[.]js.ts": { url: () => "/scan-sw.js", get: "public" },
   "page-script.$file.ts": { url: () => "/page-script/wizard-first-step.0.js", get: "public" },
   "registration-check.ts": { url: () => "/registration-check", post: "registerTrek", body: () => ({}) },
+  // The blur check of pages served as HTML (ADR 0034): any signed-in user; a GET is refused.
+  "form-check.$name.ts": { url: () => "/form-check/users.addUserSchema", post: "user", body: () => ({ fullName: "R2D2" }) },
   "scan_.manifest[.]webmanifest.ts": { url: () => "/scan/manifest.webmanifest", get: "public" },
   "scan_.revoked[.]json.ts": { url: () => "/scan/revoked.json", get: "scan" },
   // A form body is not the JSON batch it takes: an allowed role gets 400, never 403.

@@ -1,6 +1,6 @@
 import { photoProblem, PhotoScaler, type Square } from "@lib/files/image-scale";
 import { PHOTO_RULE } from "@lib/files/upload-rules";
-import { h } from "./dom";
+import { h } from "@lib/ui/browser/dom";
 
 const UNREADABLE = "The photo could not be read. Please upload a jpg or png image.";
 

@@ -10,11 +10,10 @@
  * are when the server refuses it.
  */
 import { needsVisa, passportLabel, REGISTRATION_MESSAGES } from "../rules";
-import { h } from "./dom";
+import { h, showFieldError, type Control } from "@lib/ui/browser/dom";
 import { setUpPhoto } from "./first-step-photo";
 
 type Errors = Record<string, string[] | undefined>;
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 const PLACEHOLDER = "Choose an option";
 const DIPLOMAT = "4";
@@ -27,27 +26,10 @@ function enhance(form: HTMLFormElement) {
   const checkEndpoint = form.dataset.scriptCheck ?? "";
   const control = (name: string) => form.elements.namedItem(name) as Control | null;
 
-  /* Errors, in TextField's markup: <p id="{id}-error" role="alert">, aria-invalid, aria-describedby. */
+  /* Errors, in TextField's markup. */
   function showError(name: string, message: string | undefined) {
     const input = control(name);
-    if (!input?.id) return;
-    const id = `${input.id}-error`;
-    let p = document.getElementById(id);
-    const described = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((x) => x && x !== id);
-    if (message) {
-      if (!p) {
-        p = h("p", { id, role: "alert", className: "mt-1 text-sm text-red-600" });
-        input.parentElement?.append(p);
-      }
-      p.textContent = message;
-      input.setAttribute("aria-invalid", "true");
-      described.push(id);
-    } else {
-      p?.remove();
-      input.removeAttribute("aria-invalid");
-    }
-    if (described.length) input.setAttribute("aria-describedby", described.join(" "));
-    else input.removeAttribute("aria-describedby");
+    if (input) showFieldError(input, message);
   }
 
   function showFormErrors(messages: string[]) {

@@ -28,7 +28,7 @@ export function NameForm({ id, lastResult, actions, fullName, className = "space
     onValidate: validate,
   });
   return (
-    <Form method="post" className={className} {...getFormProps(form)}>
+    <Form method="post" className={className} {...getFormProps(form)} data-check="users.accountNameSchema">
       <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" errors={fields.fullName.errors} />
       <FormErrors errors={form.errors} />
       {actions}
@@ -61,7 +61,7 @@ export function PasswordForm({ id, lastResult, actions, schema, className = "spa
   const names: readonly string[] = PASSWORD_FIELDS[schema];
   const newPassword = names.includes("newPassword") ? "newPassword" : "password";
   return (
-    <Form method="post" className={className} {...getFormProps(form)}>
+    <Form method="post" className={className} {...getFormProps(form)} data-check={`users.${schema}`}>
       {names.includes("username") ? (
         <TextField
           label="Username"

@@ -1,0 +1,36 @@
+import { parseWithZod } from "@lib/zod-form.server";
+import type { $ZodType as ZodType } from "zod/v4/core";
+
+/**
+ * The blur checks of pages served as HTML (ADR 0034): a form marked data-check="{module}.{schema}"
+ * is checked against that schema, one of the module's index.schemas exports, which are the very
+ * schemas its React form loads in the browser to check the same fields. They hold no secrets and
+ * touch nothing, so any signed-in user may run them.
+ */
+const SCHEMA_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
+  agencies: () => import("@modules/agencies/index.schemas"),
+  chalan: () => import("@modules/chalan/index.schemas"),
+  payments: () => import("@modules/payments/index.schemas"),
+  registration: () => import("@modules/registration/index.schemas"),
+  "trek-routes": () => import("@modules/trek-routes/index.schemas"),
+  users: () => import("@modules/users/index.schemas"),
+};
+
+async function schemaNamed(name: string): Promise<ZodType | null> {
+  const [module, exported, ...rest] = name.split(".");
+  const load = Object.hasOwn(SCHEMA_MODULES, module) ? SCHEMA_MODULES[module] : undefined;
+  if (!load || !exported || rest.length) return null;
+  const schemas = await load();
+  const schema = Object.hasOwn(schemas, exported) ? schemas[exported] : undefined;
+  // A zod 4 schema carries its definition under `_zod`; anything else exported is not a check.
+  return schema && typeof schema === "object" && "_zod" in schema ? (schema as ZodType) : null;
+}
+
+/** Each field's messages for what is typed so far, or null when no such check exists. */
+export async function checkForm(name: string, formData: FormData): Promise<Record<string, string[]> | null> {
+  const schema = await schemaNamed(name);
+  if (!schema) return null;
+  const submission = await parseWithZod(formData, { schema, async: true });
+  if (submission.status !== "error") return {};
+  return Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./support/auth-cookie";
+import { hydrated } from "./support/session";
+import { unpaidRegistration } from "./support/paid";
+
+// Modals, panels and form pages opened directly are served as HTML with one small script
+// (ADR 0034); reached from their list they render with React as before.
+
+const servedAsHtml = async (page: Page) => ({
+  react: await page.evaluate(() => "__remixContext" in window),
+  scripts: await page.locator("script[src]").evaluateAll((all) => all.map((s) => new URL((s as HTMLScriptElement).src).pathname)),
+});
+
+test("Add User opened directly: HTML, checked by the server as fields are left, Escape closes it", async ({ page }) => {
+  await signInAs(page, "ntb@tims.test");
+  await page.goto("/users/add");
+  const first = await servedAsHtml(page);
+  expect(first.react).toBe(false);
+  expect(first.scripts).toHaveLength(1);
+  expect(first.scripts[0]).toMatch(/^\/page-script\/html-page\.[0-9a-f]{10}\.js$/);
+  const panel = page.getByRole("dialog", { name: "Add User" });
+  await expect(panel).toBeFocused();
+
+  const fullName = page.getByLabel("Full Name");
+  await fullName.fill("R2D2");
+  await fullName.blur();
+  await expect(page.locator("#add-user-fullName-error")).toHaveText("Only text allowed");
+  await expect(fullName).toHaveAttribute("aria-invalid", "true");
+  // Corrected as it is typed, the message goes (the server's schema accepts any script's letters).
+  await fullName.fill("José O'Brien");
+  await expect(page.locator("#add-user-fullName-error")).toHaveCount(0);
+  await expect(fullName).not.toHaveAttribute("aria-invalid", "true");
+  // A cross-field rule comes from the same schema.
+  await page.getByLabel("Password", { exact: true }).fill("Trek@2026");
+  await expect(page.getByTestId("password-checklist").locator("li[data-met=true]")).toHaveCount(5);
+  const confirm = page.getByLabel("Confirm Password");
+  await confirm.fill("Trek@2027");
+  await confirm.blur();
+  await expect(page.locator(`#${await confirm.getAttribute("id")}-error`)).toContainText(/match/i);
+  // Fields not yet left show nothing.
+  await expect(page.locator("#add-user-email-error")).toHaveCount(0);
+
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/users$/);
+  await hydrated(page);
+  // From the hydrated list the same route renders with React (no round trip for checkpoints).
+  await page.getByRole("link", { name: "Add User" }).click();
+  await expect(page.getByRole("dialog", { name: "Add User" })).toBeVisible();
+  expect(await page.locator("script[src*='/page-script/']").count()).toBe(0);
+  await expect(page.getByRole("button", { name: "Load checkpoints" })).toHaveCount(0);
+});
+
+test("a registration as read from its e-mail is HTML; its editors keep React", async ({ page }) => {
+  const { user, regId } = await unpaidRegistration();
+  await signInAs(page, user.email);
+  await page.goto(`/new-register/${regId}`);
+  expect((await servedAsHtml(page)).react).toBe(false);
+  await expect(page.getByRole("heading", { name: new RegExp(`Registration #${regId}`) })).toBeVisible();
+  await page.getByRole("link", { name: "Add Trekker" }).click();
+  await expect(page).toHaveURL(/edit=add/);
+  expect((await servedAsHtml(page)).react).toBe(true);
+});
+
+test("the blur check answers only signed-in users and known schemas", async ({ page, request }) => {
+  const anonymous = await request.post("/form-check/users.addUserSchema", { form: { fullName: "R2D2" }, maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  await signInAs(page, "ntb@tims.test");
+  const known = await page.request.post("/form-check/users.addUserSchema", { form: { fullName: "R2D2" } });
+  expect((await known.json()).errors.fullName).toEqual(["Only text allowed"]);
+  expect((await page.request.post("/form-check/users.nothing", { form: {} })).status()).toBe(404);
+});
