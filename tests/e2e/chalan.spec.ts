@@ -12,6 +12,10 @@ import { makeActiveUser } from "./support/roles";
 // Issue 16, items 4-7: the board's chalan page, its date rules, its files, the push to the ERP
 // (the embedded server's simulator) and the two logs, with JavaScript on and off.
 
+// One push to the ERP runs at a time: tests of this file that push would refuse each other's
+// ("A push to the ERP is already running") if run side by side, so the file runs in order.
+test.describe.configure({ mode: "default" });
+
 const block = (page: Page, name: string) => page.getByRole("region", { name });
 
 async function csvOf(download: Download): Promise<string> {
