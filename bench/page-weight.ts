@@ -41,6 +41,10 @@ const PAGES: { path: string; as: string | null }[] = [
   { path: "/requests/vouchers", as: "ntb@tims.test" },
   { path: "/route", as: "ntb@tims.test" },
   { path: "/route-add", as: "ntb@tims.test" },
+  // Served as HTML on a first load (ADR 0034).
+  { path: "/users/add", as: "ntb@tims.test" },
+  { path: "/account-settings/password", as: "fit@tims.test" },
+  { path: "/chalan", as: "ntb@tims.test" },
   { path: "/notifications", as: "taan@tims.test" },
 ];
 

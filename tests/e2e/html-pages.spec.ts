@@ -69,3 +69,27 @@ test("the blur check answers only signed-in users and known schemas", async ({ p
   expect((await known.json()).errors.fullName).toEqual(["Only text allowed"]);
   expect((await page.request.post("/form-check/users.nothing", { form: {} })).status()).toBe(404);
 });
+
+// The issue's "usable on slow 3G within 1.5x of its JavaScript-off time (the HTML works before the
+// scripts arrive)": with JavaScript on and the app's scripts held back, a hydrated page already
+// navigates by its links and submits its forms as plain HTML.
+test("with JavaScript on, a hydrated page works before its scripts arrive", async ({ page }) => {
+  await signInAs(page, "ntb@tims.test");
+  const held: (() => void)[] = [];
+  await page.route(/\/build(-[\w-]+)?\/.*\.js$/, (route) => new Promise<void>((release) => held.push(() => void route.continue().then(release, release))));
+  await page.goto("/users", { waitUntil: "commit" });
+  await expect(page.getByRole("main").getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as any).__remixRouter?.state?.initialized ?? false)).toBe(false);
+  // A link: the tab of agencies.
+  await page.getByRole("navigation", { name: "User types" }).getByRole("link").nth(1).click();
+  await expect(page).toHaveURL(/\/users\?tab=/);
+  // A form: the header's quick search posts as a plain GET.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const search = page.getByRole("search", { name: "Quick search" }).getByRole("searchbox");
+  await search.fill("ntb@tims.test");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=ntb%40tims\.test/);
+  await expect(page.getByRole("main")).toContainText("ntb@tims.test");
+  expect(held.length).toBeGreaterThan(0);
+  for (const release of held) release();
+});
