@@ -50,7 +50,7 @@ test("Add User opened directly: HTML, checked by the server as fields are left, 
   await expect(page.getByRole("button", { name: "Load checkpoints" })).toHaveCount(0);
 });
 
-test("a registration as read from its e-mail is HTML; its editors keep React", async ({ page }) => {
+test("a registration as read from its e-mail is HTML; its editors are served without React, with their page script", async ({ page }) => {
   const { user, regId } = await unpaidRegistration();
   await signInAs(page, user.email);
   await page.goto(`/new-register/${regId}`);
@@ -58,7 +58,9 @@ test("a registration as read from its e-mail is HTML; its editors keep React", a
   await expect(page.getByRole("heading", { name: new RegExp(`Registration #${regId}`) })).toBeVisible();
   await page.getByRole("link", { name: "Add Trekker" }).click();
   await expect(page).toHaveURL(/edit=add/);
-  expect((await servedAsHtml(page)).react).toBe(true);
+  const editor = await servedAsHtml(page);
+  expect(editor.react).toBe(false);
+  expect(editor.scripts).toEqual([expect.stringMatching(/^\/page-script\/registration-form\.[0-9a-f]{10}\.js$/)]);
 });
 
 test("the blur check answers only signed-in users and known schemas", async ({ page, request }) => {
