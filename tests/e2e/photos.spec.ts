@@ -48,6 +48,29 @@ function recordUploads(page: Page): number[] {
   return sizes;
 }
 
+/**
+ * Submits over a slow 3G-like upload (so the progress has time to show) a form the server refuses
+ * with `message`: the scaled photo went up once, under 300 KB, and is still chosen afterwards.
+ */
+async function refusedOnSlowLink(page: Page, button: string, message: string, uploads: number[], attachedSize: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 200, downloadThroughput: 200 * KB, uploadThroughput: 40 * KB });
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+
+  await expect(page.getByText(message)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Uploading…/)).toHaveCount(0);
+  expect(uploads).toHaveLength(1);
+  expect(uploads[0]).toBeLessThan(300 * KB);
+  // Still attached: shown, and still in the input.
+  await expect(page.getByTestId("photo-to-upload")).toContainText("IMG_4032.jpg");
+  await expect(page.getByText("Please choose the photo again")).toHaveCount(0);
+  expect(await page.locator('input[name="photo"]').evaluate((el: HTMLInputElement) => el.files?.[0]?.size ?? 0)).toBe(attachedSize);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
 async function openWizard(page: Page) {
   const route = await makeRoute("Photo Trek");
   const fit = await makeUser({ userType: 1 });
@@ -81,24 +104,7 @@ test("a 6 MB phone photo is scaled in the browser, uploads with progress, and st
   await page.locator('select[name="entryPoint"]').evaluate((select: HTMLSelectElement) => select.add(new Option("Nowhere", "Nowhere")));
   await page.getByLabel("Entry Point").selectOption("Nowhere");
 
-  // Slow 3G-like upload so the progress has time to show.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 200, downloadThroughput: 200 * KB, uploadThroughput: 40 * KB });
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
-  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
-
-  await expect(page.getByText("Choose a point on the selected trekking route")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/Uploading…/)).toHaveCount(0);
-  expect(uploads).toHaveLength(1);
-  expect(uploads[0]).toBeLessThan(300 * KB);
-  // Still attached: shown, and still in the input.
-  await expect(ready).toContainText("IMG_4032.jpg");
-  await expect(page.getByText("Please choose the photo again")).toHaveCount(0);
-  expect(await page.locator('input[name="photo"]').evaluate((el: HTMLInputElement) => el.files?.[0]?.size ?? 0)).toBe(attached!.size);
-
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await refusedOnSlowLink(page, "Next", "Choose a point on the selected trekking route", uploads, attached!.size);
   await page.getByLabel("Entry Point").selectOption("Besisahar");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Trek detail added successfully.")).toBeVisible({ timeout: 30_000 });
@@ -148,22 +154,7 @@ test("Add Trekker on the review page, without React: checked by the server as fi
   expect(attached).toBeGreaterThan(0);
   expect(attached).toBeLessThan(300 * KB);
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 200, downloadThroughput: 200 * KB, uploadThroughput: 40 * KB });
-  await page.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
-  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
-  await expect(page.getByText("Please select type Child for age below 10 years.")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/Uploading…/)).toHaveCount(0);
-  expect(uploads).toHaveLength(1);
-  expect(uploads[0]).toBeLessThan(300 * KB);
-  // Still chosen: shown, and still in the input.
-  await expect(ready).toContainText("IMG_4032.jpg");
-  await expect(page.getByText("Please choose the photo again")).toHaveCount(0);
-  expect(await page.locator('input[name="photo"]').evaluate((el: HTMLInputElement) => el.files?.[0]?.size ?? 0)).toBe(attached);
-
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await refusedOnSlowLink(page, "Done", "Please select type Child for age below 10 years.", uploads, attached);
   await page.getByLabel("Trekker Type").selectOption({ label: "Child" });
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByText("Trekker added successfully.")).toBeVisible({ timeout: 30_000 });
