@@ -44,7 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canGenerate: await mayGenerateCards(user, registration.id),
     // Each trekker's card once it is issued (the cards module's rule of what may be shown).
     cards: await cardsOfRegistration(registration.id, user),
-    script: await pageScriptUrl("registration-form"),
+    // Only an editor loads it (as read, the page is HTML with the root's script).
+    script: new URL(request.url).searchParams.has("edit") ? await pageScriptUrl("registration-form") : null,
   };
 }
 
@@ -118,7 +119,7 @@ export default function Review() {
           </Form>
         </ConfirmDialog>
       ) : null}
-      {edit ? <script src={script} nonce={nonce} defer /> : null}
+      {edit && script ? <script src={script} nonce={nonce} defer /> : null}
     </>
   );
 }
