@@ -4,7 +4,8 @@
  * module of its chain from the root, with their imports, each file counted once). Pages served
  * without React (handle.hydrate = false) load none of these: they count their page script, if
  * any; pages served as HTML on a first load (hydrate: "html", ADR 0034) count the script of such
- * pages; a page that decides by its URL is listed both ways.
+ * pages; a page that decides by its URL is listed once per answer its handle gives (`(as read)`
+ * for "html", `(?edit)` for the other), its own page script counted only where it is not "html".
  * Deterministic, so it is the figure checked against the issue's 100 KB; bench/page-weight.ts
  * measures what a browser downloads for the most used pages and the slow-3G times.
  *
@@ -74,7 +75,11 @@ type Mode = "react" | "none" | "html";
 interface Row { page: string; id: string; kb: number; files: number; mode: Mode }
 const rows: Row[] = [];
 const modesOf = (source: string): { mode: Mode; suffix: string }[] => {
-  if (/hydrate:\s*\(/.test(source)) return [{ mode: "html", suffix: " (as read)" }, { mode: "react", suffix: " (?edit)" }];
+  const decided = /hydrate:\s*\([^)]*\)\s*=>([^}]*)/.exec(source)?.[1];
+  if (decided) {
+    const other: Mode = /\bfalse\b/.test(decided) ? "none" : "react";
+    return [{ mode: "html", suffix: " (as read)" }, { mode: other, suffix: " (?edit)" }];
+  }
   if (/hydrate:\s*"html"/.test(source)) return [{ mode: "html", suffix: "" }];
   if (/hydrate:\s*false/.test(source)) return [{ mode: "none", suffix: "" }];
   return [{ mode: "react", suffix: "" }];
@@ -94,7 +99,9 @@ for (const route of Object.values(manifest.routes)) {
       for (const r of chain) for (const url of [r.module, ...(r.imports ?? [])]) files.add(url);
     }
     let bytes = [...files].reduce((sum, url) => sum + gzip(url), 0);
-    const scripts = [...source.matchAll(/pageScriptUrl\("([a-z-]+)"\)/g)].map((m) => m[1]);
+    const own = [...source.matchAll(/pageScriptUrl\("([a-z-]+)"\)/g)].map((m) => m[1]);
+    // A page that decides by its URL loads its own script in its other state, not as HTML.
+    const scripts = mode === "html" && suffix ? [] : own;
     if (mode === "html") scripts.push("html-page");
     for (const name of mode === "react" ? [] : scripts) bytes += pageScriptGzip(name);
     rows.push({ page: urlOf(route.id) + suffix, id: route.id, kb: Math.round((bytes / 1024) * 10) / 10, files: files.size + (mode === "react" ? 0 : scripts.length), mode });

@@ -8,8 +8,8 @@ import { readForm } from "@lib/multipart.server";
  * so far. Nothing is stored; the submit is checked again by its own action.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const errors = await checkForm(params.name ?? "", await readForm(request));
+  const user = await requireUser(request);
+  const errors = await checkForm(params.name ?? "", await readForm(request), user);
   if (!errors) return Response.json({ error: "No such check." }, { status: 404 });
   return Response.json({ errors });
 }

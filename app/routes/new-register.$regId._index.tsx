@@ -8,41 +8,30 @@ import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
 import { ConfirmDialog } from "@lib/ui/modal";
 import { displayDate } from "@lib/dates";
-import { forbidden, requireUser } from "~/utils/guards.server";
-import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
-import { registrationChange } from "~/utils/registration-action.server";
-import { can } from "@modules/users";
+import { requireReviewer, submitReviewChange } from "~/utils/registration-action.server";
+import { domainErrorResponse } from "~/utils/domain-error.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { pageScriptUrl } from "~/utils/page-scripts.server";
+import { useNonce } from "~/components/nonce";
 import { formatNrs } from "@modules/registration";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
-import type { $ZodType as ZodType } from "zod/v4/core";
 import { TrekFields } from "@modules/registration/index.fields";
-import { InsuranceFields, TrekkerFields } from "@modules/registration/index.fields";
+import { ChoosePhotoAgain, InsuranceFields, TrekkerFields } from "@modules/registration/index.fields";
 import { WizardSteps } from "@modules/registration/index.steps";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { canPay } from "@modules/registration";
 import { canEditRegistration } from "@modules/registration/index.server";
-import { reviewIntent } from "@modules/registration/index.server";
-import { insuranceSchema, trekDetailsSchema, trekkerSchema } from "@modules/registration/index.server";
 import { getRegistration } from "@modules/registration/index.server";
 import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.server";
 import { DataTable } from "@lib/ui/table";
 import { paramId } from "@lib/param-id";
 
-const MAX_BODY = 4 * 1024 * 1024;
-
 // The registration as read (the e-mail's link) is served as HTML on a first load (ADR 0034); its
-// editors (?edit=...) keep React for the photo's crop, scaling and upload progress.
-export const handle: RouteHandle = { hydrate: (url) => (url.searchParams.has("edit") ? true : "html") };
-
-async function guard(request: Request) {
-  const user = await requireUser(request);
-  if (!can(user, "registerTrek") && !can(user, "cardsEdit")) throw forbidden();
-  return user;
-}
-
+// editors (?edit=...) without React, with the registration forms' page script (ADR 0035). The
+// edit links load the page anew, so an editor is never rendered by React.
+export const handle: RouteHandle = { hydrate: (url) => (url.searchParams.has("edit") ? false : "html") };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await guard(request);
+  const user = await requireReviewer(request);
   const registration = await getRegistration(paramId(params, "regId"), user);
   // Someone else's registration looks exactly like a missing one.
   if (!registration) throw new Response("Not Found", { status: 404 });
@@ -55,31 +44,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canGenerate: await mayGenerateCards(user, registration.id),
     // Each trekker's card once it is issued (the cards module's rule of what may be shown).
     cards: await cardsOfRegistration(registration.id, user),
+    // Only an editor loads it (as read, the page is HTML with the root's script).
+    script: new URL(request.url).searchParams.has("edit") ? await pageScriptUrl("registration-form") : null,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await guard(request);
+  const user = await requireReviewer(request);
   const regId = paramId(params, "regId");
-  let form: FormData;
-  try {
-    form = await readMultipart(request, MAX_BODY);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return data({ result: null, photoError: "Max File Size 3MB." }, { status: 413 });
-    throw error;
-  }
-  const outcome = await reviewIntent(regId, user, form);
-  if (!outcome) throw new Response("Bad Request", { status: 400 });
-  if (outcome.kind === "invalid") return data({ result: outcome.result, photoError: outcome.photoError }, { status: 400 });
-  return registrationChange(regId, outcome.reply, outcome.run, outcome.success, outcome.cleanup);
+  const outcome = await submitReviewChange(request, user, regId);
+  if (outcome.kind === "changed") return redirectWithToast(`/new-register/${regId}`, { type: "success", message: outcome.success });
+  if (outcome.kind === "refused") return data({ result: outcome.result, photoError: outcome.photoError }, { status: outcome.status });
+  const submission = { reply: (options?: { fieldErrors?: Record<string, string[]> }) => outcome.reply(options?.fieldErrors) as never };
+  return domainErrorResponse(outcome.error, { submission, redirectTo: `/new-register/${regId}`, extra: { photoError: null as string | null } });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type TrekkerView = LoaderData["registration"]["trekkers"][number];
 
 export default function Review() {
-  const { registration: reg, canEdit, canPay, canGenerate } = useLoaderData<typeof loader>();
+  const { registration: reg, canEdit, canPay, canGenerate, script } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  const nonce = useNonce();
   const edit = canEdit ? params.get("edit") : null;
   const removing = canEdit ? Number(params.get("remove")) : NaN;
   const removeTarget = reg.trekkers.find((t) => t.id === removing);
@@ -109,7 +95,7 @@ export default function Review() {
             <TrekkerSummary key={t.id} trekker={t} index={i} canEdit={canEdit} canRemove={canEdit && reg.trekkers.length > 1} />
           ),
         )}
-        {edit === "add" ? <AddTrekker /> : canEdit ? <LinkButton to="?edit=add" variant="secondary">Add Trekker</LinkButton> : null}
+        {edit === "add" ? <AddTrekker /> : canEdit ? <LinkButton to="?edit=add" reloadDocument variant="secondary">Add Trekker</LinkButton> : null}
 
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg bg-white p-4 shadow-sm">
           <p className="text-lg">
@@ -133,6 +119,7 @@ export default function Review() {
           </Form>
         </ConfirmDialog>
       ) : null}
+      {edit && script ? <script src={script} nonce={nonce} defer /> : null}
     </>
   );
 }
@@ -199,7 +186,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 function TrekSummary({ canEdit }: { canEdit: boolean }) {
   const { registration: reg } = useLoaderData<typeof loader>();
   return (
-    <Card title="Trek Details" actions={canEdit ? <LinkButton to="?edit=trek" size="sm" variant="secondary">Edit</LinkButton> : null}>
+    <Card title="Trek Details" actions={canEdit ? <LinkButton to="?edit=trek" reloadDocument size="sm" variant="secondary">Edit</LinkButton> : null}>
       <Facts
         rows={[
           ["Trekking Area", reg.routeName],
@@ -213,19 +200,28 @@ function TrekSummary({ canEdit }: { canEdit: boolean }) {
   );
 }
 
-type Schemas = typeof import("@modules/registration/index.schemas");
-
-/** One section's form; `pick` names its schema, loaded when the form is first used (lib/ui/lazy-validation.ts). */
-function useSectionForm<Schema extends ZodType>(id: string, pick: (schemas: Schemas) => Schema, defaultValue: Record<string, unknown>) {
+/**
+ * One section's form, rendered as it works without JavaScript; the page script (ADR 0035) checks
+ * each field by the server with `schema` (/form-check/registration.{schema}) and sends the form to
+ * /new-register/:regId/change, answered in JSON.
+ */
+function useSectionForm(id: string, schema: "trekDetailsSchema" | "trekkerSchema" | "insuranceSchema", defaultValue: Record<string, unknown>) {
+  const { registration: reg } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const validate = useLazyValidation(() => import("@modules/registration/index.schemas").then(pick));
-  return useForm({
+  const [form, fields] = useForm({
     id,
     lastResult: actionData?.result ?? undefined,
     defaultValue: Object.fromEntries(Object.entries(defaultValue).map(([k, v]) => [k, v == null ? undefined : String(v)])),
-    shouldValidate: "onBlur",
-    onValidate: validate,
   });
+  const formProps = {
+    method: "post" as const,
+    encType: "multipart/form-data" as const,
+    className: "space-y-4 rounded-lg bg-white p-5 shadow-sm",
+    ...getFormProps(form),
+    "data-script-action": `/new-register/${reg.id}/change`,
+    "data-script-check": `/form-check/registration.${schema}`,
+  };
+  return { form, fields, formProps, photoError: actionData?.photoError ?? null };
 }
 
 function EditorButtons() {
@@ -243,9 +239,9 @@ function EditorButtons() {
 
 function TrekEditor() {
   const { registration: reg, options } = useLoaderData<typeof loader>();
-  const [form, fields] = useSectionForm("edit-trek", (m) => m.trekDetailsSchema, reg);
+  const { form, fields, formProps } = useSectionForm("edit-trek", "trekDetailsSchema", reg);
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
+    <Form {...formProps}>
       <input type="hidden" name="intent" value="trek" />
       <TrekFields fields={fields} routes={options.routes} />
       <FormErrors errors={form.errors} />
@@ -265,8 +261,8 @@ function TrekkerSummary({ trekker: t, index, canEdit, canRemove }: { trekker: Tr
       actions={
         canEdit ? (
           <>
-            <LinkButton to={`?edit=trekker-${t.id}`} size="sm" variant="secondary">Edit</LinkButton>
-            <LinkButton to={`?edit=insurance-${t.id}`} size="sm" variant="secondary">Edit Insurance</LinkButton>
+            <LinkButton to={`?edit=trekker-${t.id}`} reloadDocument size="sm" variant="secondary">Edit</LinkButton>
+            <LinkButton to={`?edit=insurance-${t.id}`} reloadDocument size="sm" variant="secondary">Edit Insurance</LinkButton>
             {canRemove ? <LinkButton to={`?remove=${t.id}`} size="sm" variant="danger">Remove</LinkButton> : null}
           </>
         ) : null
@@ -292,16 +288,15 @@ function TrekkerSummary({ trekker: t, index, canEdit, canRemove }: { trekker: Tr
 
 function TrekkerEditor({ trekker }: { trekker: TrekkerView }) {
   const { registration: reg, options } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useSectionForm(`edit-trekker-${trekker.id}`, (m) => m.trekkerSchema({ userType: reg.userType }), trekker);
+  const { form, fields, formProps, photoError } = useSectionForm(`edit-trekker-${trekker.id}`, "trekkerSchema", trekker);
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
+    <Form {...formProps}>
       <input type="hidden" name="intent" value="trekker" />
       <input type="hidden" name="trekkerId" value={trekker.id} />
       <TrekkerFields
         fields={fields}
         options={{ ...options, userType: reg.userType }}
-        photo={{ required: false, currentSrc: `/registration-photo/${reg.id}/${trekker.id}`, errors: actionData?.photoError ? [actionData.photoError] : undefined }}
+        photo={{ required: false, currentSrc: `/registration-photo/${reg.id}/${trekker.id}`, errors: photoError ? [photoError] : undefined }}
       />
       <FormErrors errors={form.errors} />
       <EditorButtons />
@@ -310,13 +305,14 @@ function TrekkerEditor({ trekker }: { trekker: TrekkerView }) {
 }
 
 function InsuranceEditor({ trekker }: { trekker: TrekkerView }) {
-  const [form, fields] = useSectionForm(`edit-insurance-${trekker.id}`, (m) => m.insuranceSchema, trekker);
+  const { form, fields, formProps } = useSectionForm(`edit-insurance-${trekker.id}`, "insuranceSchema", trekker);
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
+    <Form {...formProps}>
       <input type="hidden" name="intent" value="insurance" />
       <input type="hidden" name="trekkerId" value={trekker.id} />
       <p className="font-semibold text-slate-800">{trekker.fullName}</p>
       <InsuranceFields fields={fields} />
+      <FormErrors errors={form.errors} />
       <EditorButtons />
     </Form>
   );
@@ -324,18 +320,14 @@ function InsuranceEditor({ trekker }: { trekker: TrekkerView }) {
 
 function AddTrekker() {
   const { registration: reg, options } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useSectionForm("add-trekker", (m) => m.trekkerSchema({ userType: reg.userType }), {});
+  const { form, fields, formProps, photoError } = useSectionForm("add-trekker", "trekkerSchema", {});
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-lg bg-white p-5 shadow-sm" {...getFormProps(form)}>
+    <Form {...formProps}>
       <input type="hidden" name="intent" value="add" />
       <h3 className="font-semibold text-slate-800">Add Trekker</h3>
-      <TrekkerFields
-        fields={fields}
-        options={{ ...options, userType: reg.userType }}
-        photo={{ required: true, errors: actionData?.photoError ? [actionData.photoError] : undefined }}
-      />
+      <TrekkerFields fields={fields} options={{ ...options, userType: reg.userType }} photo={{ required: true, errors: photoError ? [photoError] : undefined }} />
       <FormErrors errors={form.errors} />
+      <ChoosePhotoAgain shown={Boolean(photoError || form.status === "error")} />
       <EditorButtons />
     </Form>
   );

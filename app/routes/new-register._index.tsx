@@ -10,7 +10,7 @@ import { requirePermission, requireUser } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { canPay } from "@modules/registration";
 import { TrekFields } from "@modules/registration/index.fields";
-import { TrekkerFields } from "@modules/registration/index.fields";
+import { ChoosePhotoAgain, TrekkerFields } from "@modules/registration/index.fields";
 import { WizardSteps } from "@modules/registration/index.steps";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { getRegistration } from "@modules/registration/index.server";
@@ -20,7 +20,7 @@ import { domainErrorResponse } from "~/utils/domain-error.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
 
 // Served without React (ADR 0029): the form is server-rendered as it works without JavaScript, and
-// one small script (modules/registration/browser/first-step.ts) adds the live behaviour.
+// one small script (modules/registration/browser/registration-form.ts) adds the live behaviour.
 export const handle = { hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
   const options = await registrationFormOptions(user.userType);
   const routeId = Number(params.get("routeId"));
-  return { options, routeId: options.routes.some((r) => r.id === routeId) ? routeId : null, script: await pageScriptUrl("wizard-first-step") };
+  return { options, routeId: options.routes.some((r) => r.id === routeId) ? routeId : null, script: await pageScriptUrl("registration-form") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -74,8 +74,7 @@ export default function NewRegistration() {
         <h2 className="text-lg font-semibold text-slate-800">Trekker Details</h2>
         <TrekkerFields fields={fields} options={options} photo={{ required: true, errors: actionData?.photoError ? [actionData.photoError] : undefined }} />
         <FormErrors errors={form.errors} />
-        {/* A plain post cannot keep the chosen file; the page script sends the form itself and keeps it. */}
-        {actionData?.photoError || actionData?.result?.status === "error" ? <p className="text-sm text-amber-700">Please choose the photo again before you submit.</p> : null}
+        <ChoosePhotoAgain shown={Boolean(actionData?.photoError || actionData?.result?.status === "error")} />
         <div className="flex justify-end">
           <Button type="submit">Next</Button>
         </div>

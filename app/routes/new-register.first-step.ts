@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { DomainError } from "@lib/errors";
 import { requirePermission } from "~/utils/guards.server";
-import { toastCookie } from "~/utils/toast.server";
-import { errorMap, FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.server";
+import { FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.server";
+import { scriptDomainError, scriptRedirect, scriptRefused } from "~/utils/script-answers.server";
 
 /**
  * The wizard's first step for its page script (the page is served without React, ADR 0029): the
@@ -14,12 +13,7 @@ import { errorMap, FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.s
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
   const outcome = await submitFirstStep(request, user);
-  if (outcome.kind === "created") {
-    const headers = { "Set-Cookie": await toastCookie(request, { type: "success", message: FIRST_STEP_DONE }) };
-    return Response.json({ redirect: `/new-register/${outcome.id}` }, { headers });
-  }
-  if (outcome.kind === "refused") return Response.json({ errors: errorMap(outcome.result), photoError: outcome.photoError }, { status: outcome.status });
-  if (!(outcome.error instanceof DomainError)) throw outcome.error;
-  const error = outcome.error;
-  return Response.json({ errors: error.fieldErrors ?? { "": [error.message] }, photoError: null }, { status: error.status });
+  if (outcome.kind === "created") return scriptRedirect(request, `/new-register/${outcome.id}`, { type: "success", message: FIRST_STEP_DONE });
+  if (outcome.kind === "refused") return scriptRefused(outcome.status, outcome.result, outcome.photoError);
+  return scriptDomainError(request, outcome.error);
 }

@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
-import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
+import { readMultipart } from "@lib/multipart.server";
 import { deleteStoredFile } from "@lib/files/storage.server";
 import type { AuthUser } from "@modules/users/index.server";
 import { createRegistration, firstStepSchema, parseCrop, processPhoto, splitFirstStep } from "@modules/registration/index.server";
-
-const MAX_BODY = 4 * 1024 * 1024;
-const TOO_LARGE = "Max File Size 3MB.";
+import { PHOTO_TOO_LARGE, readRegistrationForm, REGISTRATION_FORM_MAX_BYTES } from "./registration-action.server";
+import { errorMap } from "./script-answers.server";
 
 /**
  * What posting the wizard's first step came to. One function for the page's action (a plain
@@ -20,13 +19,8 @@ export type FirstStepOutcome =
   | { kind: "failed"; error: unknown; submission: { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> } };
 
 export async function submitFirstStep(request: Request, user: AuthUser): Promise<FirstStepOutcome> {
-  let form: FormData;
-  try {
-    form = await readMultipart(request, MAX_BODY);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return { kind: "refused", status: 413, result: null, photoError: TOO_LARGE };
-    throw error;
-  }
+  const form = await readRegistrationForm(request);
+  if (!form) return { kind: "refused", status: 413, result: null, photoError: PHOTO_TOO_LARGE };
   const submission = parseWithZod(form, { schema: firstStepSchema({ userType: user.userType }) });
   if (submission.status !== "success") return { kind: "refused", status: 400, result: submission.reply(), photoError: null };
   const photo = await processPhoto(form.get("photo"), parseCrop(form));
@@ -42,14 +36,9 @@ export async function submitFirstStep(request: Request, user: AuthUser): Promise
 
 /** The blur check of the page script: the first step's schema on what is typed so far (no photo). */
 export async function checkFirstStep(request: Request, user: AuthUser): Promise<Record<string, string[]>> {
-  const form = await readMultipart(request, MAX_BODY);
+  const form = await readMultipart(request, REGISTRATION_FORM_MAX_BYTES);
   const submission = parseWithZod(form, { schema: firstStepSchema({ userType: user.userType }) });
   return submission.status === "success" ? {} : errorMap(submission.reply());
-}
-
-/** Conform's error map without the fields that passed. */
-export function errorMap(result: SubmissionResult<string[]> | null): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(result?.error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1]) && e[1].length > 0));
 }
 
 export const FIRST_STEP_DONE = "Trek detail added successfully.";

@@ -2,11 +2,12 @@ import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pageScriptResponse, pageScriptUrl } from "~/utils/page-scripts.server";
 
-// The wizard's first step is served without React (ADR 0029): its behaviour is this one script.
+// The wizard's first step and the review page's editors are served without React (ADR 0029, 0035):
+// their behaviour is this one script.
 describe("page scripts", () => {
-  it("bundles the wizard's first step into one small self-contained script at a hashed URL", async () => {
-    const url = await pageScriptUrl("wizard-first-step");
-    expect(url).toMatch(/^\/page-script\/wizard-first-step\.[0-9a-f]{10}\.js$/);
+  it("bundles the registration forms' behaviour into one small self-contained script at a hashed URL", async () => {
+    const url = await pageScriptUrl("registration-form");
+    expect(url).toMatch(/^\/page-script\/registration-form\.[0-9a-f]{10}\.js$/);
     const response = await pageScriptResponse(url.split("/").pop()!);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
@@ -16,7 +17,7 @@ describe("page scripts", () => {
     expect(code).not.toMatch(/\bimport\s*\(|\bimport\s*["{]/);
     expect(code).not.toContain("react");
     expect(code).not.toContain("ZodError");
-    expect(code).toContain("new-registration");
+    expect(code).toContain("form[data-script-action]");
     expect(zlib.gzipSync(code).length).toBeLessThan(10 * 1024);
   });
 
@@ -31,7 +32,7 @@ describe("page scripts", () => {
   });
 
   it("sends a stale hash uncached and an unknown name not at all", async () => {
-    const stale = await pageScriptResponse("wizard-first-step.0000000000.js");
+    const stale = await pageScriptResponse("registration-form.0000000000.js");
     expect(stale.status).toBe(200);
     expect(stale.headers.get("Cache-Control")).toBe("no-cache");
     expect((await pageScriptResponse("no-such-script.0000000000.js")).status).toBe(404);

@@ -2,7 +2,7 @@ import { pageScript } from "@lib/page-script.server";
 
 /** The scripts of pages served without React, by the name their URL carries. */
 const PAGE_SCRIPTS = {
-  "wizard-first-step": "modules/registration/browser/first-step.ts",
+  "registration-form": "modules/registration/browser/registration-form.ts",
   "html-page": "lib/ui/browser/html-page.ts",
 } as const;
 

@@ -118,6 +118,9 @@ const PAGES: PageCase[] = [
   { file: "new-register._index.tsx", url: () => "/new-register", who: ["fit", "agency", "checkpost"] },
   { file: "new-register.$regId._index.tsx", url: (f) => `/new-register/${f.unpaidRegId}`, who: ["fit"] },
   { file: "new-register.$regId._index.tsx", url: (f) => `/new-register/${f.paidRegId}`, who: ["fit"] },
+  // The editors, served without React with their page script (ADR 0035).
+  { file: "new-register.$regId._index.tsx", url: (f) => `/new-register/${f.unpaidRegId}?edit=add`, who: ["fit"] },
+  { file: "new-register.$regId._index.tsx", url: (f) => `/new-register/${f.agencyUnpaidRegId}?edit=trek`, who: ["agency"] },
   { file: "new-register.$regId._index.tsx", url: (f) => `/new-register/${f.agencyUnpaidRegId}`, who: ["agency"] },
   { file: "new-register.$regId._index.tsx", url: (f) => `/new-register/${f.agencyVoucherRegId}`, who: ["agency"] },
   { file: "new-register.$regId.payment.tsx", url: (f) => `/new-register/${f.unpaidRegId}/payment`, who: ["fit"] },

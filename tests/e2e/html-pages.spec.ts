@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInAs } from "./support/auth-cookie";
 import { hydrated } from "./support/session";
 import { unpaidRegistration } from "./support/paid";
+import { dayFromToday } from "./support/registration";
 
 // Modals, panels and form pages opened directly are served as HTML with one small script
 // (ADR 0034); reached from their list they render with React as before.
@@ -50,7 +51,7 @@ test("Add User opened directly: HTML, checked by the server as fields are left, 
   await expect(page.getByRole("button", { name: "Load checkpoints" })).toHaveCount(0);
 });
 
-test("a registration as read from its e-mail is HTML; its editors keep React", async ({ page }) => {
+test("a registration as read from its e-mail is HTML; its editors are served without React, with their page script", async ({ page }) => {
   const { user, regId } = await unpaidRegistration();
   await signInAs(page, user.email);
   await page.goto(`/new-register/${regId}`);
@@ -58,7 +59,49 @@ test("a registration as read from its e-mail is HTML; its editors keep React", a
   await expect(page.getByRole("heading", { name: new RegExp(`Registration #${regId}`) })).toBeVisible();
   await page.getByRole("link", { name: "Add Trekker" }).click();
   await expect(page).toHaveURL(/edit=add/);
-  expect((await servedAsHtml(page)).react).toBe(true);
+  const editor = await servedAsHtml(page);
+  expect(editor.react).toBe(false);
+  expect(editor.scripts).toEqual([expect.stringMatching(/^\/page-script\/registration-form\.[0-9a-f]{10}\.js$/)]);
+});
+
+test("the trek and trekker editors without React: points follow the route, dates wait, the server checks, the diplomat notice", async ({ page }) => {
+  const { user, regId } = await unpaidRegistration();
+  await signInAs(page, user.email);
+  await page.goto(`/new-register/${regId}`);
+  await page.getByRole("link", { name: "Edit", exact: true }).first().click();
+  await expect(page).toHaveURL(/edit=trek$/);
+  expect((await servedAsHtml(page)).react).toBe(false);
+  // Only the chosen route's points (without JavaScript every route's, in groups).
+  const entryPoint = page.getByLabel("Entry Point");
+  await expect(entryPoint.locator("optgroup")).toHaveCount(0);
+  await expect(entryPoint).toHaveValue("Besisahar");
+  const entry = page.getByLabel("Trek Entry Date");
+  const exit = page.getByLabel("Trek Exit Date");
+  await entry.fill("");
+  await expect(exit).toBeDisabled();
+  await entry.fill(dayFromToday(10));
+  await exit.fill(dayFromToday(5));
+  await exit.blur();
+  await expect(page.getByText("Trek Exit Date can not be less than Entry Date")).toBeVisible();
+  await exit.fill(dayFromToday(15));
+  await expect(page.getByText("Trek Exit Date can not be less than Entry Date")).toHaveCount(0);
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText("Trek Details Successfully Updated")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/new-register/${regId}$`));
+
+  await page.locator("section").filter({ hasText: "Trekker 1:" }).last().getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(page).toHaveURL(/edit=trekker-\d+$/);
+  expect((await servedAsHtml(page)).react).toBe(false);
+  await expect(page.getByRole("img", { name: "Current photo" })).toBeVisible();
+  await page.getByLabel("Nationality").selectOption({ label: "India" });
+  await expect(page.getByLabel("Visa Number")).toHaveCount(0);
+  await expect(page.getByLabel("Passport Number / Aadhaar number")).toBeVisible();
+  await page.getByLabel("Trekker Type").selectOption({ label: "Diplomat" });
+  const notice = page.getByRole("alertdialog", { name: "Diplomat" });
+  await expect(notice).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(notice).toBeHidden();
+  await expect(page.getByLabel("Trekker Type")).toHaveValue("");
 });
 
 test("the blur check answers only signed-in users and known schemas", async ({ page, request }) => {

@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { makeUser } from "./support/data";
-import { fillTrek, fillTrekker, makeRoute } from "./support/registration";
+import { fillTrek, fillTrekker, makeRoute, yearsAgo } from "./support/registration";
 import { hydrated } from "./support/session";
 import { signInAs } from "./support/auth-cookie";
+import { unpaidRegistration } from "./support/paid";
 
 const KB = 1024;
 
@@ -47,6 +48,29 @@ function recordUploads(page: Page): number[] {
   return sizes;
 }
 
+/**
+ * Submits over a slow 3G-like upload (so the progress has time to show) a form the server refuses
+ * with `message`: the scaled photo went up once, under 300 KB, and is still chosen afterwards.
+ */
+async function refusedOnSlowLink(page: Page, button: string, message: string, uploads: number[], attachedSize: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 200, downloadThroughput: 200 * KB, uploadThroughput: 40 * KB });
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+
+  await expect(page.getByText(message)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Uploading…/)).toHaveCount(0);
+  expect(uploads).toHaveLength(1);
+  expect(uploads[0]).toBeLessThan(300 * KB);
+  // Still attached: shown, and still in the input.
+  await expect(page.getByTestId("photo-to-upload")).toContainText("IMG_4032.jpg");
+  await expect(page.getByText("Please choose the photo again")).toHaveCount(0);
+  expect(await page.locator('input[name="photo"]').evaluate((el: HTMLInputElement) => el.files?.[0]?.size ?? 0)).toBe(attachedSize);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
 async function openWizard(page: Page) {
   const route = await makeRoute("Photo Trek");
   const fit = await makeUser({ userType: 1 });
@@ -80,24 +104,7 @@ test("a 6 MB phone photo is scaled in the browser, uploads with progress, and st
   await page.locator('select[name="entryPoint"]').evaluate((select: HTMLSelectElement) => select.add(new Option("Nowhere", "Nowhere")));
   await page.getByLabel("Entry Point").selectOption("Nowhere");
 
-  // Slow 3G-like upload so the progress has time to show.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 200, downloadThroughput: 200 * KB, uploadThroughput: 40 * KB });
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
-  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
-
-  await expect(page.getByText("Choose a point on the selected trekking route")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/Uploading…/)).toHaveCount(0);
-  expect(uploads).toHaveLength(1);
-  expect(uploads[0]).toBeLessThan(300 * KB);
-  // Still attached: shown, and still in the input.
-  await expect(ready).toContainText("IMG_4032.jpg");
-  await expect(page.getByText("Please choose the photo again")).toHaveCount(0);
-  expect(await page.locator('input[name="photo"]').evaluate((el: HTMLInputElement) => el.files?.[0]?.size ?? 0)).toBe(attached!.size);
-
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await refusedOnSlowLink(page, "Next", "Choose a point on the selected trekking route", uploads, attached!.size);
   await page.getByLabel("Entry Point").selectOption("Besisahar");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Trek detail added successfully.")).toBeVisible({ timeout: 30_000 });
@@ -110,6 +117,51 @@ test("a 6 MB phone photo is scaled in the browser, uploads with progress, and st
   const stored = await page.request.get(src!);
   expect(stored.status()).toBe(200);
   const meta = await sharp(await stored.body()).metadata();
+  expect([meta.width, meta.height]).toEqual([400, 400]);
+});
+
+test("Add Trekker on the review page, without React: checked by the server as fields are left, a 6 MB photo uploads scaled with progress and stays after a server error", async ({ page }) => {
+  test.setTimeout(120_000);
+  const photo = await phonePhoto();
+  const { user, regId } = await unpaidRegistration();
+  await signInAs(page, user.email);
+  await page.goto(`/new-register/${regId}`);
+  await page.getByRole("link", { name: "Add Trekker" }).click();
+  await expect(page).toHaveURL(/edit=add/);
+  // Served without React (ADR 0035): the registration forms' page script only.
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+  const scripts = await page.locator("script[src]").evaluateAll((all) => all.map((s) => new URL((s as HTMLScriptElement).src).pathname));
+  expect(scripts).toEqual([expect.stringMatching(/^\/page-script\/registration-form\.[0-9a-f]{10}\.js$/)]);
+  const uploads = recordUploads(page);
+
+  // Left with a wrong value: the server's schema answers, before Done.
+  const checks: string[] = [];
+  page.on("request", (r) => void (r.method() === "POST" && r.url().includes("/form-check/") && checks.push(new URL(r.url()).pathname)));
+  const fullName = page.getByLabel("Full Name");
+  await fullName.fill("R2D2");
+  await fullName.blur();
+  await expect(page.locator("#add-trekker-fullName-error")).toHaveText("Only text allowed");
+  expect(checks[0]).toBe("/form-check/registration.trekkerSchema");
+  await fullName.fill("Pema Lama");
+  await expect(page.locator("#add-trekker-fullName-error")).toHaveCount(0);
+
+  // A rule the submit refuses: a Normal trekker younger than 10.
+  await fillTrekker(page, { fullName: "Pema Lama", dob: yearsAgo(8) }, { photo: false });
+  await page.getByLabel("Photo").setInputFiles({ name: "IMG_4032.jpg", mimeType: "image/jpeg", buffer: photo });
+  const ready = page.getByTestId("photo-to-upload");
+  await expect(ready).toContainText("ready to upload");
+  const attached = await page.locator('input[name="photo"]').evaluate((el: HTMLInputElement) => el.files?.[0]?.size ?? 0);
+  expect(attached).toBeGreaterThan(0);
+  expect(attached).toBeLessThan(300 * KB);
+
+  await refusedOnSlowLink(page, "Done", "Please select type Child for age below 10 years.", uploads, attached);
+  await page.getByLabel("Trekker Type").selectOption({ label: "Child" });
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText("Trekker added successfully.")).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`/new-register/${regId}$`));
+  expect(uploads).toHaveLength(2);
+  const src = await page.getByRole("img", { name: "Photo of Pema Lama" }).first().getAttribute("src");
+  const meta = await sharp(await (await page.request.get(src!)).body()).metadata();
   expect([meta.width, meta.height]).toEqual([400, 400]);
 });
 

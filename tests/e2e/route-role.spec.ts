@@ -100,6 +100,7 @@ const ROUTES: Record<string, RouteCase> = {
   "new-register._index.tsx": { url: () => "/new-register?index", get: "registerTrek", post: "registerTrek", body: () => ({}) },
   "new-register.first-step.ts": { url: () => "/new-register/first-step", post: "registerTrek", body: () => ({}) },
   "new-register.$regId._index.tsx": { url: (i) => `/new-register/${i.regId}?index`, get: "user", post: "user", body: () => ({ intent: "none" }) },
+  "new-register.$regId.change.ts": { url: (i) => `/new-register/${i.regId}/change`, post: "user", body: () => ({ intent: "none" }) },
   "new-register.$regId.payment.tsx": { url: (i) => `/new-register/${i.unpaidRegId}/payment`, get: "registerTrek", post: "registerTrek", body: () => ({ method: "esewa" }) },
   // Gateways post their answer back cross-site, without the session cookie: the action only stores
   // the signed answer and redirects to the guarded page.
@@ -145,7 +146,7 @@ const ROUTES: Record<string, RouteCase> = {
   // manifest is fetched without cookies); the revocation list and the sync only for the checkpost.
   "[.]well-known.tims-card-keys[.]json.ts": { url: () => "/.well-known/tims-card-keys.json", get: "public" },
   "scan-sw[.]js.ts": { url: () => "/scan-sw.js", get: "public" },
-  "page-script.$file.ts": { url: () => "/page-script/wizard-first-step.0.js", get: "public" },
+  "page-script.$file.ts": { url: () => "/page-script/registration-form.0.js", get: "public" },
   "registration-check.ts": { url: () => "/registration-check", post: "registerTrek", body: () => ({}) },
   // The blur check of pages served as HTML (ADR 0034): any signed-in user; a GET is refused.
   "form-check.$name.ts": { url: () => "/form-check/users.addUserSchema", post: "user", body: () => ({ fullName: "R2D2" }) },

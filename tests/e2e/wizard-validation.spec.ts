@@ -16,7 +16,7 @@ test("leaving a field shows its error before Next; corrections clear it as typed
   await page.goto("/new-register");
   await hydrated(page);
   // Served without React (ADR 0029): one small page script does all of this.
-  expect(scripts).toEqual([expect.stringMatching(/^\/page-script\/wizard-first-step\.[0-9a-f]+\.js$/)]);
+  expect(scripts).toEqual([expect.stringMatching(/^\/page-script\/registration-form\.[0-9a-f]+\.js$/)]);
   await page.getByLabel("Trekking Area").selectOption({ label: route.name });
 
   const exit = page.getByLabel("Trek Exit Date");

@@ -35,3 +35,24 @@ export function showFieldError(input: Control, message: string | undefined) {
   else input.removeAttribute("aria-describedby");
 }
 
+
+/** The form's control of that name (the first, for a group). */
+export function controlOf(form: HTMLFormElement, name: string): Control | null {
+  const found = form.elements.namedItem(name);
+  return found instanceof RadioNodeList ? ((found[0] as Control | undefined) ?? null) : (found as Control | null);
+}
+
+/** The later date of a pair waits for the first, and may not be before it. */
+export function followDate(form: HTMLFormElement, first: string, second: string) {
+  const a = controlOf(form, first) as HTMLInputElement | null;
+  const b = controlOf(form, second) as HTMLInputElement | null;
+  if (!a || !b) return;
+  const sync = () => {
+    b.disabled = !a.value;
+    if (a.value) b.min = a.value;
+    else b.removeAttribute("min");
+  };
+  a.addEventListener("input", sync);
+  a.addEventListener("change", sync);
+  sync();
+}

@@ -220,3 +220,8 @@ export function PhotoInput({ name = "photo", required, errors, currentSrc }: { n
     </div>
   );
 }
+
+/** After a plain post came back refused: a file input cannot be pre-filled (the page script keeps it instead). */
+export function ChoosePhotoAgain({ shown }: { shown: boolean }) {
+  return shown ? <p className="text-sm text-amber-700">Please choose the photo again before you submit.</p> : null;
+}

@@ -18,6 +18,8 @@ export function setUpPhoto(input: HTMLInputElement, showError: (message: string 
   const cropArea = h("div", { className: "space-y-2", hidden: true });
   const preview = h("div", { className: "flex items-center gap-3 text-sm text-slate-700", "data-testid": "photo-to-upload", hidden: true });
   wrapper.append(cropArea, preview);
+  // The trekker's stored photo (an editor's) gives way to the one being cropped, as in PhotoInput.
+  const current = wrapper.querySelector<HTMLImageElement>('img[alt="Current photo"]');
 
   let original: File | null = null;
   let scaled: { file: File; url: string } | null = null;
@@ -71,6 +73,7 @@ export function setUpPhoto(input: HTMLInputElement, showError: (message: string 
     if (source) URL.revokeObjectURL(source);
     source = null;
     cropArea.hidden = true;
+    if (current) current.hidden = false;
     cropArea.replaceChildren();
     cropInputs = null;
     setScaled(null);
@@ -94,6 +97,7 @@ export function setUpPhoto(input: HTMLInputElement, showError: (message: string 
     slider = h("input", { type: "range", min: "50", className: "ml-2 align-middle" });
     cropArea.replaceChildren(h("div", { className: "relative inline-block max-w-full touch-none select-none overflow-hidden" }, img, boxEl), h("label", { className: "block text-sm text-slate-600" }, "Crop size", slider));
     cropArea.hidden = false;
+    if (current) current.hidden = true;
     image = img;
     img.addEventListener("load", () => {
       const size = Math.min(200, img.clientWidth, img.clientHeight);

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { paramId } from "@lib/param-id";
+import { requireReviewer, submitReviewChange } from "~/utils/registration-action.server";
+import { scriptDomainError, scriptRedirect, scriptRefused } from "~/utils/script-answers.server";
+
+/**
+ * The review page's editors for their page script (the editors are served without React, ADR
+ * 0035): the form is submitted exactly as the page's own action does (submitReviewChange),
+ * answered in JSON so the script keeps the form (and its scaled photo) and shows the errors in
+ * place. The blur check is /form-check/registration.{schema}.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireReviewer(request);
+  const regId = paramId(params, "regId");
+  const outcome = await submitReviewChange(request, user, regId);
+  if (outcome.kind === "changed") return scriptRedirect(request, `/new-register/${regId}`, { type: "success", message: outcome.success });
+  if (outcome.kind === "refused") return scriptRefused(outcome.status, outcome.result, outcome.photoError);
+  return scriptDomainError(request, outcome.error, `/new-register/${regId}`);
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
