@@ -3,11 +3,8 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { listLookup } from "@modules/lookups/index.server";
 import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes/index.form";
-import { readRouteForm } from "@modules/trek-routes/index.server";
-import { createRoute, findRouteSummary, getRoute, updateRoute } from "@modules/trek-routes/index.server";
-import { routeImageUrl } from "@modules/trek-routes/index.server";
+import { createRoute, findRouteSummary, getRoute, readRouteForm, routeFormProvinces, routeImageUrl, updateRoute } from "@modules/trek-routes/index.server";
 import { paramId } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
@@ -20,7 +17,7 @@ const routeIdParam = (params: Record<string, string | undefined>) => (params.id 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "routesAdd");
   const id = routeIdParam(params);
-  const provinces = await listLookup("provinces");
+  const provinces = await routeFormProvinces();
   if (id === null) {
     const defaults: RouteFormDefaults = { name: "", provinceId: "", startPoint: "", endPoint: "", description: "", checkpoints: [{ name: "" }] };
     return { mode: "add" as const, routeId: null, provinces, defaults, gallery: [], map: [] };

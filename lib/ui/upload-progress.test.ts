@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasNonEmptyFile, parseResponseHeaders, uploadPercent } from "@lib/ui/upload-progress";
+import { uploadPercent } from "@lib/ui/upload-progress";
+import { hasNonEmptyFile, parseResponseHeaders } from "@lib/ui/upload-fetch";
 
 describe("uploadPercent", () => {
   it("is a whole percent from 0 to 100, 0 while the size is unknown", () => {

@@ -10,6 +10,9 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
  * then does what it always does with it: action data and 400s re-render the form, redirects
  * navigate (toasts included), thrown errors reach the error boundary. Every other request is the
  * browser's own fetch, untouched. Without JS none of this runs and the form posts as a page.
+ * The wrapper (upload-fetch.ts) is loaded when a file input is first touched (issue 12: a page's
+ * first load carries only what it shows), well before a file is chosen and sent; a form sent before
+ * it has arrived uploads without the bar.
  */
 
 export interface UploadState {
@@ -21,18 +24,19 @@ export interface UploadState {
 
 let current: UploadState | null = null;
 const listeners = new Set<() => void>();
-let lastSubmitted: HTMLFormElement | null = null;
-let installed = false;
 
+/** Handed to the fetch wrapper (upload-fetch.ts), which calls it as an upload starts, progresses and ends. */
 function publish(next: UploadState | null) {
   current = next;
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+function subscribeToUploads(listener: () => void) {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
+
+const currentUpload = () => current;
 
 /** Whole percent, 0-100; 0 until the size is known. */
 export function uploadPercent(state: Pick<UploadState, "loaded" | "total">): number {
@@ -40,85 +44,8 @@ export function uploadPercent(state: Pick<UploadState, "loaded" | "total">): num
   return Math.max(0, Math.min(100, Math.floor((state.loaded / state.total) * 100)));
 }
 
-export function hasNonEmptyFile(body: unknown): body is FormData {
-  if (typeof FormData === "undefined" || !(body instanceof FormData)) return false;
-  for (const value of body.values()) {
-    if (typeof value !== "string" && value.size > 0) return true;
-  }
-  return false;
-}
-
-/** Response headers as XMLHttpRequest gives them ("name: value" lines). */
-export function parseResponseHeaders(raw: string): Headers {
-  const headers = new Headers();
-  for (const line of raw.trim().split(/[\r\n]+/)) {
-    const at = line.indexOf(":");
-    if (at <= 0) continue;
-    try {
-      headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-    } catch {
-      // A header the Headers class refuses is of no use to Remix either.
-    }
-  }
-  return headers;
-}
-
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-function xhrFetch(url: string, init: RequestInit, body: FormData): Promise<Response> {
-  const signal = init.signal ?? undefined;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason ?? new DOMException("Aborted", "AbortError"));
-    const form = lastSubmitted?.isConnected ? lastSubmitted : null;
-    lastSubmitted = null;
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method ?? "POST", url);
-    xhr.responseType = "arraybuffer";
-    xhr.withCredentials = init.credentials === "include";
-    new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener("abort", onAbort);
-    const settle = () => {
-      signal?.removeEventListener("abort", onAbort);
-      publish(null);
-    };
-    publish({ form, loaded: 0, total: 0 });
-    xhr.upload.onprogress = (e) => publish({ form, loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
-    xhr.upload.onload = () => publish({ form, loaded: 1, total: 1 });
-    xhr.onload = () => {
-      settle();
-      const status = xhr.status;
-      if (status < 200 || status > 599) return reject(new TypeError("Failed to fetch"));
-      const headers = parseResponseHeaders(xhr.getAllResponseHeaders());
-      resolve(new Response(NULL_BODY_STATUSES.has(status) ? null : (xhr.response as ArrayBuffer), { status, statusText: xhr.statusText, headers }));
-    };
-    xhr.onerror = xhr.ontimeout = () => {
-      settle();
-      reject(new TypeError("Failed to fetch"));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(signal?.reason ?? new DOMException("Aborted", "AbortError"));
-    };
-    xhr.send(body);
-  });
-}
-
-/** Wraps window.fetch once (browser only); requests without a file pass straight through. */
-export function installUploadProgress() {
-  if (installed || typeof window === "undefined" || typeof XMLHttpRequest === "undefined") return;
-  installed = true;
-  const browserFetch = window.fetch.bind(window);
-  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = (init?.method ?? "GET").toUpperCase();
-    if (!(input instanceof Request) && init && method !== "GET" && hasNonEmptyFile(init.body)) {
-      return xhrFetch(input instanceof URL ? input.href : String(input), init, init.body);
-    }
-    return browserFetch(input, init);
-  };
-  // Captured before any React handler: which form a following upload belongs to.
-  document.addEventListener("submit", (e) => (lastSubmitted = e.target instanceof HTMLFormElement ? e.target : null), true);
-}
+// What a file input gets first: the wrapper is loaded on the first of these.
+const TOUCHES = ["focusin", "pointerdown", "input", "change"];
 
 /**
  * The progress bar for the form it sits in: the UI kit's FileField renders one, so every upload
@@ -127,8 +54,18 @@ export function installUploadProgress() {
  */
 export function UploadProgress() {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => installUploadProgress(), []);
-  const state = useSyncExternalStore(subscribe, () => current, () => null);
+  useEffect(() => {
+    const load = (event: Event) => {
+      if (!(event.target instanceof HTMLInputElement && event.target.type === "file")) return;
+      for (const type of TOUCHES) document.removeEventListener(type, load, true);
+      void import("./upload-fetch").then((m) => m.installUploadProgress(publish));
+    };
+    for (const type of TOUCHES) document.addEventListener(type, load, true);
+    return () => {
+      for (const type of TOUCHES) document.removeEventListener(type, load, true);
+    };
+  }, []);
+  const state = useSyncExternalStore(subscribeToUploads, currentUpload, () => null);
   const el = ref.current;
   const form = el?.closest("form") ?? null;
   const mine = Boolean(state && form && state.form === form && form.querySelector("[data-upload-progress]") === el);

@@ -13,6 +13,9 @@ const MAX_BODY_BYTES = 2 * MAX_IMAGES_PER_KIND * 3 * 1024 * 1024 + 1024 * 1024;
 
 export const IMAGE_FIELDS: Record<RouteImageKind, string> = { gallery: "galleryFiles", map: "mapFiles" };
 
+/** The province choices of the form, which a save must name one of. */
+export const routeFormProvinces = () => listLookup("provinces");
+
 export type FileErrors = Partial<Record<RouteImageKind, string[]>>;
 
 export type RouteFormOutcome =
@@ -33,7 +36,7 @@ export async function readRouteForm(request: Request, routeId: number | null): P
 
   const value = submission.value;
   const fieldErrors: Record<string, string[]> = {};
-  const provinces = await listLookup("provinces");
+  const provinces = await routeFormProvinces();
   if (!provinces.some((p) => Number(p.id) === value.provinceId)) fieldErrors.provinceId = ["Please choose a province from the list"];
   if (await routeNameTaken(value.name, routeId)) fieldErrors.name = ["A route with this name already exists"];
 

@@ -7,7 +7,7 @@ export * from "./index.schemas";
 export type { RouteChoice, RouteRow } from "./service.server";
 export { RouteInUseError, createRoute, deleteRoute, findCheckpoint, routeCheckpoints, findRouteImage, findRouteSummary, getRoute, listRouteChoices, listRouteNames, listRoutes, setRouteStatus, updateRoute } from "./service.server";
 export { findRoutePoints, listRoutePoints } from "./points.server";
-export { readRouteForm } from "./form.server";
+export { readRouteForm, routeFormProvinces } from "./form.server";
 export { sanitizeDescription } from "./sanitize.server";
 export { trekRoutesModule } from "./plugin.server";
 export { routeListSource } from "./list-source.server";

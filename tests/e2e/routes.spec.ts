@@ -229,7 +229,7 @@ test.describe("route form errors", () => {
     await page.getByRole("textbox", { name: "Description" }).click();
     await page.keyboard.type("Lakes");
 
-    // Checked in the browser: the Route sub-tab opens on the empty checkpoint.
+    // Checked by the server on submit: the Route sub-tab opens on the empty checkpoint.
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("tab", { name: /Route/ })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("Checkpoint Name field is required")).toBeVisible();
@@ -249,6 +249,40 @@ test.describe("route form errors", () => {
     await expect(page.getByLabel("Trek Route Name")).toHaveValue(name);
     await page.goto(`/route?name=${encodeURIComponent(name)}`);
     await expect(page.getByText("No Data Found For This Table")).toBeVisible();
+  });
+});
+
+test.describe("route form checks with JavaScript", () => {
+  test("a field left empty shows the server's message; checkpoints are added and removed in place", async ({ page }) => {
+    await signInAs(page, "ntb@tims.test");
+    await page.goto("/route-add");
+    await hydrated(page);
+    const name = page.getByLabel("Trek Route Name");
+    await name.click();
+    await page.getByLabel("Start Point", { exact: true }).click();
+    await expect(page.getByText("Route Name field is required")).toBeVisible();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAttribute("aria-describedby", "route-form-name-error");
+    // A field in error is checked again as it is typed.
+    await name.fill("Everest Trail");
+    await expect(page.getByText("Route Name field is required")).toHaveCount(0);
+    await expect(name).not.toHaveAttribute("aria-invalid", "true");
+
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/route-add")) posts.push(r.url());
+    });
+    await page.getByRole("tab", { name: "Route" }).click();
+    await page.getByLabel("Checkpoint 1", { exact: true }).fill("Phakding");
+    await page.getByRole("button", { name: "Add Checkpoint" }).click();
+    await page.getByLabel("Checkpoint 2", { exact: true }).fill("Namche Bazaar");
+    await page.getByRole("button", { name: "Move checkpoint 2 up" }).click();
+    await expect(page.getByLabel("Checkpoint 1", { exact: true })).toHaveValue("Namche Bazaar");
+    await page.getByRole("button", { name: "Remove checkpoint 2" }).click();
+    await expect(page.getByLabel("Checkpoint 1", { exact: true })).toHaveValue("Namche Bazaar");
+    await expect(page.getByLabel("Checkpoint 2", { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("Checkpoint 1", { exact: true })).toHaveAttribute("name", "checkpoints[0].name");
+    expect(posts).toEqual([]);
   });
 });
 
@@ -316,6 +350,22 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Route Added")).toBeVisible();
     await expect(page.getByTestId("route-path")).toHaveText(/^Syabrubesi→Lama Hotel→Langtang Village→Kyanjin Gompa$/);
     await expect(page.locator("p", { hasText: "Tamang villages." })).toBeVisible();
+  });
+
+  test("checkpoints are added, moved and removed by the list buttons' posts", async ({ page }) => {
+    await signInAs(page, "ntb@tims.test");
+    await page.goto("/route-add");
+    await page.getByLabel("Checkpoint 1", { exact: true }).fill("Phakding");
+    await page.getByRole("button", { name: "Add Checkpoint" }).click();
+    await page.getByLabel("Checkpoint 2", { exact: true }).fill("Namche Bazaar");
+    await page.getByRole("button", { name: "Move checkpoint 2 up" }).click();
+    await expect(page.getByLabel("Checkpoint 1", { exact: true })).toHaveValue("Namche Bazaar");
+    await expect(page.getByLabel("Checkpoint 2", { exact: true })).toHaveValue("Phakding");
+    await page.getByRole("button", { name: "Remove checkpoint 1" }).click();
+    await expect(page.getByLabel("Checkpoint 1", { exact: true })).toHaveValue("Phakding");
+    await expect(page.getByLabel("Checkpoint 2", { exact: true })).toHaveCount(0);
+    // Only a save reports the fields left empty.
+    await expect(page.getByText("Route Name field is required")).toHaveCount(0);
   });
 
   test("a missing field is reported by the server and nothing is saved", async ({ page }) => {

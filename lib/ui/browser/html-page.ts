@@ -12,10 +12,7 @@
  */
 import { PASSWORD_RULES } from "@lib/validation-rules";
 import { h, showFieldError, type Control } from "./dom";
-
-type Errors = Record<string, string[] | null | undefined>;
-
-const RECHECK_MS = 350;
+import { isField, watchChecks } from "./form-check";
 
 function innermostDialog(): HTMLElement | null {
   const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]');
@@ -34,55 +31,16 @@ function enhanceDialogs() {
   });
 }
 
-function isField(target: EventTarget | null): target is Control {
-  if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return false;
-  return Boolean(target.name) && !["submit", "button", "hidden", "file", "reset"].includes(target.type);
-}
-
 function enhanceChecks(form: HTMLFormElement) {
   // As Conform does once hydrated: the server's texts replace the browser's bubbles.
   form.noValidate = true;
-  const endpoint = `/form-check/${encodeURIComponent(form.dataset.check ?? "")}`;
-  const left = new Set<string>();
-  let asked = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  async function check() {
-    const mine = ++asked;
-    const body = new FormData(form);
-    // The button Enter would press names the form's intent, which some schemas branch on.
-    const submitter = form.querySelector<HTMLButtonElement | HTMLInputElement>("button[name]:not([type=button]):not([type=reset]), input[type=submit][name]");
-    if (submitter && !body.has(submitter.name)) body.set(submitter.name, submitter.value);
-    for (const [name, value] of [...body.entries()]) if (typeof value !== "string") body.delete(name);
-    let errors: Errors;
-    try {
-      const response = await fetch(endpoint, { method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" } });
-      if (!response.ok) return; // the submit will say what is wrong
-      errors = ((await response.json()) as { errors?: Errors }).errors ?? {};
-    } catch {
-      return; // offline: the submit will say so
-    }
-    if (mine !== asked) return; // a later check answers for newer values
+  watchChecks(form, form.dataset.check ?? "", (errors, left) => {
     for (const name of left) {
       const control = form.elements.namedItem(name);
       const input = control instanceof RadioNodeList ? (control[0] as Control | undefined) : (control as Control | null);
       if (input && isField(input)) showFieldError(input, errors[name]?.find((m) => m.trim() !== ""));
     }
-  }
-
-  form.addEventListener("focusout", (event) => {
-    if (!isField(event.target)) return;
-    left.add(event.target.name);
-    clearTimeout(timer);
-    void check();
   });
-  const recheck = (event: Event) => {
-    if (!isField(event.target) || !event.target.hasAttribute("aria-invalid")) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void check(), RECHECK_MS);
-  };
-  form.addEventListener("input", recheck);
-  form.addEventListener("change", recheck);
 }
 
 /** PasswordChecklist's markup: each rule's <li> ticks while the described password is typed. */

@@ -1,8 +1,9 @@
-import { useState } from "react";
-import { Button } from "@lib/ui/button";
+import { lazy, Suspense } from "react";
 import { FileField } from "@lib/ui/file-field";
-import { cx } from "@lib/ui/class-names";
 import { useHydrated } from "@lib/ui/use-hydrated";
+
+// Only an edit with images needs it, once its tab is open (issue 12: a first load carries what it shows).
+const ExistingEnhanced = lazy(() => import("./existing-images"));
 
 export interface ExistingImage {
   id: number;
@@ -19,6 +20,8 @@ export interface ImageFieldProps {
   initiallyRemoved: number[];
   errors?: string[];
   onChange: () => void;
+  /** Its tab has been shown: the existing images may turn into the selectable list. */
+  opened: boolean;
 }
 
 /**
@@ -27,25 +30,31 @@ export interface ImageFieldProps {
  * reverted one by one; the ids to delete travel as hidden removeImageIds fields, so nothing is
  * removed until the form is saved.
  */
-export function ImageField({ label, inputName, existing, initiallyRemoved, errors, onChange }: ImageFieldProps) {
+export function ImageField({ label, inputName, existing, initiallyRemoved, errors, onChange, opened }: ImageFieldProps) {
   const hydrated = useHydrated();
+  // Without JavaScript, and until the selectable list has arrived, each image has its own checkbox.
+  const plain = (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {existing.map((image) => (
+        <li key={image.id} className="rounded-md border border-gray-200 p-2">
+          <img src={image.src} alt={image.fileName} className="h-28 w-full rounded object-cover" />
+          <label className="mt-2 flex items-center gap-2 text-sm text-gray-700">
+            <input type="checkbox" name="removeImageIds" value={image.id} defaultChecked={initiallyRemoved.includes(image.id)} />
+            Delete on save
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <div className="space-y-4">
       {existing.length > 0 &&
-        (hydrated ? (
-          <ExistingEnhanced label={label} images={existing} initiallyRemoved={initiallyRemoved} onChange={onChange} />
+        (hydrated && opened ? (
+          <Suspense fallback={plain}>
+            <ExistingEnhanced label={label} images={existing} initiallyRemoved={initiallyRemoved} onChange={onChange} />
+          </Suspense>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {existing.map((image) => (
-              <li key={image.id} className="rounded-md border border-gray-200 p-2">
-                <img src={image.src} alt={image.fileName} className="h-28 w-full rounded object-cover" />
-                <label className="mt-2 flex items-center gap-2 text-sm text-gray-700">
-                  <input type="checkbox" name="removeImageIds" value={image.id} defaultChecked={initiallyRemoved.includes(image.id)} />
-                  Delete on save
-                </label>
-              </li>
-            ))}
-          </ul>
+          plain
         ))}
       <FileField
         label={`Add ${label} Images`}
@@ -63,64 +72,6 @@ export function ImageField({ label, inputName, existing, initiallyRemoved, error
           ))}
         </ul>
       )}
-    </div>
-  );
-}
-
-function ExistingEnhanced({ label, images, initiallyRemoved, onChange }: { label: string; images: ExistingImage[]; initiallyRemoved: number[]; onChange: () => void }) {
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [removed, setRemoved] = useState<Set<number>>(new Set(initiallyRemoved));
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  const deleteSelected = () => {
-    setRemoved((r) => new Set([...r, ...selected]));
-    setSelected(new Set());
-    onChange();
-  };
-  const revert = (id: number) => {
-    setRemoved((r) => {
-      const next = new Set(r);
-      next.delete(id);
-      return next;
-    });
-    onChange();
-  };
-  return (
-    <div>
-      <div className="mb-2 flex items-center gap-2">
-        <Button type="button" size="sm" variant="danger" disabled={selected.size === 0} onClick={deleteSelected}>
-          Delete Selected
-        </Button>
-        <span className="text-sm text-gray-500">{removed.size > 0 ? `${removed.size} marked for deletion; removed when you save.` : null}</span>
-      </div>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        {images.map((image) => {
-          const isRemoved = removed.has(image.id);
-          return (
-            <li key={image.id} data-testid={`${label.toLowerCase()}-image`} data-removed={isRemoved ? "true" : undefined} className={cx("rounded-md border p-2", isRemoved ? "border-red-300 bg-red-50" : "border-gray-200")}>
-              <img src={image.src} alt={image.fileName} className={cx("h-28 w-full rounded object-cover", isRemoved && "opacity-30")} />
-              {isRemoved ? (
-                <div className="mt-2 flex items-center justify-between text-sm">
-                  <span className="text-red-700">Deleted</span>
-                  <input type="hidden" name="removeImageIds" value={image.id} />
-                  <Button type="button" size="sm" variant="secondary" onClick={() => revert(image.id)} aria-label={`Revert ${image.fileName}`}>
-                    Revert
-                  </Button>
-                </div>
-              ) : (
-                <label className="mt-2 flex items-center gap-2 text-sm text-gray-700">
-                  <input type="checkbox" checked={selected.has(image.id)} onChange={() => toggle(image.id)} aria-label={`Select ${image.fileName}`} />
-                  Select
-                </label>
-              )}
-            </li>
-          );
-        })}
-      </ul>
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
-import { Button } from "@lib/ui/button";
+import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
+
+// Shown only when a navigation is held back, so it comes then (issue 12).
+const LeaveDialog = lazy(() => import("./leave-dialog"));
 
 export const LEAVE_MESSAGE = "Are you sure you want to leave this page with changes";
+
 
 /**
  * Asks before the user leaves a form with unsaved changes: the browser's own prompt on reload or
@@ -41,22 +44,9 @@ export function useLeaveGuard(dirty: boolean) {
   }, [navigation.state]);
   const dialog =
     blocker.state === "blocked" ? (
-      <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">
-        <div role="alertdialog" aria-modal="true" aria-labelledby="leave-title" className="w-full max-w-sm rounded-lg bg-white p-5 shadow-xl">
-          <h2 id="leave-title" className="text-base font-semibold text-gray-900">
-            {LEAVE_MESSAGE}
-          </h2>
-          <p className="mt-2 text-sm text-gray-600">Your changes will be lost.</p>
-          <div className="mt-5 flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => blocker.reset()} autoFocus>
-              Stay
-            </Button>
-            <Button type="button" variant="danger" onClick={() => blocker.proceed()}>
-              Leave
-            </Button>
-          </div>
-        </div>
-      </div>
+      <Suspense fallback={null}>
+        <LeaveDialog message={LEAVE_MESSAGE} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+      </Suspense>
     ) : null;
   return { dialog, allowNext };
 }

@@ -1,18 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, SelectField, TextField } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
 import { cx } from "@lib/ui/class-names";
 import { useHydrated } from "@lib/ui/use-hydrated";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
+import { applyListOp, listButtonProps, renameForListOp, type ListOp } from "@lib/ui/list-intents";
+import { useServerCheck } from "@lib/ui/use-server-check";
 import { ROUTE_LABELS } from "../labels";
 import { ImageField, type ExistingImage } from "./image-field";
 import { useLeaveGuard } from "./leave-guard";
 import { RichTextEditor } from "./rich-text-editor";
 
-// A type alias, not an interface: Conform's field-name types need an indexable shape.
 export type RouteFormDefaults = {
   name: string;
   provinceId: string;
@@ -29,11 +28,28 @@ export interface RouteFormProps {
   defaults: RouteFormDefaults;
   gallery: ExistingImage[];
   map: ExistingImage[];
-  result?: SubmissionResult<string[]>;
+  /** The action's answer to a failed post (Conform's SubmissionResult, from parseWithZod). */
+  result?: SubmitResult;
   fileErrors?: { gallery?: string[]; map?: string[] };
 }
 
+/** What the form reads of Conform's SubmissionResult: the posted values, the messages, and a list button's intent. */
+export interface SubmitResult {
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+  intent?: unknown;
+}
+
 type Tab = "overview" | "gallery" | "map";
+type Checkpoint = { key: string; id?: string; name: string };
+
+const FORM_ID = "route-form";
+const CHECKPOINTS = "checkpoints";
+/** The field ids Conform gave them, which labels and the browser tests point at. */
+const fieldId = (name: string) => `${FORM_ID}-${name}`;
+let added = 0;
+const newKey = () => `added-${++added}`;
+
 type SubTab = "description" | "route";
 
 /**
@@ -47,25 +63,41 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
   const [dirty, setDirty] = useState(false);
   const [tab, setTab] = useState<Tab>("overview");
   const [subTab, setSubTab] = useState<SubTab>("description");
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  useEffect(() => setOpened((o) => (o.has(tab) ? o : new Set([...o, tab]))), [tab]);
   const guard = useLeaveGuard(dirty);
   const markDirty = () => setDirty(true);
 
-  const validate = useLazyValidation(() => import("../schemas").then((m) => m.routeFormSchema));
-  const [form, fields] = useForm({
-    id: "route-form",
-    lastResult: result,
-    defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
-    onSubmit: () => guard.allowNext(),
-  });
-  const checkpoints = fields.checkpoints.getFieldList();
-  const removed = (fields.removeImageIds.initialValue as string[] | string | undefined) ?? [];
+  // After a post the server's answer holds what was posted (a list button's change applied).
+  const [initial] = useState(() => initialValues(defaults, result));
+  const [checkpoints, setCheckpoints] = useState<Checkpoint[]>(() => initial.checkpoints.map((c, i) => ({ ...c, key: `initial-${i}` })));
+  const [points, setPoints] = useState({ startPoint: initial.startPoint, endPoint: initial.endPoint });
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitted = useMemo(() => shownErrors(result), [result]);
+  const checks = useServerCheck(formRef, "trek-routes.routeFormSchema", submitted);
+  const errors = checks.errors;
+  const removed = initial.removeImageIds ?? [];
   const initiallyRemoved = (Array.isArray(removed) ? removed : [removed]).map(Number);
 
-  // Show the panel holding the first error, whether it came from the browser or the server.
-  const errorKeys = Object.keys(form.allErrors).join(",");
+  // With JavaScript the list buttons change the list here; their messages follow their items.
+  const [listChanges, setListChanges] = useState(0);
+  const listButton = (op: ListOp) => ({
+    ...listButtonProps(FORM_ID, op),
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      markDirty();
+      setCheckpoints((items) => applyListOp(items, op, () => ({ key: newKey(), name: "" })));
+      checks.rename(renameForListOp(op));
+      setListChanges((n) => n + 1);
+    },
+  });
+  const { touch } = checks;
+  useEffect(() => {
+    if (listChanges) touch(CHECKPOINTS);
+  }, [listChanges, touch]);
+
+  // Show the panel holding the first error, whether from a blur check or the server.
+  const errorKeys = Object.keys(errors).join(",");
   const galleryErrorCount = fileErrors?.gallery?.length ?? 0;
   const mapErrorCount = fileErrors?.map?.length ?? 0;
   useEffect(() => {
@@ -78,7 +110,9 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
   }, [errorKeys, galleryErrorCount, mapErrorCount]);
 
   const busy = navigation.state === "submitting";
-  const listButton = "text-sm font-medium text-blue-700 hover:underline disabled:text-gray-400 disabled:no-underline";
+  const listButtonClass = "text-sm font-medium text-blue-700 hover:underline disabled:text-gray-400 disabled:no-underline";
+  const field = (name: keyof typeof points | "name") => ({ id: fieldId(name), name, form: FORM_ID, defaultValue: initial[name], errors: errors[name] });
+  const formErrors = errors[""];
 
   return (
     <>
@@ -90,28 +124,37 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
             <LinkButton to="/route" variant="secondary">
               Cancel
             </LinkButton>
-            <Button type="submit" form={form.id} name="intent" value="save" disabled={busy}>
+            <Button type="submit" form={FORM_ID} name="intent" value="save" disabled={busy}>
               {busy ? "Saving…" : mode === "add" ? "Save" : "Update"}
             </Button>
           </>
         }
       />
       <Form
+        ref={formRef}
         method="post"
         encType="multipart/form-data"
-        {...getFormProps(form)}
-        onInput={markDirty}
+        id={FORM_ID}
+        // Once hydrated the server's texts replace the browser's bubbles, as with Conform.
+        noValidate={hydrated}
+        aria-describedby={formErrors ? `${FORM_ID}-error` : undefined}
+        onSubmit={() => guard.allowNext()}
+        onInput={(event) => {
+          markDirty();
+          const target = event.target as HTMLInputElement;
+          if (target.name === "startPoint" || target.name === "endPoint") setPoints((p) => ({ ...p, [target.name]: target.value }));
+        }}
         onChange={markDirty}
         className="rounded-lg border border-gray-200 bg-white p-4 sm:p-6"
       >
-        <FormErrors errors={form.errors} className="mb-4" />
+        <FormErrors id={`${FORM_ID}-error`} errors={formErrors} className="mb-4" />
         <TabBar
           label="Route form sections"
           hydrated={hydrated}
           current={tab}
           onSelect={setTab}
           items={[
-            { id: "overview", label: "Overview", invalid: hasErrors(form.allErrors, ["name", "provinceId", "startPoint", "endPoint", "description", "checkpoints"]) },
+            { id: "overview", label: "Overview", invalid: hasErrors(errors, ["name", "provinceId", "startPoint", "endPoint", "description", "checkpoints"]) },
             { id: "gallery", label: "Gallery", invalid: galleryErrorCount > 0 },
             { id: "map", label: "Map", invalid: mapErrorCount > 0 },
           ]}
@@ -119,16 +162,18 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
 
         <Panel id="overview" label="Overview" hydrated={hydrated} current={tab}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Trek Route Name" {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} errors={fields.name.errors} />
+            <TextField label="Trek Route Name" type="text" {...field("name")} />
             <SelectField
               label={ROUTE_LABELS.province}
-              {...getSelectProps(fields.provinceId)}
-              key={fields.provinceId.key}
+              id={fieldId("provinceId")}
+              name="provinceId"
+              form={FORM_ID}
+              defaultValue={initial.provinceId}
               options={provinces.map((p) => ({ value: p.id, label: p.name }))}
-              errors={fields.provinceId.errors}
+              errors={errors.provinceId}
             />
-            <TextField label={ROUTE_LABELS.startPoint} {...getInputProps(fields.startPoint, { type: "text" })} key={fields.startPoint.key} errors={fields.startPoint.errors} />
-            <TextField label={ROUTE_LABELS.endPoint} {...getInputProps(fields.endPoint, { type: "text" })} key={fields.endPoint.key} errors={fields.endPoint.errors} />
+            <TextField label={ROUTE_LABELS.startPoint} type="text" {...field("startPoint")} />
+            <TextField label={ROUTE_LABELS.endPoint} type="text" {...field("endPoint")} />
           </div>
 
           <div className="mt-6">
@@ -138,60 +183,59 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
               current={subTab}
               onSelect={setSubTab}
               items={[
-                { id: "description", label: "Description", invalid: Boolean(fields.description.errors?.length) },
-                { id: "route", label: "Route", invalid: hasErrors(form.allErrors, ["checkpoints"]) },
+                { id: "description", label: "Description", invalid: Boolean(errors.description?.length) },
+                { id: "route", label: "Route", invalid: hasErrors(errors, ["checkpoints"]) },
               ]}
             />
             <Panel id="description" label="Description" hydrated={hydrated} current={subTab}>
               <RichTextEditor
                 label={ROUTE_LABELS.description}
-                name={fields.description.name}
-                id={fields.description.id}
-                key={fields.description.key}
-                defaultValue={String(fields.description.initialValue ?? "")}
-                errors={fields.description.errors}
+                name="description"
+                id={fieldId("description")}
+                defaultValue={initial.description ?? ""}
+                errors={errors.description}
                 onChange={markDirty}
               />
             </Panel>
             <Panel id="route" label="Route" hydrated={hydrated} current={subTab}>
               <div className="space-y-3">
-                <ReadOnlyPoint label="Start Point (read-only)" value={String(fields.startPoint.value ?? fields.startPoint.initialValue ?? "")} />
+                <ReadOnlyPoint label="Start Point (read-only)" value={points.startPoint ?? ""} />
                 <ol className="space-y-3" aria-label="Checkpoints">
                   {checkpoints.map((item, index) => {
-                    const cp = item.getFieldset();
+                    const name = `${CHECKPOINTS}[${index}].name`;
                     return (
                       <li key={item.key} className="flex flex-wrap items-end gap-3 rounded-md border border-gray-200 p-3">
-                        <input type="hidden" name={cp.id.name} defaultValue={String(cp.id.initialValue ?? "")} />
+                        <input type="hidden" name={`${CHECKPOINTS}[${index}].id`} defaultValue={item.id ?? ""} />
                         <TextField
                           className="min-w-48 flex-1"
                           label={`Checkpoint ${index + 1}`}
-                          {...getInputProps(cp.name, { type: "text" })}
-                          key={cp.name.key}
-                          errors={cp.name.errors}
+                          type="text"
+                          id={fieldId(name)}
+                          name={name}
+                          form={FORM_ID}
+                          defaultValue={item.name}
+                          errors={errors[name]}
                         />
                         <div className="flex gap-3 pb-2">
                           <button
-                            className={listButton}
-                            {...form.reorder.getButtonProps({ name: fields.checkpoints.name, from: index, to: index - 1 })}
+                            className={listButtonClass}
+                            {...listButton({ type: "reorder", payload: { name: CHECKPOINTS, from: index, to: index - 1 } })}
                             disabled={index === 0}
-                            onClick={markDirty}
                             aria-label={`Move checkpoint ${index + 1} up`}
                           >
                             Up
                           </button>
                           <button
-                            className={listButton}
-                            {...form.reorder.getButtonProps({ name: fields.checkpoints.name, from: index, to: index + 1 })}
+                            className={listButtonClass}
+                            {...listButton({ type: "reorder", payload: { name: CHECKPOINTS, from: index, to: index + 1 } })}
                             disabled={index === checkpoints.length - 1}
-                            onClick={markDirty}
                             aria-label={`Move checkpoint ${index + 1} down`}
                           >
                             Down
                           </button>
                           <button
-                            className={cx(listButton, "text-red-700")}
-                            {...form.remove.getButtonProps({ name: fields.checkpoints.name, index })}
-                            onClick={markDirty}
+                            className={cx(listButtonClass, "text-red-700")}
+                            {...listButton({ type: "remove", payload: { name: CHECKPOINTS, index } })}
                             aria-label={`Remove checkpoint ${index + 1}`}
                           >
                             Remove
@@ -201,21 +245,21 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
                     );
                   })}
                 </ol>
-                {fields.checkpoints.errors && <p className="text-sm text-red-600">{fields.checkpoints.errors[0]}</p>}
-                <Button variant="secondary" size="sm" {...form.insert.getButtonProps({ name: fields.checkpoints.name, defaultValue: { name: "" } })} onClick={markDirty}>
+                {errors[CHECKPOINTS] && <p className="text-sm text-red-600">{errors[CHECKPOINTS][0]}</p>}
+                <Button variant="secondary" size="sm" {...listButton({ type: "insert", payload: { name: CHECKPOINTS, defaultValue: { name: "" } } })}>
                   Add Checkpoint
                 </Button>
-                <ReadOnlyPoint label="End Point (read-only)" value={String(fields.endPoint.value ?? fields.endPoint.initialValue ?? "")} />
+                <ReadOnlyPoint label="End Point (read-only)" value={points.endPoint ?? ""} />
               </div>
             </Panel>
           </div>
         </Panel>
 
         <Panel id="gallery" label="Gallery" hydrated={hydrated} current={tab}>
-          <ImageField label="Gallery" inputName="galleryFiles" existing={gallery} initiallyRemoved={initiallyRemoved} errors={fileErrors?.gallery} onChange={markDirty} />
+          <ImageField label="Gallery" inputName="galleryFiles" existing={gallery} initiallyRemoved={initiallyRemoved} errors={fileErrors?.gallery} onChange={markDirty} opened={opened.has("gallery")} />
         </Panel>
         <Panel id="map" label="Map" hydrated={hydrated} current={tab}>
-          <ImageField label="Map" inputName="mapFiles" existing={map} initiallyRemoved={initiallyRemoved} errors={fileErrors?.map} onChange={markDirty} />
+          <ImageField label="Map" inputName="mapFiles" existing={map} initiallyRemoved={initiallyRemoved} errors={fileErrors?.map} onChange={markDirty} opened={opened.has("map")} />
         </Panel>
 
         {/* Without JS the header button is far away after the stacked panels; this one is close. */}
@@ -230,6 +274,47 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
       {guard.dialog}
     </>
   );
+}
+
+interface InitialValues {
+  name?: string;
+  provinceId?: string;
+  startPoint?: string;
+  endPoint?: string;
+  description?: string;
+  checkpoints: { id?: string; name: string }[];
+  removeImageIds?: string[] | string;
+}
+
+/** The values the fields start with: the loader's, or after a post what the server read back. */
+function initialValues(defaults: RouteFormDefaults, result: SubmitResult | undefined): InitialValues {
+  if (!result) return defaults;
+  const posted = (result.initialValue ?? {}) as Partial<Record<keyof InitialValues, unknown>>;
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const list = Array.isArray(posted.checkpoints) ? (posted.checkpoints as unknown[]) : [];
+  return {
+    name: text(posted.name),
+    provinceId: text(posted.provinceId),
+    startPoint: text(posted.startPoint),
+    endPoint: text(posted.endPoint),
+    description: text(posted.description),
+    // An item posted empty comes back as null.
+    checkpoints: list.map((item) => {
+      const c = (item ?? {}) as { id?: unknown; name?: unknown };
+      return { id: text(c.id), name: text(c.name) ?? "" };
+    }),
+    removeImageIds: posted.removeImageIds as string[] | string | undefined,
+  };
+}
+
+/**
+ * The messages of a failed post to show: all of them after a save; after a list button's post
+ * (no JavaScript) only the list's own, as Conform shows them (the other fields were not left yet).
+ */
+function shownErrors(result: SubmitResult | undefined): Record<string, string[]> | undefined {
+  if (!result?.error) return undefined;
+  const all = Object.entries(result.error).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]));
+  return Object.fromEntries(result.intent ? all.filter(([name]) => name === CHECKPOINTS) : all);
 }
 
 function hasErrors(all: Record<string, string[]>, prefixes: string[]): boolean {

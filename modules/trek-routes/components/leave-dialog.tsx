@@ -1,0 +1,23 @@
+import { Button } from "@lib/ui/button";
+
+/** The leave guard's question (leave-guard.tsx), loaded when a navigation is first held back. */
+export default function LeaveDialog({ message, onStay, onLeave }: { message: string; onStay: () => void; onLeave: () => void }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="leave-title" className="w-full max-w-sm rounded-lg bg-white p-5 shadow-xl">
+        <h2 id="leave-title" className="text-base font-semibold text-gray-900">
+          {message}
+        </h2>
+        <p className="mt-2 text-sm text-gray-600">Your changes will be lost.</p>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onStay} autoFocus>
+            Stay
+          </Button>
+          <Button type="button" variant="danger" onClick={onLeave}>
+            Leave
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
