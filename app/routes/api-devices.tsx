@@ -9,7 +9,7 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { checkpostChoices, issueDevice, issueDeviceSchema, listDevices } from "@modules/api/index.server";
 import { DeviceTable, IssueDeviceForm, IssuedToken } from "@modules/api/index.ui";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "API Devices" };
 

@@ -8,7 +8,7 @@ import { billingList } from "@modules/payments/index.billing-list";
 import { billListHidden, billListSource, listRefunds } from "@modules/payments/index.server";
 import { can } from "@modules/permissions";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Billing" };
 

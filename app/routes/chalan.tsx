@@ -13,7 +13,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { CHALAN_MESSAGES } from "@modules/chalan";
 import { activePush, customerChalanSchema, erpConfig, hasNewRows, pushChalanSchema, timsChalanSchema } from "@modules/chalan/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Chalan" };
 

@@ -15,7 +15,7 @@ import { checkResetLink, resetPassword } from "@modules/users/index.server";
 import { resetPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0014, 0029): a plain POST; inline scripts keep the blur check and the
 // live password checklist.

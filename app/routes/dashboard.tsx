@@ -10,7 +10,7 @@ import { can } from "@modules/users/index.server";
 import { overdueSummary } from "@modules/overdue/index.server";
 import { OverdueBlock } from "@modules/overdue/index.ui";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Dashboard" };
 

@@ -7,7 +7,7 @@ import { loadListPage } from "~/utils/list.server";
 import { deletedTrekkersList } from "@modules/cards/index.deleted-list";
 import { deletedTrekkerSource } from "@modules/cards/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Deleted Trekkers" };
 

@@ -18,7 +18,7 @@ import { readForm } from "@lib/multipart.server";
 import { useNonce } from "~/components/nonce";
 import { blurCheckScript, emailRule } from "~/utils/blur-check-script";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React like /login (ADR 0014, 0016): one field, a plain POST, an inline blur check.
 export const handle = { title: "Forgot Password", chrome: false, hydrate: false };

@@ -10,7 +10,7 @@ import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES } from "@modules/checkins";
 import { selfCheckSchema, selfCheckin, selfCheckinCard, selfCheckinSchema } from "@modules/checkins/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Self Check-in", chrome: false };
 

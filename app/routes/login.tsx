@@ -23,7 +23,7 @@ import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { boundedRequest, readForm } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0014): the form is a plain POST; an inline script checks fields on blur.
 export const handle = { title: "Login", chrome: false, hydrate: false };

@@ -20,7 +20,7 @@ import { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, completeTwoFactorSignIn
 import { signInThrottle } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0014, 0029): a plain POST; an inline script keeps the blur check.
 export const handle = { title: "Two-factor sign-in", chrome: false, hydrate: false };

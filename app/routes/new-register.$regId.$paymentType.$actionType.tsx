@@ -11,7 +11,7 @@ import { paymentReturnParams } from "@modules/payments/index.server";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Register Trek" };
 

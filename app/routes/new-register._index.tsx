@@ -17,7 +17,7 @@ import { getRegistration } from "@modules/registration/index.server";
 import { FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0029): the form is server-rendered as it works without JavaScript, and
 // one small script (modules/registration/browser/first-step.ts) adds the live behaviour.

@@ -13,7 +13,7 @@ import { NotificationList } from "@modules/notifications/index.ui";
 import { listNotifications, markAllRead, openNotification } from "@modules/notifications/index.server";
 import { can } from "@modules/permissions";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Notifications" };
 

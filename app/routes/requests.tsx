@@ -8,7 +8,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { agencyRequestsList } from "@modules/agencies/index.lists";
 import { agencyRequestSource, can } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Requests" };
 

@@ -9,7 +9,7 @@ import { cardReturnsList } from "@modules/cards/index.returns-list";
 import { cardReturnSource } from "@modules/cards/index.server";
 import { can } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Requests" };
 

@@ -9,7 +9,7 @@ import { vouchersList } from "@modules/payments/index.vouchers-list";
 import { voucherListSource } from "@modules/payments/index.server";
 import { can } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Requests" };
 

@@ -10,7 +10,7 @@ import { createRoute, findRouteSummary, getRoute, updateRoute } from "@modules/t
 import { routeImageUrl } from "@modules/trek-routes/index.server";
 import { paramId } from "@lib/param-id";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Route" };
 

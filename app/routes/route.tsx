@@ -18,7 +18,7 @@ import { can } from "@modules/users/index.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import { readForm } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Route" };
 

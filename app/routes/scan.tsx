@@ -17,7 +17,7 @@ import type { OfflineHandler } from "@modules/checkins/index.offline";
 import { CameraScanner, decodePhoto } from "@modules/checkins/index.camera";
 import { CheckinInputError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Scan" };
 

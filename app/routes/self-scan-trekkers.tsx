@@ -7,7 +7,7 @@ import { loadListPage } from "~/utils/list.server";
 import { selfScanTrekkersList } from "@modules/checkins/index.lists";
 import { selfScanSource } from "@modules/checkins/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Self Scan Trekkers" };
 

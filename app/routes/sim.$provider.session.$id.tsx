@@ -5,7 +5,7 @@ import { requireSimulator } from "@modules/payments/index.server";
 import { SimulatorPage } from "@modules/payments/index.sim";
 import type { RouteHandle } from "~/root";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle: RouteHandle = { chrome: false, title: "Payment simulator" };
 

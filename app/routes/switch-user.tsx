@@ -14,7 +14,7 @@ import { SwitchRefusedError, displayNames, endSwitch, listSwitchAudit, searchUse
 import { forbidden, requireRealUser } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Switch User" };
 

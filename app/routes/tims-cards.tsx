@@ -8,7 +8,7 @@ import { mayListCards, mayOpenPanels } from "@modules/cards";
 import { timsCardsList } from "@modules/cards/index.tims-cards-list";
 import { timsCardSource } from "@modules/cards/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "TIMS Cards" };
 

@@ -13,7 +13,7 @@ import { scannedTrekkersList } from "@modules/checkins/index.lists";
 import { scannedTrekkerSource } from "@modules/checkins/index.server";
 import { can } from "@modules/permissions";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Trekkers" };
 

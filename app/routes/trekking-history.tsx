@@ -8,7 +8,7 @@ import { loadListPage } from "~/utils/list.server";
 import { trekkingHistoryList } from "@modules/cards/index.history-list";
 import { trekkingHistorySource } from "@modules/cards/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Trekking History" };
 

@@ -7,7 +7,7 @@ import { activateVerifiedAgency } from "@modules/users/index.server";
 import { agencyOnboardingPath } from "@modules/users/index.server";
 import { paramChoice } from "@lib/param-id";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Document Status", chrome: false };
 

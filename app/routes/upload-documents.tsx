@@ -14,7 +14,7 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { submitDocuments } from "@modules/agencies/index.server";
 import { agencyOnboardingPath } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Upload Documents", chrome: false };
 

@@ -9,7 +9,7 @@ import { loadListPage } from "~/utils/list.server";
 import { USERS_TAB_HIDDEN, usersList } from "@modules/users/index.lists";
 import { can, resolveTab, userListSource, visibleTabs } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Users" };
 

@@ -6,7 +6,7 @@ import { type UserKind } from "@modules/users";
 import { canDeleteUser, canEditUser, canManageUser, tabOfUserType } from "@modules/users/index.server";
 import { requireUserTarget } from "../utils/user-target.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Users" };
 

@@ -2,5 +2,3 @@
 export { chalanPermissions } from "./permissions";
 export { ALL_ITEM_CODES, BOARD_CUSTOMER, CHALAN_MESSAGES, FIT_CUSTOMER, ITEM_CODES, checkpostCustomer, customerCodeOf, itemCodeOf, pushOutcome, rangesOf } from "./rules";
 export type { ChalanRow, LineStatus, PushStatus } from "./rules";
-export type { ChalanLogRow } from "./chalan-lists";
-export { chalanErrorList, pushedChalanList } from "./chalan-lists";
