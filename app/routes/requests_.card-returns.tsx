@@ -7,7 +7,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
 import { cardReturnsList } from "@modules/cards/index.returns-list";
 import { cardReturnSource } from "@modules/cards/index.server";
-import { can } from "@modules/users/index.server";
+import { can } from "@modules/permissions";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 

@@ -7,7 +7,7 @@ import { RequestTabs } from "~/components/request-tabs";
 import { requirePermission } from "~/utils/guards.server";
 import { vouchersList } from "@modules/payments/index.vouchers-list";
 import { voucherListSource } from "@modules/payments/index.server";
-import { can } from "@modules/users/index.server";
+import { can } from "@modules/permissions";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 

@@ -14,7 +14,7 @@ import { routeInUse } from "@modules/registry.server";
 import { deleteRoute, findRouteSummary, routeListSource, setRouteStatus, type RouteRow } from "@modules/trek-routes/index.server";
 import { routeDetailUrl, routeEditUrl } from "@modules/trek-routes";
 import { routesList } from "@modules/trek-routes/index.lists";
-import { can } from "@modules/users/index.server";
+import { can } from "@modules/permissions";
 import { parseWithZod } from "@lib/zod-form.server";
 import { readForm } from "@lib/multipart.server";
 

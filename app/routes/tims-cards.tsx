@@ -4,9 +4,8 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { forbidden, requireUser } from "~/utils/guards.server";
 import { loadListPage } from "~/utils/list.server";
-import { mayListCards, mayOpenPanels } from "@modules/cards";
 import { timsCardsList } from "@modules/cards/index.tims-cards-list";
-import { timsCardSource } from "@modules/cards/index.server";
+import { mayListCards, mayOpenPanels, timsCardSource } from "@modules/cards/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
