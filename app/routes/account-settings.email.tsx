@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { data, Form, useActionData } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";

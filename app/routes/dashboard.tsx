@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, useLoaderData } from "@remix-run/react";
 import { kathmanduDate, displayDateTime } from "@lib/dates";
 import { requireUser } from "~/utils/guards.server";
 import { dashboardPage, rangeFromQuery } from "@modules/dashboard/index.server";

@@ -1,5 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { readOutboxMessage, requireDevOutbox } from "~/utils/outbox.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

@@ -1,5 +1,4 @@
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { listOutbox, requireDevOutbox } from "~/utils/outbox.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

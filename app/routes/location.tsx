@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { readForm } from "@lib/multipart.server";
 import { throttleAddress } from "@lib/client-address.server";

@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData } from "@remix-run/react";
 import { readForm } from "@lib/multipart.server";
 import { Button } from "@lib/ui/button";
 import { useNonce } from "~/components/nonce";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { redirect, Link, useLoaderData } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
 import { can } from "@modules/users/index.server";

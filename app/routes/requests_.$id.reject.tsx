@@ -1,8 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { data, Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { TextArea } from "@lib/ui/field";

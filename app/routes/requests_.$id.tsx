@@ -1,8 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, Form, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { TextArea } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";

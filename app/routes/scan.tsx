@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import { PageHeader } from "@lib/ui/page-header";
 import { useHydrated } from "@lib/ui/use-hydrated";

@@ -1,5 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, useLoaderData } from "@remix-run/react";
 import { simulatorView } from "@modules/payments/index.server";
 import { requireSimulator } from "@modules/payments/index.server";
 import { SimulatorPage } from "@modules/payments/index.sim";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { redirect, Form, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { Pagination } from "@lib/ui/pagination";

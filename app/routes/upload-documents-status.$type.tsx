@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { redirect, Form, useLoaderData } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
 import { activateVerifiedAgency } from "@modules/users/index.server";

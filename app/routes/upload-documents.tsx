@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { data, redirect, Form, useActionData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { FileField } from "@lib/ui/file-field";
 import { FormErrors } from "@lib/ui/field";
