@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
-import { forbidden, requireUser } from "~/utils/guards.server";
-import { loadListPage } from "~/utils/list.server";
+import { forbidden, loadListPage, requireUser } from "~/utils/list.server";
 import { timsCardsList } from "@modules/cards/index.tims-cards-list";
 import { mayListCards, mayOpenPanels, timsCardSource } from "@modules/cards/index.server";
 
