@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,47 +18,18 @@ import { ErrorPage } from "./components/layout/error-page";
 import { Sidebar } from "./components/layout/sidebar";
 import { Toasts } from "@lib/ui/toasts";
 import stylesheet from "./tailwind.css";
-import { getOptionalUser, type PageUser } from "./utils/guards.server";
 import { SwitchBanner } from "./components/layout/switch-banner";
-import { config } from "@lib/config.server";
 import { EmbeddedBanner } from "./components/layout/embedded-banner";
 import { useNonce } from "./components/nonce";
-import { readToasts } from "./utils/toast.server";
 import { pageTitle } from "@lib/title";
-import { sidebarFor } from "./utils/sidebar.server";
-import { can, profilePhotoUrl } from "@modules/users/index.server";
-import { countUnread } from "@modules/notifications/index.server";
-import { pageScriptUrl } from "./utils/page-scripts.server";
+import { shellData } from "./utils/shell.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export const meta: MetaFunction = () => [{ name: "viewport", content: "width=device-width,initial-scale=1" }];
 
 // The root is public: it only describes who is signed in; each page's loader guards itself.
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  const { toasts, setCookie } = await readToasts(request);
-  const sidebar = user ? sidebarFor(user) : [];
-  const showBell = user ? can(user, "notifications") : false;
-  // Current on every page without JavaScript; with it the bell also refreshes itself (AppHeader).
-  const unread = user && showBell ? await countUnread(user.id) : 0;
-  return data(
-    {
-      user: user ? { fullName: user.fullName, email: user.email, userType: user.userType, photoUrl: profilePhotoUrl(user) } : null,
-      // While a board user views the app as someone: whom (agencies by their organisation's name).
-      viewingAs: user && (user as PageUser).switchedBy ? user.organizationName || user.fullName : null,
-      canSwitch: user ? can(user, "switchUser") : false,
-      showBell,
-      unread,
-      sidebar,
-      toasts,
-      embedded: config.embedded,
-      // The script of pages served as HTML (ADR 0034): its URL carries the hash of its code.
-      htmlPageScript: await pageScriptUrl("html-page"),
-    },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) => shellData(request);
 
 // Toasts and the signed-in state can change on any navigation, so the root always reloads.
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;

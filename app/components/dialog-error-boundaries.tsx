@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { Modal } from "@lib/ui/modal";
 import { SidePanel } from "@lib/ui/side-panel";
-import { useErrorView, type ErrorView } from "./route-error-boundary";
+import { useErrorView, type ErrorView } from "./layout/error-page";
 
-/** The error boundaries of side panels and modals (see route-error-boundary.tsx). */
+/** The error boundaries of side panels and modals (see layout/error-page.tsx). */
 
 /** Where closing a failed dialog goes: its parent URL (one path segment up), keeping the query. */
 function useParentPath(closeTo?: string): string {

@@ -1,5 +1,5 @@
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 // public: any unknown URL renders the 404 page with a real 404 status.
 export async function loader() {
   throw new Response("Not Found", { status: 404 });

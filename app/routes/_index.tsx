@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/react";
 import { requireUser } from "~/utils/guards.server";
 import { landingPath } from "@modules/users/index.server";
 

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@lib/zod-form.server";
 import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { Modal } from "@lib/ui/modal";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { data, Form, useActionData, useNavigation } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FileField } from "@lib/ui/file-field";
 import { Modal } from "@lib/ui/modal";

@@ -8,7 +8,7 @@ import { listSessions, profilePhotoUrl } from "@modules/users/index.server";
 import { canUseTwoFactor } from "@modules/users";
 import { twoFactorStatus } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Account Settings" };
 

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { readForm } from "@lib/multipart.server";
 import { parseWithZod } from "@lib/zod-form.server";
@@ -9,7 +8,7 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { checkpostChoices, issueDevice, issueDeviceSchema, listDevices } from "@modules/api/index.server";
 import { DeviceTable, IssueDeviceForm, IssuedToken } from "@modules/api/index.ui";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "API Devices" };
 

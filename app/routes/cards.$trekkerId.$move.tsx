@@ -4,7 +4,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
 import { CardMoveForm, MOVE_TEXTS } from "@modules/cards/index.move";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 /** A card move as its own page (from the card preview): the module says who may make which move on which card. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

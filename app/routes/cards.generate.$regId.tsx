@@ -5,7 +5,7 @@ import { FormErrors } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 /** Generate cards without payment: holders of the grantable permission only, after confirmation. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

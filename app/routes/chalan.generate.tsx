@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { RouteHandle } from "~/root";
-import { redirect } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { redirect, Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { ConfirmDialog } from "@lib/ui/modal";
 import { displayDate } from "@lib/dates";

@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect, Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
@@ -14,7 +13,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { CHALAN_MESSAGES } from "@modules/chalan";
 import { activePush, customerChalanSchema, erpConfig, hasNewRows, pushChalanSchema, timsChalanSchema } from "@modules/chalan/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served as HTML on a first load, with the small script of such pages (ADR 0034).
 export const handle: RouteHandle = { title: "Chalan", hydrate: "html" };

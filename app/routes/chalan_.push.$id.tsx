@@ -9,7 +9,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { pushOutcome } from "@modules/chalan";
 import { getPush } from "@modules/chalan/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Push Chalan To ERP" };
 

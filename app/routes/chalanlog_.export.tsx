@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { chalanErrorList } from "@modules/chalan";
+import { chalanErrorList } from "@modules/chalan/index.lists";
 import { chalanErrorSource } from "@modules/chalan/index.server";
 
 /** The Chalan Error Log as CSV (PushedChalan.csv, as spec 2 §2 names it), with the list's dates and sort. */

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@lib/zod-form.server";
 import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useNavigation } from "@remix-run/react";
+import { data, useActionData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { requirePermission } from "~/utils/guards.server";

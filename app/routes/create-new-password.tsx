@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -15,7 +14,7 @@ import { checkResetLink, resetPassword } from "@modules/users/index.server";
 import { resetPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0014, 0029): a plain POST; inline scripts keep the blur check and the
 // live password checklist.

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, useLoaderData } from "@remix-run/react";
 import { kathmanduDate, displayDateTime } from "@lib/dates";
 import { requireUser } from "~/utils/guards.server";
 import { dashboardPage, rangeFromQuery } from "@modules/dashboard/index.server";
@@ -10,7 +9,7 @@ import { can } from "@modules/users/index.server";
 import { overdueSummary } from "@modules/overdue/index.server";
 import { OverdueBlock } from "@modules/overdue/index.ui";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Dashboard" };
 

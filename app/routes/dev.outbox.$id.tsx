@@ -1,8 +1,8 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { readOutboxMessage, requireDevOutbox } from "~/utils/outbox.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // The layout writes the one <title> from handle.title; a meta title would add a second one.
 export const handle = { title: "Outbox e-mail" };

@@ -1,8 +1,7 @@
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { listOutbox, requireDevOutbox } from "~/utils/outbox.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // The layout writes the one <title> from handle.title; a meta title would add a second one.
 export const handle = { title: "Outbox" };

@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { data, Form, Link, useActionData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
@@ -18,7 +17,7 @@ import { readForm } from "@lib/multipart.server";
 import { useNonce } from "~/components/nonce";
 import { blurCheckScript, emailRule } from "~/utils/blur-check-script";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React like /login (ADR 0014, 0016): one field, a plain POST, an inline blur check.
 export const handle = { title: "Forgot Password", chrome: false, hydrate: false };

@@ -9,7 +9,7 @@ import { INBOX_CATEGORIES, NO_NOTIFICATIONS, type InboxCategory } from "@modules
 import { NotificationList } from "@modules/notifications/index.ui";
 import { listNotifications } from "@modules/notifications/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Inbox" };
 

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { readForm } from "@lib/multipart.server";
 import { throttleAddress } from "@lib/client-address.server";
@@ -10,7 +9,7 @@ import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES } from "@modules/checkins";
 import { selfCheckSchema, selfCheckin, selfCheckinCard, selfCheckinSchema } from "@modules/checkins/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Self Check-in", chrome: false };
 

@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { useNonce } from "~/components/nonce";
 import { loginBlurScript } from "~/utils/blur-check-script";
@@ -23,7 +22,7 @@ import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { boundedRequest, readForm } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0014): the form is a plain POST; an inline script checks fields on blur.
 export const handle = { title: "Login", chrome: false, hydrate: false };

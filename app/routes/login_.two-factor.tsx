@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData } from "@remix-run/react";
 import { readForm } from "@lib/multipart.server";
 import { Button } from "@lib/ui/button";
 import { useNonce } from "~/components/nonce";
@@ -20,7 +19,7 @@ import { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, completeTwoFactorSignIn
 import { signInThrottle } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0014, 0029): a plain POST; an inline script keeps the blur check.
 export const handle = { title: "Two-factor sign-in", chrome: false, hydrate: false };

@@ -4,7 +4,7 @@ import { Button, LinkButton } from "@lib/ui/button";
 import { endSession, requireUser } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Logout" };
 

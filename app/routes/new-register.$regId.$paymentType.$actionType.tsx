@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { redirect, Link, useLoaderData } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
 import { can } from "@modules/users/index.server";
@@ -11,7 +10,7 @@ import { paymentReturnParams } from "@modules/payments/index.server";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Register Trek" };
 

@@ -1,8 +1,7 @@
 import type { RouteHandle } from "~/root";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";

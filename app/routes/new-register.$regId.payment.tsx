@@ -26,7 +26,7 @@ import { GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, type PaymentTab } fr
 import { GATEWAY_LABELS } from "@modules/payments/index.server";
 import { uploadVoucher } from "@modules/payments/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Register Trek" };
 

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
 import { useNonce } from "~/components/nonce";
@@ -17,7 +16,7 @@ import { getRegistration } from "@modules/registration/index.server";
 import { FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0029): the form is server-rendered as it works without JavaScript, and
 // one small script (modules/registration/browser/registration-form.ts) adds the live behaviour.

@@ -3,7 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { forbidden, requireUser } from "~/utils/guards.server";
 import { can } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Register Trek" };
 

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { redirect, Form, Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { Pagination } from "@lib/ui/pagination";
@@ -13,7 +12,7 @@ import { NotificationList } from "@modules/notifications/index.ui";
 import { listNotifications, markAllRead, openNotification } from "@modules/notifications/index.server";
 import { can } from "@modules/permissions";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Notifications" };
 

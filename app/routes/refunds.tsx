@@ -11,7 +11,7 @@ import { formatNrs } from "@modules/registration";
 import { refundListParams } from "@modules/payments/index.server";
 import { listRefunds } from "@modules/payments/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Refunds" };
 

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import { Button } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
@@ -14,7 +13,7 @@ import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Register Success", chrome: false };
 

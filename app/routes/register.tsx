@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { cx } from "@lib/ui/class-names";
 import { FormErrors, SelectField, TextField } from "@lib/ui/field";
@@ -21,7 +20,7 @@ import { registerSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served without React (ADR 0014, 0029): plain links and a plain POST; an inline script keeps the
 // blur check and the live password checklist.

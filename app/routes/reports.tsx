@@ -5,7 +5,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { rangeFromQuery, reportCharts, seasonReport } from "@modules/dashboard/index.server";
 import { ChartFigure, RangeForm, ReportTableView } from "@modules/dashboard/index.ui";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Reports" };
 

@@ -2,13 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
-import { loadListPage } from "~/utils/list.server";
+import { loadListPage, requirePermission } from "~/utils/list.server";
 import { RequestTabs } from "~/components/request-tabs";
-import { requirePermission } from "~/utils/guards.server";
 import { agencyRequestsList } from "@modules/agencies/index.lists";
 import { agencyRequestSource, can } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Requests" };
 

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { RouteHandle } from "~/root";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { data, Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { TextArea } from "@lib/ui/field";
 import { ConfirmDialog } from "@lib/ui/modal";
 import { parseWithZod } from "@lib/zod-form.server";
-import { data } from "@remix-run/node";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { paramId } from "@lib/param-id";

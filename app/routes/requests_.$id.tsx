@@ -2,8 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, Form, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { TextArea } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
@@ -20,7 +19,7 @@ import { AGENCY_REQUEST_STATUSES } from "@modules/users";
 import { readForm } from "@lib/multipart.server";
 
 import { useLazyValidation } from "@lib/ui/lazy-validation";
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // Served as HTML on a first load, with the small script of such pages (ADR 0034).
 export const handle: RouteHandle = { title: "Requests", hydrate: "html" };

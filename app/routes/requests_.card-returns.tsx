@@ -3,13 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { RequestTabs } from "~/components/request-tabs";
-import { requirePermission } from "~/utils/guards.server";
-import { loadListPage } from "~/utils/list.server";
+import { loadListPage, requirePermission } from "~/utils/list.server";
 import { cardReturnsList } from "@modules/cards/index.returns-list";
 import { cardReturnSource } from "@modules/cards/index.server";
-import { can } from "@modules/users/index.server";
+import { can } from "@modules/permissions";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Requests" };
 

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@lib/zod-form.server";
 import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { TextArea, TextField } from "@lib/ui/field";
 import { SidePanel } from "@lib/ui/side-panel";

@@ -2,14 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
-import { loadListPage } from "~/utils/list.server";
+import { loadListPage, requirePermission } from "~/utils/list.server";
 import { RequestTabs } from "~/components/request-tabs";
-import { requirePermission } from "~/utils/guards.server";
 import { vouchersList } from "@modules/payments/index.vouchers-list";
 import { voucherListSource } from "@modules/payments/index.server";
-import { can } from "@modules/users/index.server";
+import { can } from "@modules/permissions";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Requests" };
 

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes/index.form";
 import { createRoute, findRouteSummary, getRoute, readRouteForm, routeFormProvinces, routeImageUrl, updateRoute } from "@modules/trek-routes/index.server";
 import { paramId } from "@lib/param-id";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Route" };
 

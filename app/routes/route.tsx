@@ -1,61 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import type { ListColumn } from "@lib/list/define";
-import { requirePermission } from "~/utils/guards.server";
-import { loadListPage } from "~/utils/list.server";
-import { withDomainErrors } from "~/utils/domain-error.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { routeActionSchema } from "@modules/trek-routes/index.server";
-import { routeInUse } from "@modules/registry.server";
-import { deleteRoute, findRouteSummary, routeListSource, setRouteStatus, type RouteRow } from "@modules/trek-routes/index.server";
+import { loadListPage, requirePermission } from "~/utils/list.server";
+import { routeListSource, type RouteRow } from "@modules/trek-routes/index.server";
+import { can } from "@modules/permissions";
+import { routesPageAction } from "~/utils/routes-page.server";
 import { routeDetailUrl, routeEditUrl } from "@modules/trek-routes";
 import { routesList } from "@modules/trek-routes/index.lists";
-import { can } from "@modules/users/index.server";
-import { parseWithZod } from "@lib/zod-form.server";
-import { readForm } from "@lib/multipart.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Route" };
-
-/** The list with its filters: where a confirmation closes to, and where an action goes back. */
-function listUrl(search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete("index");
-  const rest = params.toString();
-  return `/route${rest ? `?${rest}` : ""}`;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "routes");
   return { list: await loadListPage(routesList, request, routeListSource), canManage: can(user, "routesAdd") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "routesAdd");
-  const submission = parseWithZod(await readForm(request), { schema: routeActionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { intent, routeId } = submission.value;
-  const back = listUrl(new URL(request.url).search);
-  if (intent === "delete") {
-    return withDomainErrors(
-      async () => {
-        if (!(await deleteRoute(routeId, routeInUse))) return redirectWithToast(back, { type: "danger", message: "Route not found" });
-        return redirectWithToast(back, { type: "success", message: "Route Deleted Successfully" });
-      },
-      { redirectTo: back, toastType: "danger" },
-    );
-  }
-  const updated = await setRouteStatus(routeId, intent === "enable" ? "Active" : "Disable");
-  if (!updated) return redirectWithToast(back, { type: "danger", message: "Route not found" });
-  return redirectWithToast(back, { type: "success", message: "Route Status Updated" });
-}
-
-
+export const action = ({ request }: ActionFunctionArgs) => routesPageAction(request);
 
 export default function RoutesList() {
   const { list, canManage } = useLoaderData<typeof loader>();

@@ -15,7 +15,7 @@ import { can } from "@modules/users/index.server";
 
 import { paramId } from "@lib/param-id";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Route" };
 

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import { PageHeader } from "@lib/ui/page-header";
 import { useHydrated } from "@lib/ui/use-hydrated";
@@ -17,7 +16,7 @@ import type { OfflineHandler } from "@modules/checkins/index.offline";
 import { CameraScanner, decodePhoto } from "@modules/checkins/index.camera";
 import { CheckinInputError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Scan" };
 

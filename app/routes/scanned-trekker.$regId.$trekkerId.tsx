@@ -13,7 +13,7 @@ import { METHOD_LABELS, checkLabel } from "@modules/checkins";
 import { checkinsOf, hasScanned } from "@modules/checkins/index.server";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Scanned Trekker" };
 

@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
 import { scannedTrekkersList } from "@modules/checkins/index.lists";
-import { scannedTrekkerSource } from "@modules/checkins/index.server";
+import { viewerScans } from "~/utils/trekker-lists.server";
 
 /** CSV "ScannedTrekkersList": the check-ins this checkpost recorded, with the list's filters. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "scan");
-  return exportListFile(scannedTrekkersList, request, () => scannedTrekkerSource(user), { hidden: ["recordedBy"] });
+  const { source, hidden } = viewerScans(user);
+  return exportListFile(scannedTrekkersList, request, source, { hidden });
 }

@@ -7,7 +7,7 @@ import { cardNumberText } from "@modules/cards";
 import { searchTrekkersFor } from "@modules/cards/index.server";
 import { can, detailPath, searchUsers } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Search" };
 

@@ -2,12 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
-import { requirePermission } from "~/utils/guards.server";
-import { loadListPage } from "~/utils/list.server";
+import { loadListPage, requirePermission } from "~/utils/list.server";
 import { selfScanTrekkersList } from "@modules/checkins/index.lists";
 import { selfScanSource } from "@modules/checkins/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Self Scan Trekkers" };
 

@@ -1,11 +1,11 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, useLoaderData } from "@remix-run/react";
 import { simulatorView } from "@modules/payments/index.server";
 import { requireSimulator } from "@modules/payments/index.server";
 import { SimulatorPage } from "@modules/payments/index.sim";
 import type { RouteHandle } from "~/root";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle: RouteHandle = { chrome: false, title: "Payment simulator" };
 

@@ -1,7 +1,7 @@
 import { LinkButton } from "@lib/ui/button";
 import { AuthCard } from "@modules/users/index.ui";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Password Changed", chrome: false };
 

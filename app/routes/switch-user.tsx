@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { redirect, Form, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { Pagination } from "@lib/ui/pagination";
@@ -14,7 +13,7 @@ import { SwitchRefusedError, displayNames, endSwitch, listSwitchAudit, searchUse
 import { forbidden, requireRealUser } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Switch User" };
 

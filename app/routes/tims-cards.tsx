@@ -2,13 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
-import { forbidden, requireUser } from "~/utils/guards.server";
-import { loadListPage } from "~/utils/list.server";
-import { mayListCards, mayOpenPanels } from "@modules/cards";
+import { forbidden, loadListPage, requireUser } from "~/utils/list.server";
 import { timsCardsList } from "@modules/cards/index.tims-cards-list";
-import { timsCardSource } from "@modules/cards/index.server";
+import { mayListCards, mayOpenPanels, timsCardSource } from "@modules/cards/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "TIMS Cards" };
 

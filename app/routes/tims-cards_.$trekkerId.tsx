@@ -7,7 +7,7 @@ import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 import { requireUser } from "~/utils/guards.server";
 import { mayListCards } from "@modules/cards";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "TIMS Card" };
 

@@ -5,7 +5,7 @@ import { paramId } from "@lib/param-id";
 import { requireUser } from "~/utils/guards.server";
 import { cardPdfState, hasVisibleCard, trekkerCardData } from "@modules/cards/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "TIMS Card" };
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { RouteHandle } from "~/root";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { data, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Modal } from "@lib/ui/modal";
 import { paramId } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";

@@ -3,17 +3,13 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { Tabs } from "@lib/ui/tabs";
-import { requirePermission } from "~/utils/guards.server";
-import { loadListPage } from "~/utils/list.server";
-import { mayOpenPanels } from "@modules/cards";
+import { loadListPage, requirePermission } from "~/utils/list.server";
 import { trekkersList } from "@modules/cards/index.trekkers-list";
-import { trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
-import { overdueListHook } from "@modules/overdue/index.server";
 import { scannedTrekkersList } from "@modules/checkins/index.lists";
-import { scannedTrekkerSource } from "@modules/checkins/index.server";
+import { viewerScans, viewerTrekkers } from "~/utils/trekker-lists.server";
 import { can } from "@modules/permissions";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Trekkers" };
 
@@ -28,10 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const scans = can(user, "scan");
   const asked = new URL(request.url).searchParams.get("tab");
   if (scans && asked !== "trekkers") {
-    return { tab: "scanned" as const, scans, scanned: await loadListPage(scannedTrekkersList, request, () => scannedTrekkerSource(user), { hidden: ["recordedBy"] }), list: null, opensPanel: false };
+    const { source, hidden } = viewerScans(user);
+    return { tab: "scanned" as const, scans, scanned: await loadListPage(scannedTrekkersList, request, source, { hidden }), list: null, opensPanel: false };
   }
-  const list = await loadListPage(trekkersList, request, () => trekkerListSource(user, { overdue: overdueListHook(user) }), { hidden: trekkerListHidden(user) });
-  return { tab: "trekkers" as const, scans, scanned: null, list, opensPanel: mayOpenPanels(user) };
+  const { source, hidden, opensPanel } = viewerTrekkers(user);
+  return { tab: "trekkers" as const, scans, scanned: null, list: await loadListPage(trekkersList, request, source, { hidden }), opensPanel };
 }
 
 export default function Trekkers() {

@@ -3,12 +3,11 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
-import { requirePermission } from "~/utils/guards.server";
-import { loadListPage } from "~/utils/list.server";
+import { loadListPage, requirePermission } from "~/utils/list.server";
 import { trekkingHistoryList } from "@modules/cards/index.history-list";
 import { trekkingHistorySource } from "@modules/cards/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Trekking History" };
 

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { redirect, Form, useLoaderData } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
 import { activateVerifiedAgency } from "@modules/users/index.server";
 import { agencyOnboardingPath } from "@modules/users/index.server";
 import { paramChoice } from "@lib/param-id";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Document Status", chrome: false };
 

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { data, redirect, Form, useActionData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { FileField } from "@lib/ui/file-field";
 import { FormErrors } from "@lib/ui/field";
@@ -14,7 +13,7 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { submitDocuments } from "@modules/agencies/index.server";
 import { agencyOnboardingPath } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Upload Documents", chrome: false };
 

@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, SelectField, TextField } from "@lib/ui/field";

@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors, SelectField, TextField } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/react";
 import { redirectWithToast } from "~/utils/toast.server";
 import { enableUser } from "@modules/users/index.server";
 import { requireOtherUserTarget } from "../utils/user-target.server";

@@ -5,7 +5,7 @@ import { type AccountRow } from "@modules/users";
 import { AccountRows, ProfileList } from "@modules/users/index.account";
 import type { UserViewData } from "./users_.($kind).$id";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 /**
  * The Profile tab. Its data comes from the account view's loader, which did the guard; the

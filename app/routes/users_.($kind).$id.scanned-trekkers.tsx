@@ -6,7 +6,7 @@ import { scannedTrekkersList } from "@modules/checkins/index.lists";
 import { scannedTrekkerSource } from "@modules/checkins/index.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 /** The checkpost account view's Scanned Trekkers tab (spec 2 §2): the check-ins that checkpost recorded. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import { timsCardsList } from "@modules/cards/index.tims-cards-list";
 import { timsCardSource } from "@modules/cards/index.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, target } = await requireUserTarget(request, params);

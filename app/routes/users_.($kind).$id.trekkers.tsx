@@ -6,7 +6,7 @@ import { AGENCY_FILTERS, trekkersList } from "@modules/cards/index.trekkers-list
 import { trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 /**
  * The account views' Registered Trekker(s) tab (spec 2 §2): the trekkers an agency or a checkpost

@@ -3,10 +3,9 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { Tabs } from "@lib/ui/tabs";
 import { type UserKind } from "@modules/users";
-import { canDeleteUser, canEditUser, canManageUser, tabOfUserType } from "@modules/users/index.server";
-import { requireUserTarget } from "../utils/user-target.server";
+import { requireAccountView } from "../utils/user-target.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Users" };
 
@@ -27,18 +26,7 @@ const EXTRA_TABS: Record<UserKind, readonly { label: string; path: string }[]> =
   ],
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { viewer, target, base } = await requireUserTarget(request, params);
-  return {
-    user: target,
-    base,
-    listTab: tabOfUserType(target.userType)?.id ?? "ntb",
-    canEdit: canEditUser(viewer, target),
-    canManage: canManageUser(viewer, target),
-    canDelete: canDeleteUser(viewer, target),
-    isSelf: viewer.id === target.id,
-  };
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => requireAccountView(request, params);
 
 export type UserViewData = Awaited<ReturnType<typeof loader>>;
 

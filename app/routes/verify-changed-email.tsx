@@ -4,7 +4,7 @@ import { LinkButton } from "@lib/ui/button";
 import { AuthCard } from "@modules/users/index.ui";
 import { confirmEmailChange, type EmailChangeResult } from "@modules/users/index.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Verify Changed Email", chrome: false };
 

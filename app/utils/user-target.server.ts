@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { forbidden, requirePermission } from "./guards.server";
 import { getUserProfile, type UserProfile } from "@modules/users/index.server";
-import { canViewUser, detailPath, kindFromSegment, userTargetParams } from "@modules/users/index.server";
+import { canDeleteUser, canEditUser, canManageUser, canViewUser, detailPath, kindFromSegment, tabOfUserType, userTargetParams } from "@modules/users/index.server";
 import { parseParams } from "@lib/params";
 import { can, type Permission } from "@modules/users";
 import type { AuthUser } from "@modules/users/index.server";
@@ -45,4 +45,22 @@ export async function requireOtherUserTarget(request: Request, params: LoaderFun
   const found = await requireUserTarget(request, params, permission);
   if (found.viewer.id === found.target.id) throw forbidden();
   return found;
+}
+
+/**
+ * Loader of the account views' frame (users_.($kind).$id.tsx): the account, the Users tab it
+ * belongs to, and what the viewer may do with it. Here rather than in the route so the account
+ * pages import one server file, not two (ADR 0036).
+ */
+export async function requireAccountView(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { viewer, target, base } = await requireUserTarget(request, params);
+  return {
+    user: target,
+    base,
+    listTab: tabOfUserType(target.userType)?.id ?? "ntb",
+    canEdit: canEditUser(viewer, target),
+    canManage: canManageUser(viewer, target),
+    canDelete: canDeleteUser(viewer, target),
+    isSelf: viewer.id === target.id,
+  };
 }

@@ -8,5 +8,5 @@ export { CardActionError, actionsFor, isCardMove, mayAct, ruleOf } from "./lifec
 export { hasVisibleCard } from "./visibility";
 export { CARD_SCOPES, mayListCards, mayOpenAnyCard, mayOpenPanels } from "./policy";
 export type { ListMove, TrekkerRowAction } from "./row-actions";
-export { LIST_MOVES, isListMove, registrationEditUrl, trekkerRowActions } from "./row-actions";
+export { LIST_MOVES, isListMove, trekkerRowActions } from "./row-actions";
 export { cardNumberText } from "./card-number";

@@ -38,20 +38,3 @@ export function trekkerRowActions(viewer: (PermissionHolder & { id: number }) | 
   for (const move of LIST_MOVES) if (moves.includes(move)) actions.push(move);
   return actions;
 }
-
-export const ROW_ACTION_LABELS: Record<TrekkerRowAction, string> = {
-  pay: "Pay",
-  edit: "Edit",
-  generate: "Generate Card",
-  cancel: "Cancel",
-  delete: "Delete",
-  approveReturn: "Approve",
-  rejectReturn: "Reject",
-  // An overdue trekker (modules/overdue): offered when the list's overdue hook says so.
-  markSafe: "Mark Safe",
-};
-
-/** Pay and Edit open the registration page with regId and isPayment=1 (spec 2 §2). */
-export function registrationEditUrl(registrationId: number): string {
-  return `/new-register?regId=${registrationId}&isPayment=1`;
-}

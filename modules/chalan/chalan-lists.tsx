@@ -1,6 +1,6 @@
 import { dateFilter, defineList, filterObject } from "@lib/list/define";
 import { displayDate, displayDateTime } from "@lib/dates";
-import { ITEM_DESCRIPTIONS } from "./rules";
+import { ITEM_DESCRIPTIONS } from "./item-codes";
 
 /** A line of the chalan logs (refused lines in the error log, pushed lines in the pushed log). Dates as ISO strings. */
 export interface ChalanLogRow {

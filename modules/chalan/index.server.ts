@@ -1,6 +1,7 @@
 // The chalan module's public entry for server code (models stay private).
 export * from "./index";
 export * from "./index.schemas";
+export * from "./index.lists";
 export { chalanModule } from "./plugin.server";
 export type { ChalanFile, DateRange } from "./downloads.server";
 export { CHALAN_FILES, chalanDownload, hasNewRows } from "./downloads.server";

@@ -4,9 +4,7 @@
  * cards become contiguous card number ranges.
  */
 
-export const ITEM_CODES = { child: "TIMS-CHILD", saarc: "TIMS-SAARC", foreign: "TIMS-FOREIGN" } as const;
-export type ItemCode = (typeof ITEM_CODES)[keyof typeof ITEM_CODES];
-export const ALL_ITEM_CODES: readonly string[] = Object.values(ITEM_CODES);
+import { ITEM_CODES, type ItemCode } from "./item-codes";
 
 /** Trekker type 5 is a child; countries of price region 1 are SAARC (DESIGN.md "Countries"). */
 export const CHILD_TREKKER_TYPE = 5;
@@ -104,9 +102,3 @@ export function pushOutcome(p: { status: PushStatus; refusedLines: number }): st
   if (p.status !== "done") return null;
   return p.refusedLines ? CHALAN_MESSAGES.refused(p.refusedLines) : CHALAN_MESSAGES.pushed;
 }
-
-export const ITEM_DESCRIPTIONS: Record<string, string> = {
-  [ITEM_CODES.child]: "TIMS card, child",
-  [ITEM_CODES.saarc]: "TIMS card, SAARC national",
-  [ITEM_CODES.foreign]: "TIMS card, foreign national",
-};

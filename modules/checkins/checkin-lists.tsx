@@ -1,6 +1,6 @@
 import { displayDateTime } from "@lib/dates";
 import { dateFilter, defineList, filterObject, idFilter } from "@lib/list/define";
-import { METHOD_LABELS, checkLabel } from "./rules";
+import { METHOD_LABELS, checkLabel } from "./scan-labels";
 
 /** One check-in as the Scanned Trekkers and Self Scan Trekkers lists show it. */
 export interface CheckinItem {

@@ -13,7 +13,7 @@ import { scanCard, selfCheckin, selfCheckinCard } from "./service.server";
 import { checkinsOf, hasScanned, trailsOf, trekkersWithCheckins } from "./readers.server";
 import { scannedTrekkerSource } from "./list-sources.server";
 import { scannedTrekkersList } from "./checkin-lists";
-import { checkLabel } from "./rules";
+import { checkLabel } from "./scan-labels";
 import { selfCheckinThrottle, TooManySelfCheckinsError } from "./self-checkin-throttle.server";
 import type { CounterStore } from "@lib/rate-limit.server";
 

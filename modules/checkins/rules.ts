@@ -50,11 +50,3 @@ export const DEFAULT_REPEAT_WINDOW_MINUTES = 30;
 
 /** The spec's scanner delay between camera reads (spec 2 §9). */
 export const SCANNER_DELAY_MS = 1000;
-
-export const METHOD_LABELS = { qr: "QR scan", photo: "QR photo", typed: "Card and passport", self: "Auto Checked In" } as const;
-
-/** A scan row's check: in, out, or the refusal a refused card's sighting records instead (ADR 0028). */
-export function checkLabel(r: { direction: "in" | "out"; refusedReason: string | null }): string {
-  if (r.refusedReason) return `Refused: ${r.refusedReason}`;
-  return r.direction === "out" ? "Check out" : "Check in";
-}

@@ -1,7 +1,8 @@
 import { displayDate } from "@lib/dates";
 import { choiceFilter, dateFilter, defineList, filterObject, idFilter, textFilter } from "@lib/list/define";
 import { formatNrs } from "@modules/registration";
-import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type BillRow } from "./billing";
+import type { BillRow } from "./billing";
+import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from "./payment-medium";
 
 /**
  * Billing (spec 2 §2): every role's bills, the board and TAAN all of them. Filters region (the

@@ -1,5 +1,3 @@
-import { PAYMENT_METHODS } from "@modules/lookups";
-
 // Billing's shared, client-safe parts: the row and receipt shapes, labels and who sees which bills.
 
 /** The board that issues every receipt (spec 2 §2: the receipt's header). */
@@ -14,10 +12,6 @@ export const RECEIPT_NOTES = [
   "Please obtain the tax invoice for this payment from the Nepal Tourism Board.",
   "This is a computer generated receipt and does not need a signature.",
 ] as const;
-
-/** Payment Medium: the spec's payment method names by id. */
-export const PAYMENT_METHOD_LABELS: Record<number, string> = Object.fromEntries(PAYMENT_METHODS.map((m) => [m.id, m.name]));
-export const PAYMENT_METHOD_IDS = PAYMENT_METHODS.map((m) => String(m.id)) as [string, ...string[]];
 
 /** The receipt's line item: 'Tims Card - ' and who registered (spec 2 §2). */
 export function receiptLineItem(payerUserType: number): string {

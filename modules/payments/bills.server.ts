@@ -7,7 +7,8 @@ import { listRouteNames } from "@modules/trek-routes/index.server";
 import { agencyChoices, billingContacts, payerSearchSql, userTypeAndNameColumnsSql } from "@modules/users/index.server";
 import { selectArrays, utcDate } from "../../db/select-arrays.server";
 import { amountInWords } from "./amount-words";
-import { PAYMENT_METHOD_LABELS, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
+import { receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
+import { PAYMENT_METHOD_LABELS } from "./payment-medium";
 import { Bill } from "./models/payment-records.server";
 
 export interface BillViewer {

@@ -1,6 +1,3 @@
-import { GATEWAY_LABELS } from "./methods";
-import type { GatewayId } from "./gateways/types";
-
 // Payment constants and labels that pages show, without zod (the schemas in schemas.ts and
 // refunds.ts are loaded by pages only on demand).
 
@@ -22,9 +19,3 @@ export type RefundReason = keyof typeof REFUND_REASONS;
 export const REFUND_STATUSES = ["due", "refunded"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = { due: "Refund due", refunded: "Refunded" };
-
-/** The gateway column: the provider's name, or the bank deposit. */
-export function refundGatewayLabel(gateway: string): string {
-  return gateway === "voucher" ? "Bank voucher" : (GATEWAY_LABELS[gateway as GatewayId] ?? gateway);
-}
-

@@ -11,6 +11,11 @@ export const ONLINE_METHODS: { id: GatewayId; label: string }[] = [
 
 export const GATEWAY_LABELS: Record<GatewayId, string> = Object.fromEntries(ONLINE_METHODS.map((m) => [m.id, m.label])) as Record<GatewayId, string>;
 
+/** The refunds list's gateway column: the provider's name, or the bank deposit. */
+export function refundGatewayLabel(gateway: string): string {
+  return gateway === "voucher" ? "Bank voucher" : (GATEWAY_LABELS[gateway as GatewayId] ?? gateway);
+}
+
 export const PAYMENT_TABS = [
   { id: "qr", label: "NEPALPAY QR" },
   { id: "online", label: "connectIPS" },

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { requiredText } from "@lib/validation";
 
-export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, refundGatewayLabel, type RefundReason, type RefundStatus } from "./labels";
+export { REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, type RefundReason, type RefundStatus } from "./labels";
+export { refundGatewayLabel } from "./methods";
 import { REFUND_STATUSES } from "./labels";
 
 /** "Mark refunded": the reference of the refund (the provider's refund id or the bank's). */

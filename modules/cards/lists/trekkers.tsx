@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { displayDate } from "@lib/dates";
 import { choiceFilter, dateFilter, defineList, idFilter, textFilter, type FilterOption, filterObject, type FilterOutput } from "@lib/list/define";
 import { REGIONS } from "@modules/lookups";
-import { registrationEditUrl, ROW_ACTION_LABELS, type TrekkerRowAction } from "../row-actions";
+import type { TrekkerRowAction } from "../row-actions";
 import { agency, area, cardNumber, cardStatusValues, country, id, registered, status, STATUS_OPTIONS, trekker, type TrekkerItem } from "./shared";
 
 const REGION_OPTIONS: FilterOption[] = REGIONS.map((r) => ({ value: String(r.id), label: r.name }));
@@ -80,6 +80,25 @@ export const trekkersList = defineList({
     ],
   },
 });
+
+// The row actions' words and the registration link live with the component that shows them:
+// row-actions.ts decides which actions a row has (on the server, from the registration's policy).
+const ROW_ACTION_LABELS: Record<TrekkerRowAction, string> = {
+  pay: "Pay",
+  edit: "Edit",
+  generate: "Generate Card",
+  cancel: "Cancel",
+  delete: "Delete",
+  approveReturn: "Approve",
+  rejectReturn: "Reject",
+  // An overdue trekker (modules/overdue): offered when the list's overdue hook says so.
+  markSafe: "Mark Safe",
+};
+
+/** Pay and Edit open the registration page with regId and isPayment=1 (spec 2 §2). */
+function registrationEditUrl(registrationId: number): string {
+  return `/new-register?regId=${registrationId}&isPayment=1`;
+}
 
 /**
  * A row's actions as links: Pay/Edit open the registration; the others open a confirmation over

@@ -4,7 +4,7 @@ import { BodyTooLargeError, readText } from "@lib/multipart.server";
 import { writeTransaction } from "../../../db/sequelize.server";
 import { erpConfig, type ErpConfig } from "../erp/config.server";
 import { ERP_BATCH_LIMIT, ERP_CHALAN_PATH, type ErpResult, type ErpRow, type ErpRowErrors } from "../erp/protocol";
-import { ALL_ITEM_CODES } from "../rules";
+import { ALL_ITEM_CODES } from "../item-codes";
 import { ErpSimRow } from "./store.server";
 
 /**

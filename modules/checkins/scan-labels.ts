@@ -1,0 +1,10 @@
+// How a scan row reads in the lists and on the trekker's pages. Apart from rules.ts (the checkpoint's
+// rules, for the server and the scanner), so a page that only shows scans loads none of those.
+
+export const METHOD_LABELS = { qr: "QR scan", photo: "QR photo", typed: "Card and passport", self: "Auto Checked In" } as const;
+
+/** A scan row's check: in, out, or the refusal a refused card's sighting records instead (ADR 0028). */
+export function checkLabel(r: { direction: "in" | "out"; refusedReason: string | null }): string {
+  if (r.refusedReason) return `Refused: ${r.refusedReason}`;
+  return r.direction === "out" ? "Check out" : "Check in";
+}
