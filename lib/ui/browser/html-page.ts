@@ -4,8 +4,8 @@
  * version does without needing React:
  * - dialogs (modals and side panels, which are nested routes): focus moves into the innermost one
  *   and Escape takes its ✕ link;
- * - forms marked data-check="{form id}": each field is checked when it is left, by the server with
- *   the form's own schema (POST /form-check/{form id}, ADR 0034), so the texts and the cross-field
+ * - forms marked data-check="{module}.{schema}": each field is checked when it is left, by the server
+ *   with the form's own schema (POST /form-check/{module}.{schema}, ADR 0034), so the texts and the cross-field
  *   rules are exactly those of the submit; a field with an error is checked again as it is typed;
  * - password checklists tick as the password is typed.
  * Submitting is never blocked: the server decides, as it does without JavaScript.

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from "react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, SelectField, TextField } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
@@ -11,6 +11,7 @@ import { ROUTE_LABELS } from "../labels";
 import { ImageField, type ExistingImage } from "./image-field";
 import { useLeaveGuard } from "./leave-guard";
 import { RichTextEditor } from "./rich-text-editor";
+import { Panel, TabBar } from "./form-tabs";
 
 export type RouteFormDefaults = {
   name: string;
@@ -331,72 +332,5 @@ function ReadOnlyPoint({ label, value }: { label: string; value: string }) {
       </label>
       <input id={id} readOnly value={value || "—"} className="block w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700" />
     </div>
-  );
-}
-
-interface TabBarProps<T extends string> {
-  label: string;
-  hydrated: boolean;
-  current: T;
-  onSelect: (tab: T) => void;
-  items: { id: T; label: string; invalid?: boolean }[];
-}
-
-/** Real tabs once hydrated; before that, links to the stacked sections below. */
-function TabBar<T extends string>({ label, hydrated, current, onSelect, items }: TabBarProps<T>) {
-  const itemClass = (active: boolean) =>
-    cx(
-      "inline-block border-b-2 px-1 py-3 text-sm font-medium",
-      active ? "border-blue-700 text-blue-700" : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900",
-    );
-  return (
-    // Before hydration the links are a plain list of in-page links: no role, so no name either.
-    <div role={hydrated ? "tablist" : undefined} aria-label={hydrated ? label : undefined} className="mb-4 flex gap-4 overflow-x-auto border-b border-gray-200">
-      {items.map((item) =>
-        hydrated ? (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`tab-${item.id}`}
-            aria-selected={current === item.id}
-            aria-controls={`panel-${item.id}`}
-            onClick={() => onSelect(item.id)}
-            className={itemClass(current === item.id)}
-          >
-            {item.label}
-            {item.invalid && <Dot />}
-          </button>
-        ) : (
-          <a key={item.id} href={`#panel-${item.id}`} className={itemClass(false)}>
-            {item.label}
-            {item.invalid && <Dot />}
-          </a>
-        ),
-      )}
-    </div>
-  );
-}
-
-function Dot() {
-  return (
-    <span className="ml-1 inline-block size-2 rounded-full bg-red-600 align-middle" aria-label="has errors" role="img" />
-  );
-}
-
-function Panel({ id, label, hydrated, current, children }: { id: string; label: string; hydrated: boolean; current: string; children: ReactNode }) {
-  // Hidden panels stay in the form so their fields are still posted.
-  return (
-    <section
-      id={`panel-${id}`}
-      role={hydrated ? "tabpanel" : undefined}
-      aria-labelledby={hydrated ? `tab-${id}` : undefined}
-      aria-label={hydrated ? undefined : label}
-      hidden={hydrated && current !== id}
-      className="mb-6"
-    >
-      {!hydrated && <h2 className="mb-3 text-base font-semibold text-gray-900">{label}</h2>}
-      {children}
-    </section>
   );
 }
