@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 
 export interface PageScript {
@@ -7,18 +8,32 @@ export interface PageScript {
   hash: string;
 }
 
-const built = new Map<string, Promise<PageScript>>();
+interface Built {
+  script: PageScript;
+  /** The source files bundled, and when: in development an edit to any of them rebuilds. */
+  inputs: string[];
+  at: number;
+}
+
+const built = new Map<string, Promise<Built>>();
+
+const unchangedSince = (done: Built) => done.inputs.every((file) => (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) <= done.at);
 
 /**
  * One browser script for a page served without React (ADR 0029), bundled from its TypeScript
  * entry (relative to the app's root, with the tsconfig's path aliases) by esbuild, the bundler
  * the Remix compiler itself runs on. Built once per process on first use, in memory; in
- * development on every use, so an edit shows at the next reload.
+ * development again when one of its source files has changed since, so an edit shows at the next
+ * reload (the root asks for the HTML pages' script on every request).
  */
-export function pageScript(entry: string): Promise<PageScript> {
-  const cached = process.env.NODE_ENV === "production" ? built.get(entry) : undefined;
-  if (cached) return cached;
-  const job = (async () => {
+export async function pageScript(entry: string): Promise<PageScript> {
+  const cached = built.get(entry);
+  if (cached) {
+    const done = await cached.catch(() => null);
+    if (done && (process.env.NODE_ENV === "production" || unchangedSince(done))) return done.script;
+  }
+  const job = (async (): Promise<Built> => {
+    const at = Date.now();
     const esbuild = await import("esbuild");
     const result = await esbuild.build({
       entryPoints: [path.resolve(entry)],
@@ -29,11 +44,13 @@ export function pageScript(entry: string): Promise<PageScript> {
       target: "es2020",
       legalComments: "none",
       write: false,
+      metafile: true,
     });
     const code = result.outputFiles[0].text;
-    return { code, hash: crypto.createHash("sha256").update(code).digest("hex").slice(0, 10) };
+    const inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file));
+    return { script: { code, hash: crypto.createHash("sha256").update(code).digest("hex").slice(0, 10) }, inputs, at };
   })();
   built.set(entry, job);
   job.catch(() => built.delete(entry));
-  return job;
+  return (await job).script;
 }
