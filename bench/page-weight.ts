@@ -35,6 +35,7 @@ const PAGES: { path: string; as: string | null }[] = [
   { path: "/account-settings", as: "fit@tims.test" },
   { path: "/tims-cards", as: "agency@tims.test" },
   { path: "/trekkers", as: "agency@tims.test" },
+  { path: "/trekkers/scanned", as: "checkpost@tims.test" },
   { path: "/dashboard", as: "ntb@tims.test" },
   { path: "/users", as: "ntb@tims.test" },
   { path: "/requests", as: "ntb@tims.test" },

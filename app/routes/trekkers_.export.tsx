@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { trekkersList } from "@modules/cards/index.trekkers-list";
-import { viewerTrekkers } from "~/utils/trekker-lists.server";
+import { trekkersList, viewerTrekkers } from "~/utils/trekker-lists.server";
 
 /** CSV "TrekkersList": the viewer's trekkers with the list's filters (an agency's own only). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage } from "~/utils/list.server";
-import { AGENCY_FILTERS, trekkersList } from "@modules/cards/index.trekkers-list";
-import { trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
+import { AGENCY_FILTERS, trekkersListView } from "@modules/cards/index.trekkers-list";
+import { accountTrekkers, trekkersList } from "~/utils/trekker-lists.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -15,11 +15,8 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-p
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { viewer, target } = await requireUserTarget(request, params);
   if (target.kind !== "agency" && target.kind !== "checkpost") throw notFound();
-  const account = { account: target.id };
-  return {
-    accountId: target.id,
-    list: await loadListPage(trekkersList, request, () => trekkerListSource(viewer, account), { hidden: trekkerListHidden(viewer, account) }),
-  };
+  const { source, hidden } = accountTrekkers(viewer, target.id);
+  return { accountId: target.id, list: await loadListPage(trekkersList, request, source, { hidden }) };
 }
 
 export default function AccountTrekkers() {
@@ -27,9 +24,9 @@ export default function AccountTrekkers() {
   return (
     <div className="space-y-2">
       <div className="flex justify-end">
-        <ExportButton to="/trekkers/export" params={{ userId: String(accountId) }} fileName={trekkersList.csv.fileName} list={list} />
+        <ExportButton to="/trekkers/export" params={{ userId: String(accountId) }} fileName={trekkersListView.csv.fileName} list={list} />
       </div>
-      <ListView definition={trekkersList} data={list} rowKey={(r) => r.trekkerId} rowHref={(r) => `/tims-cards/${r.trekkerId}`} hiddenFilters={AGENCY_FILTERS} />
+      <ListView definition={trekkersListView} data={list} rowKey={(r) => r.trekkerId} rowHref={(r) => `/tims-cards/${r.trekkerId}`} hiddenFilters={AGENCY_FILTERS} />
     </div>
   );
 }

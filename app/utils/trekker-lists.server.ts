@@ -1,4 +1,7 @@
 import { mayOpenPanels, trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
+
+// The lists' server halves (filters and CSV columns, ADR 0038), for the pages' loaders and exports.
+export { trekkersList } from "@modules/cards/index.server";
 import { scannedTrekkerSource } from "@modules/checkins/index.server";
 import { overdueListHook } from "@modules/overdue/index.server";
 
@@ -13,6 +16,12 @@ type Viewer = Parameters<typeof trekkerListSource>[0] & Parameters<typeof scanne
 /** Trekkers: the cards module's rows with the overdue module's flag (and filter), less what the viewer may not see. */
 export function viewerTrekkers(user: Viewer) {
   return { source: () => trekkerListSource(user, { overdue: overdueListHook(user) }), hidden: trekkerListHidden(user), opensPanel: mayOpenPanels(user) };
+}
+
+/** An account view's Registered Trekkers tab: the trekkers that agency or checkpost registered, as the viewer may see them. */
+export function accountTrekkers(viewer: Viewer, account: number) {
+  const scope = { account };
+  return { source: () => trekkerListSource(viewer, scope), hidden: trekkerListHidden(viewer, scope) };
 }
 
 /** Scanned Trekkers: the check-ins the viewer (a checkpost) recorded, without the Recorded By column. */

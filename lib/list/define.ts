@@ -75,6 +75,14 @@ export interface ListDefinition<Row, Schema extends FilterObject = FilterObject>
   emptyText?: string;
 }
 
+/**
+ * What a page's component needs of a list: its form, table and file name, without the filters'
+ * parsers and the CSV columns, which only the server runs. A list whose bytes matter (the trekker
+ * lists, ADR 0038) exports this half to the browser and builds its ListDefinition from it in a
+ * .server file; every ListDefinition is one too.
+ */
+export type ListViewDefinition<Row> = Pick<ListDefinition<Row>, "fields" | "quickRange" | "sort" | "columns" | "emptyText"> & { csv: { fileName: string } };
+
 /** A list page's data (what loadList returns): everything the kit's components need, and nothing of other lists. */
 export interface ListData<Row> {
   rows: Row[];

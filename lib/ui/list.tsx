@@ -10,6 +10,7 @@ import {
   type ListColumn,
   type ListData,
   type ListDefinition,
+  type ListViewDefinition,
 } from "@lib/list/define";
 import { PAGE_INDEX_PARAM } from "@lib/pagination";
 import { buttonClass } from "@lib/ui/button";
@@ -209,7 +210,7 @@ function SortMark({ state }: { state: "ascending" | "descending" | undefined }) 
 }
 
 export interface ListViewProps<Row> {
-  definition: ListDefinition<Row, any>;
+  definition: ListViewDefinition<Row>;
   data: ListPageData<Row>;
   /** The definition's columns plus what only this page shows (e.g. row actions with forms). */
   columns?: readonly ListColumn<Row>[];

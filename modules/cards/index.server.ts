@@ -2,6 +2,7 @@
 export * from "./index";
 export * from "./index.card";
 export * from "./index.lists";
+export { trekkerChoices, trekkerFilters, trekkersList, type TrekkerFilters } from "./lists/trekkers.server";
 export * from "./index.move";
 export * from "./index.panel";
 export * from "./index.qr";

@@ -9,6 +9,7 @@ import { checkinLookup } from "./lifecycle.server";
 import { CARD_SCOPES, mayOpenPanels } from "./policy";
 import { trekkerRowActions } from "./row-actions";
 import type { TrekkerItem } from "./trekker-lists";
+import { trekkerChoices } from "./lists/trekkers.server";
 
 type Viewer = PermissionHolder & { id: number };
 
@@ -222,7 +223,7 @@ export function trekkerListSource(viewer: Viewer, opts: { account?: number; over
       exportFields: "listed",
       options: async () => {
         const [choices, agencies] = await Promise.all([routeAndCountryChoices(), own || opts.account !== undefined ? Promise.resolve([]) : agencyChoices()]);
-        return { ...choices, agencies: agencies.map((a) => ({ value: String(a.id), label: a.name })) };
+        return { ...choices, ...trekkerChoices, agencies: agencies.map((a) => ({ value: String(a.id), label: a.name })) };
       },
     },
   );

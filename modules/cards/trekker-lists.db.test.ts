@@ -7,12 +7,14 @@ import { quickRange, type ListDefinition } from "@lib/list/define";
 import { exportList, loadList, type ListSource } from "@lib/list/list.server";
 import { formatBatch } from "@lib/csv.server";
 import { createRoute } from "@modules/trek-routes/index.server";
+import { CARD_STATUSES, REGIONS } from "@modules/lookups";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { makeRegistration, person } from "../../tests/factories/registrations";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { trekkerIdsOf } from "../../tests/factories/cards";
 import { applyCardAction, generateCards } from "./lifecycle.server";
-import { cardReturnsList, deletedTrekkersList, timsCardsList, trekkersList, trekkingHistoryList, type TrekkerItem } from "./trekker-lists";
+import { cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList, type TrekkerItem } from "./trekker-lists";
+import { trekkersList } from "./lists/trekkers.server";
 import { cardReturnSource, deletedTrekkerSource, timsCardSource, trekkerListHidden, trekkerListSource, trekkingHistorySource } from "./trekker-list-source.server";
 
 let routeId = 0;
@@ -129,6 +131,15 @@ describe("/trekkers: what each role lists", () => {
     expect(asked).toMatchObject({ total: 0, rows: [] });
     const board = await loadList(trekkersList, get(`?userId=${u.otherAgency.id}`), trekkerListSource(u.ntb));
     expect(ids(board.rows).sort()).toEqual([...made.other].sort());
+  });
+
+  it("sends the form's every choice key, the card statuses and regions among them (the page holds no lookup table, ADR 0038)", async () => {
+    const page = await loadList(trekkersList, get(), trekkerListSource(u.ntb));
+    const keys = trekkersList.fields.flatMap((f) => (f.kind === "select" && typeof f.options === "string" ? [f.options] : []));
+    for (const key of keys) expect(page.options[key], key).toBeDefined();
+    expect(page.options.cardStatuses.map((o) => o.value)).toEqual(CARD_STATUSES.map((s) => s.name));
+    expect(page.options.regions).toEqual(REGIONS.map((r) => ({ value: String(r.id), label: r.name })));
+    expect(page.options.regions.map((o) => o.value)).toEqual(["1", "2", "5"]);
   });
 
   it("an agency's export holds only its own rows, and no Agency column", async () => {

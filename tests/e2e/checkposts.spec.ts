@@ -98,8 +98,9 @@ test("typed card and passport; a wrong pair, an invalid and a forged code, a can
   await expect(page.getByText(/nothing new was recorded/)).toBeVisible();
   await expect(page.getByText("Route so far (1 check-in)")).toBeVisible();
 
-  // The checkpost's lists: Scanned Trekkers (its default tab) and the export.
+  // The checkpost's lists: Scanned Trekkers (its default, its own route) and the export.
   await page.goto("/trekkers");
+  await expect(page).toHaveURL("/trekkers/scanned");
   const scanned = page.getByRole("table", { name: "Scanned trekkers" });
   await expect(scanned.getByRole("row").filter({ hasText: good.fullName })).toHaveCount(1);
   // The cancelled card's scan is listed, marked refused (ADR 0028); the export has its reason.
@@ -109,6 +110,14 @@ test("typed card and passport; a wrong pair, an invalid and a forged code, a can
   expect(csv.split("\n")[0]).toContain("Refused Reason");
   expect(csv).toContain(good.fullName);
   expect(csv.split("\n").find((line) => line.includes(cancelled.fullName))).toContain("Refused,This card was cancelled.");
+  // Its other tab, the trekkers it registered, and back.
+  const lists = page.getByRole("navigation", { name: "Trekker lists" });
+  await lists.getByRole("link", { name: "Trekkers", exact: true }).click();
+  await expect(page).toHaveURL("/trekkers?tab=trekkers");
+  await expect(page.getByRole("table", { name: "Scanned trekkers" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Trekking Area" })).toBeVisible();
+  await lists.getByRole("link", { name: "Scanned Trekkers" }).click();
+  await expect(page).toHaveURL("/trekkers/scanned");
 
   // The board sees the check-in in the trekker's side panel.
   const board = await page.context().browser()!.newContext();

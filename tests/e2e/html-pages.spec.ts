@@ -7,10 +7,15 @@ import { dayFromToday } from "./support/registration";
 // Modals, panels and form pages opened directly are served as HTML with one small script
 // (ADR 0034); reached from their list they render with React as before.
 
-const servedAsHtml = async (page: Page) => ({
-  react: await page.evaluate(() => "__remixContext" in window),
-  scripts: await page.locator("script[src]").evaluateAll((all) => all.map((s) => new URL((s as HTMLScriptElement).src).pathname)),
-});
+// Read once the document has loaded: after a link's click the URL changes when the new document
+// commits, before its body (and the page script at its end) has been parsed.
+const servedAsHtml = async (page: Page) => {
+  await page.waitForLoadState("load");
+  return {
+    react: await page.evaluate(() => "__remixContext" in window),
+    scripts: await page.locator("script[src]").evaluateAll((all) => all.map((s) => new URL((s as HTMLScriptElement).src).pathname)),
+  };
+};
 
 test("Add User opened directly: HTML, checked by the server as fields are left, Escape closes it", async ({ page }) => {
   await signInAs(page, "ntb@tims.test");

@@ -173,7 +173,9 @@ const ROUTES: Record<string, RouteCase> = {
   "tims-cards_.$trekkerId_.pdf.tsx": { url: (i) => `/tims-cards/${i.trekkerId}/pdf`, get: "user" },
   "tims-cards_.$trekkerId_.pdf-preparing.tsx": { url: (i) => `/tims-cards/${i.trekkerId}/pdf-preparing`, get: "user" },
   "tims-cards_.export.tsx": { url: () => "/tims-cards/export", get: "timsCards" },
-  "trekkers.tsx": { url: () => "/trekkers", get: "trekkers" },
+  // A checkpost asks for this list by ?tab=trekkers (bare /trekkers sends it to its Scanned Trekkers).
+  "trekkers.tsx": { url: () => "/trekkers?tab=trekkers", get: "trekkers" },
+  "trekkers_.scanned.tsx": { url: () => "/trekkers/scanned", get: "scan" },
   "trekkers_.export.tsx": { url: () => "/trekkers/export", get: "trekkers" },
   // The panel and the row actions over the list: the cards module decides per row (TAAN opens no panel).
   "trekkers.$trekkerId.tsx": { url: (i) => `/trekkers/${i.trekkerId}`, get: "user" },

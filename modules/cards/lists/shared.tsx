@@ -1,6 +1,5 @@
 import { displayDate } from "@lib/dates";
-import type { FilterOption, ListColumn } from "@lib/list/define";
-import { CARD_STATUSES } from "@modules/lookups";
+import type { ListColumn } from "@lib/list/define";
 import type { ReturnState } from "../lifecycle";
 import type { TrekkerRowAction } from "../row-actions";
 import { cardNumberText } from "../card-number";
@@ -37,9 +36,6 @@ export interface TrekkerItem {
   /** What this viewer may do with the row (page only; empty in exports). */
   actions: TrekkerRowAction[];
 }
-
-export const STATUS_OPTIONS: FilterOption[] = CARD_STATUSES.map((s) => ({ value: s.name, label: s.name }));
-export const cardStatusValues = CARD_STATUSES.map((s) => s.name) as [string, ...string[]];
 
 
 // Columns shared by several lists.

@@ -1,7 +1,8 @@
 import { displayDate } from "@lib/dates";
 import { choiceFilter, defineList, textFilter, filterObject } from "@lib/list/define";
 import { cardNumberText } from "../card-number";
-import { cardStatusValues, id, STATUS_OPTIONS, trekker, type TrekkerItem } from "./shared";
+import { id, trekker, type TrekkerItem } from "./shared";
+import { cardStatusValues, STATUS_OPTIONS } from "./card-statuses";
 
 export const timsCardFilters = filterObject({
   routename: textFilter(),

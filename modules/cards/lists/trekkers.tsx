@@ -1,11 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
-import { displayDate } from "@lib/dates";
-import { choiceFilter, dateFilter, defineList, idFilter, textFilter, type FilterOption, filterObject, type FilterOutput } from "@lib/list/define";
-import { REGIONS } from "@modules/lookups";
+import type { FilterOption, ListViewDefinition } from "@lib/list/define";
 import type { TrekkerRowAction } from "../row-actions";
-import { agency, area, cardNumber, cardStatusValues, country, id, registered, status, STATUS_OPTIONS, trekker, type TrekkerItem } from "./shared";
+import { agency, area, cardNumber, country, id, registered, status, trekker, type TrekkerItem } from "./shared";
 
-const REGION_OPTIONS: FilterOption[] = REGIONS.map((r) => ({ value: String(r.id), label: r.name }));
 /** Who registered the trek (the spec's agency type filter, registration types). */
 const AGENCY_TYPE_OPTIONS: FilterOption[] = [
   { value: "2", label: "Trekking Agency" },
@@ -14,35 +11,22 @@ const AGENCY_TYPE_OPTIONS: FilterOption[] = [
 ];
 /** The trekkers the daily overdue job raised and nobody marked safe yet (modules/overdue). */
 const OVERDUE_OPTIONS: FilterOption[] = [{ value: "1", label: "Overdue" }];
-export const trekkerFilters = filterObject({
-  username: textFilter(),
-  startDate: dateFilter(),
-  endDate: dateFilter(),
-  cardStatus: choiceFilter(cardStatusValues),
-  country: idFilter(),
-  region: choiceFilter(["1", "2", "5"]),
-  trekkingArea: idFilter(),
-  userAgencyType: choiceFilter(["1", "2", "5"]),
-  userId: idFilter(),
-  paymentStartDate: dateFilter(),
-  paymentEndDate: dateFilter(),
-  overdue: choiceFilter(["1"]),
-});
-export type TrekkerFilters = FilterOutput<typeof trekkerFilters>;
-
 /** Filters of an agency's or checkpost's own list, which has no agency to choose. */
 export const AGENCY_FILTERS = ["userId", "userAgencyType"] as const;
 
-/** Trekkers (spec 2 §2): every role's list of trekkers; export TrekkersList. */
-export const trekkersList = defineList({
-  filters: trekkerFilters,
+/**
+ * Trekkers (spec 2 §2): every role's list of trekkers; export TrekkersList. The page's half only
+ * (ADR 0038): its filters' parsers and CSV columns are in trekkers.server.ts, and the card status
+ * and region choices come from the loader, so the page loads no lookup table.
+ */
+export const trekkersListView: ListViewDefinition<TrekkerItem> = {
   fields: [
     { kind: "search", name: "username", label: "Search", placeholder: "Name, passport or card number" },
     { kind: "date", name: "startDate", label: "Registered from" },
     { kind: "date", name: "endDate", label: "Registered to" },
-    { kind: "select", name: "cardStatus", label: "Card Status", options: STATUS_OPTIONS },
+    { kind: "select", name: "cardStatus", label: "Card Status", options: "cardStatuses" },
     { kind: "select", name: "country", label: "Country", options: "countries" },
-    { kind: "select", name: "region", label: "Region", options: REGION_OPTIONS },
+    { kind: "select", name: "region", label: "Region", options: "regions" },
     { kind: "select", name: "trekkingArea", label: "Trekking Area", options: "routes" },
     { kind: "select", name: "userAgencyType", label: "Agency Type", options: AGENCY_TYPE_OPTIONS },
     { kind: "select", name: "userId", label: "Agency", options: "agencies" },
@@ -64,22 +48,8 @@ export const trekkersList = defineList({
     status,
     { key: "actions", header: "Actions", cell: (r) => <TrekkerRowActions row={r} />, className: "whitespace-nowrap" },
   ],
-  csv: {
-    fileName: "TrekkersList",
-    columns: [
-      { header: "Id", value: (r) => r.registrationId },
-      { header: "Trekker", value: (r) => r.fullName },
-      { header: "Trekking Area", value: (r) => r.routeName },
-      { header: "Card Number", value: (r) => r.cardNumber },
-      { header: "Regional Type", value: (r) => r.regional },
-      { header: "Country", value: (r) => r.country },
-      { header: "Registered Date", value: (r) => displayDate(r.registeredAt) },
-      { header: "Agency", value: (r) => r.agency, key: "agency" },
-      { header: "Card Status", value: (r) => r.status },
-      { header: "Payment Date", value: (r) => displayDate(r.issuedAt) },
-    ],
-  },
-});
+  csv: { fileName: "TrekkersList" },
+};
 
 // The row actions' words and the registration link live with the component that shows them:
 // row-actions.ts decides which actions a row has (on the server, from the registration's policy).
