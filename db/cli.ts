@@ -1,4 +1,8 @@
-/** `npm run migrate | seed | demo`: database chores outside the web process. */
+/**
+ * `npm run migrate | seed | demo`: database chores outside the web process. `prepare` is npm
+ * start's (demo accounts, routes and treks into an empty database); `prepare --without-treks`
+ * leaves the treks out, for the browser tests' server.
+ */
 import { migrate } from "./migrate.server";
 import { prepareDatabase, seedDemo, seedLookups } from "./seed.server";
 import { sequelize } from "./sequelize.server";
@@ -13,7 +17,7 @@ try {
     await seedLookups();
     console.log("Lookups seeded.");
   } else if (command === "prepare") {
-    const r = await prepareDatabase({ demo: true });
+    const r = await prepareDatabase({ demo: true, treks: !process.argv.includes("--without-treks") });
     console.log(`Migrations applied: ${r.migrated.length}. Demo data ${r.demoSeeded ? "seeded" : "already present (database not empty)"}.`);
   } else if (command === "demo") {
     await migrate();

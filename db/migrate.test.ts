@@ -7,6 +7,7 @@ import { allMigrations } from "../modules/registry.server";
 import { listCountries, listLookup } from "@modules/lookups/index.server";
 import { countUsers, findUserByEmail } from "@modules/users/index.server";
 import { DEMO_USERS } from "@modules/users/index.server";
+import { DEMO_TREKS } from "./demo-treks.server";
 
 const LOOKUP_TABLES = ["regions", "genders", "trekker_types", "provinces", "user_types", "payment_methods", "card_statuses", "countries"];
 
@@ -125,6 +126,8 @@ describe(`migrations and seeds (${process.env.TEST_DB_DIALECT === "mysql" ? "mar
     expect(await countUsers()).toBe(6);
     expect(await count("user_grants")).toBe(grants);
     expect(await countAll()).toEqual(countsAfterOneSeed);
+    // The demo treks (db/demo-treks.test.ts) came with the first seed only.
+    expect(await count("registrations")).toBe(DEMO_TREKS.length);
   });
 
   it("prepareDatabase({ demo: false }) never seeds demo data", async () => {

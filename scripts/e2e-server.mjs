@@ -11,7 +11,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const env = { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" };
 delete env.REDIS_URL;
 delete env.DATABASE_URL;
-execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });
+execSync("npx tsx db/cli.ts prepare --without-treks", { stdio: "inherit", env });
 
 const serverBuild = `./${process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build"}/index.js`;
 const servers = [
