@@ -6,6 +6,7 @@
 import { migrate } from "./migrate.server";
 import { prepareDatabase, seedDemo, seedLookups } from "./seed.server";
 import { sequelize } from "./sequelize.server";
+import { config } from "@lib/config.server";
 
 const command = process.argv[2];
 try {
@@ -17,8 +18,14 @@ try {
     await seedLookups();
     console.log("Lookups seeded.");
   } else if (command === "prepare") {
-    const r = await prepareDatabase({ demo: true, treks: !process.argv.includes("--without-treks") });
-    console.log(`Migrations applied: ${r.migrated.length}. Demo data ${r.demoSeeded ? "seeded" : "already present (database not empty)"}.`);
+    // The demo accounts' password is in the README: a deployment's database never gets them.
+    const demo = config.embedded;
+    const r = await prepareDatabase({ demo, treks: !process.argv.includes("--without-treks") });
+    const seeded = !demo ? "not seeded (deployment mode)" : r.demoSeeded ? "seeded" : "already present (database not empty)";
+    console.log(`Migrations applied: ${r.migrated.length}. Demo data ${seeded}.`);
+  } else if (command === "demo" && !config.embedded) {
+    console.error("Demo data is for the embedded mode only: its accounts' password is published. Unset DATABASE_URL and TIMS_MODE to run it.");
+    process.exitCode = 2;
   } else if (command === "demo") {
     await migrate();
     await seedLookups();
