@@ -15,7 +15,7 @@ import { chromium } from "playwright";
 
 const n = process.argv.includes("--n") ? Number(process.argv[process.argv.indexOf("--n") + 1]) : 300;
 process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "tims-qr-bench-"));
-const { signCardQr } = await import("../modules/cards/qr-signing.server");
+const { signCardQr } = await import("../modules/cards/index.server");
 
 const names = ["Walker A", "Hans Peter Müller", "Sophie Martin", "James O'Brien", "Aarav Sharma"];
 const images: string[] = [];
