@@ -1,113 +1,22 @@
 /**
- * JavaScript per page from the build's own manifest: for every route that renders a page, the
- * gzip bytes of every script a first load of it fetches (the entry and its imports, then each route
- * module of its chain from the root, with their imports, each file counted once). Pages served
- * without React (handle.hydrate = false) load none of these: they count their page script, if
- * any; pages served as HTML on a first load (hydrate: "html", ADR 0034) count the script of such
- * pages; a page that decides by its URL is listed once per answer its handle gives (`(as read)`
- * for "html", `(?edit)` for the other), its own page script counted only where it is not "html".
- * Deterministic, so it is the figure checked against the issue's 100 KB; bench/page-weight.ts
- * measures what a browser downloads for the most used pages and the slow-3G times.
+ * JavaScript per page from the build's own manifest (bench/manifest-weights.ts says how pages are
+ * counted). Deterministic, so it is the figure checked against the issue's 100 KB (the browser
+ * tests hold every page to it); bench/page-weight.ts measures what a browser downloads for the
+ * most used pages and the slow-3G times.
  *
  *   npx tsx bench/route-weights.ts [--slot w] [--over 90] [--json]
  *
  * Builds into public/build-{slot}/ first unless --no-build.
  */
 import { execSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import zlib from "node:zlib";
-import * as esbuild from "esbuild";
+import { manifestWeights } from "./manifest-weights";
 
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const slot = arg("--slot", "weights");
 const over = Number(arg("--over", "0"));
-const publicDir = path.resolve("public");
 if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "ignore", env: { ...process.env, BUILD_SLOT: slot, VITE_CJS_IGNORE_WARNING: "true" } });
 
-interface RouteEntry { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
-const buildDir = path.join(publicDir, `build-${slot}`);
-const manifestFile = fs.readdirSync(buildDir).find((f) => f.startsWith("manifest-"));
-if (!manifestFile) throw new Error(`no manifest in ${buildDir}`);
-const manifestText = fs.readFileSync(path.join(buildDir, manifestFile), "utf8");
-const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1)) as {
-  entry: { module: string; imports: string[] };
-  routes: Record<string, RouteEntry>;
-};
-
-const gzipCache = new Map<string, number>();
-const gzip = (url: string) => {
-  let size = gzipCache.get(url);
-  if (size === undefined) {
-    size = zlib.gzipSync(fs.readFileSync(path.join(publicDir, url)), { level: 6 }).length;
-    gzipCache.set(url, size);
-  }
-  return size;
-};
-
-/** The route's source file, to tell pages from resource routes and find hydrate: false. */
-function sourceOf(id: string): string | null {
-  const base = path.resolve("app", id);
-  for (const candidate of [`${base}.tsx`, `${base}.ts`, path.join(base, "route.tsx"), path.join(base, "route.ts")]) {
-    if (fs.existsSync(candidate)) return fs.readFileSync(candidate, "utf8");
-  }
-  return null;
-}
-
-function urlOf(id: string): string {
-  const parts: string[] = [];
-  for (let route: RouteEntry | undefined = manifest.routes[id]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
-    if (route.path) parts.unshift(route.path);
-  }
-  return `/${parts.join("/")}`.replace(/\/+/g, "/");
-}
-
-/** The page scripts (lib/page-script.server.ts), bundled as the server bundles them, by name. */
-const scriptSources = Object.fromEntries(
-  [...fs.readFileSync("app/utils/page-scripts.server.ts", "utf8").matchAll(/"([a-z-]+)": "([^"]+\.ts)"/g)].map((m) => [m[1], m[2]]),
-);
-const pageScriptGzip = (name: string) => {
-  const code = esbuild.buildSync({ entryPoints: [path.resolve(scriptSources[name])], bundle: true, minify: true, format: "iife", platform: "browser", target: "es2020", legalComments: "none", write: false }).outputFiles[0].text;
-  return zlib.gzipSync(code, { level: 6 }).length;
-};
-
-type Mode = "react" | "none" | "html";
-interface Row { page: string; id: string; kb: number; files: number; mode: Mode }
-const rows: Row[] = [];
-const modesOf = (source: string): { mode: Mode; suffix: string }[] => {
-  const decided = /hydrate:\s*\([^)]*\)\s*=>([^}]*)/.exec(source)?.[1];
-  if (decided) {
-    const other: Mode = /\bfalse\b/.test(decided) ? "none" : "react";
-    return [{ mode: "html", suffix: " (as read)" }, { mode: other, suffix: " (?edit)" }];
-  }
-  if (/hydrate:\s*"html"/.test(source)) return [{ mode: "html", suffix: "" }];
-  if (/hydrate:\s*false/.test(source)) return [{ mode: "none", suffix: "" }];
-  return [{ mode: "react", suffix: "" }];
-};
-for (const route of Object.values(manifest.routes)) {
-  if (route.id === "root") continue;
-  const source = sourceOf(route.id);
-  if (!source || !/export default/.test(source)) continue; // a resource route: no page
-  const layoutOnly = Object.values(manifest.routes).some((child) => child.parentId === route.id && child.index);
-  if (layoutOnly) continue; // its index child is the page
-  for (const { mode, suffix } of modesOf(source)) {
-    const files = new Set<string>();
-    if (mode === "react") {
-      for (const url of [manifest.entry.module, ...manifest.entry.imports]) files.add(url);
-      const chain: RouteEntry[] = [];
-      for (let r: RouteEntry | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
-      for (const r of chain) for (const url of [r.module, ...(r.imports ?? [])]) files.add(url);
-    }
-    let bytes = [...files].reduce((sum, url) => sum + gzip(url), 0);
-    const own = [...source.matchAll(/pageScriptUrl\("([a-z-]+)"\)/g)].map((m) => m[1]);
-    // A page that decides by its URL loads its own script in its other state, not as HTML.
-    const scripts = mode === "html" && suffix ? [] : own;
-    if (mode === "html") scripts.push("html-page");
-    for (const name of mode === "react" ? [] : scripts) bytes += pageScriptGzip(name);
-    rows.push({ page: urlOf(route.id) + suffix, id: route.id, kb: Math.round((bytes / 1024) * 10) / 10, files: files.size + (mode === "react" ? 0 : scripts.length), mode });
-  }
-}
-rows.sort((a, b) => b.kb - a.kb);
+const rows = manifestWeights(`-${slot}`);
 if (process.argv.includes("--json")) console.log(JSON.stringify(rows, null, 2));
 else {
   for (const row of rows.filter((r) => r.kb >= over)) console.log(`${row.kb.toFixed(1).padStart(6)} KB ${String(row.files).padStart(3)} files  ${row.page}  (${row.id})${row.mode === "react" ? "" : row.mode === "html" ? "  HTML first" : "  no React"}`);
