@@ -53,7 +53,7 @@ async function main() {
   };
 
   console.log(`Seeding ${dbName}: ${TREKKERS.toLocaleString("en")} trekkers, ${REGISTRATIONS.toLocaleString("en")} registrations, ${AGENCIES} agencies, ${FITS.toLocaleString("en")} free trekkers`);
-  await step("migrate, lookups, demo accounts", () => prepareDatabase({ demo: true }));
+  await step("migrate, lookups, demo accounts", () => prepareDatabase({ demo: true, treks: false }));
 
   const today = kathmanduDate();
   const routes = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY id", { type: (await import("sequelize")).QueryTypes.SELECT });

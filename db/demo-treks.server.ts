@@ -1,7 +1,7 @@
 import { addDays, kathmanduDate } from "@lib/dates";
 import type { TrekkerInput } from "@modules/registration";
 import { addTrekker, cardNumbersOf, createRegistration, lockPrice, processPhoto } from "@modules/registration/index.server";
-import { PaymentAttempt, claimAttempt, settle } from "@modules/payments/index.server";
+import { GATEWAY_METHOD_ID, PaymentAttempt, claimAttempt, settle, type GatewayId } from "@modules/payments/index.server";
 import { scanCard } from "@modules/checkins/index.server";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
 import { findUserByEmail } from "@modules/users/index.server";
@@ -11,8 +11,9 @@ import { findUserByEmail } from "@modules/users/index.server";
  * shows the operations half with something in it: issued cards in the lists, the dashboard and
  * billing, today's chalan, check-ins at the demo checkpost, an unpaid trek with its Pay action, and
  * the card e-mails in the outbox (queued with the payments; the server sends them once it runs).
- * Everything goes through the modules' own services, as the screens would: registration, a
- * gateway's settled payment (as its verified answer settles it), and a checkpost's typed scan.
+ * The registrations and the scans go through the modules' services as the screens' would; the
+ * payment is an attempt settled as a gateway's verified answer settles it (`settle`: bill, cards,
+ * receipt), without the round trip to a gateway.
  * Dates are counted from today in Nepal, so the demo is current whenever it is seeded.
  */
 
@@ -24,8 +25,8 @@ interface DemoTrek {
   /** Days from today to the entry and the exit. */
   days: [number, number];
   trekkers: DemoTrekker[];
-  /** Paid through this gateway (its payment method id), or left unpaid. */
-  paid?: { gateway: "esewa" | "khalti"; methodId: number };
+  /** Paid through this gateway, or left unpaid. */
+  paid?: GatewayId;
   /** How many of the trekkers the demo checkpost (at Chame) has checked in today. */
   checkedIn?: number;
 }
@@ -48,7 +49,7 @@ export const DEMO_TREKS: DemoTrek[] = [
     route: "Annapurna Circuit",
     points: ["Besisahar", "Jomsom"],
     days: [0, 12],
-    paid: { gateway: "khalti", methodId: 3 },
+    paid: "khalti",
     checkedIn: 2,
     trekkers: [
       { fullName: "Hans Peter Müller", nationality: 276, city: "München", gender: 1, dob: "1979-04-12", passportNumber: "C01X00T47", colour: "#1d4ed8" },
@@ -61,7 +62,7 @@ export const DEMO_TREKS: DemoTrek[] = [
     route: "Everest Base Camp",
     points: ["Lukla", "Everest Base Camp"],
     days: [5, 19],
-    paid: { gateway: "esewa", methodId: 1 },
+    paid: "esewa",
     trekkers: [
       { fullName: "Emily Clarke", nationality: 826, city: "Leeds", gender: 2, dob: "1988-06-30", passportNumber: "553187264", colour: "#7c3aed" },
       { fullName: "James O'Brien", nationality: 372, city: "Cork", gender: 1, dob: "1984-11-15", passportNumber: "PX4410982", colour: "#be123c" },
@@ -79,7 +80,7 @@ export const DEMO_TREKS: DemoTrek[] = [
     route: "Annapurna Base Camp",
     points: ["Nayapul", "Annapurna Base Camp"],
     days: [2, 10],
-    paid: { gateway: "esewa", methodId: 1 },
+    paid: "esewa",
     trekkers: [{ fullName: "Anna Keller", nationality: 276, city: "Berlin", gender: 2, dob: "1993-03-21", passportNumber: "C4F7K2L91", colour: "#c2410c" }],
   },
 ];
@@ -104,8 +105,9 @@ export async function seedDemoTreks(today = kathmanduDate()): Promise<number[]> 
     made.push(regId);
     if (!demo.paid) continue;
     const amountPaisa = await lockPrice(regId, owner);
-    const attempt = await PaymentAttempt.create({ registrationId: regId, userId: owner.id, gateway: demo.paid.gateway, methodId: demo.paid.methodId, txnId: `DEMO-${regId}`, amountPaisa });
-    const outcome = await settle({ registrationId: regId, amountPaisa, methodId: demo.paid.methodId, payerUserId: owner.id, attemptId: attempt.id, claim: claimAttempt(attempt.id) });
+    const methodId = GATEWAY_METHOD_ID[demo.paid];
+    const attempt = await PaymentAttempt.create({ registrationId: regId, userId: owner.id, gateway: demo.paid, methodId, txnId: `DEMO-${regId}`, amountPaisa });
+    const outcome = await settle({ registrationId: regId, amountPaisa, methodId, payerUserId: owner.id, attemptId: attempt.id, claim: claimAttempt(attempt.id) });
     if (outcome !== "issued") throw new Error(`Demo registration ${regId}: the payment was ${outcome}, not issued`);
     if (!demo.checkedIn || !checkpost) continue;
     const cards = await cardNumbersOf(regId);

@@ -2,6 +2,7 @@ import { modules } from "../modules/registry.server";
 import { migrate } from "./migrate.server";
 import { countUsers } from "@modules/users/index.server";
 import { seedDemoTreks } from "./demo-treks.server";
+import { config } from "@lib/config.server";
 
 /** Lookups every install gets; each module's seed is idempotent. */
 export async function seedLookups(): Promise<void> {
@@ -23,7 +24,12 @@ export async function prepareDatabase(opts: { demo: boolean; treks?: boolean }):
   let demoSeeded = false;
   if (opts.demo && (await countUsers()) === 0) {
     await seedDemo();
-    if (opts.treks !== false) await seedDemoTreks();
+    // The treks are seeded once, with the accounts: a failure part-way says how to start over
+    // (a later start sees the accounts and seeds nothing, rather than doubling what was made).
+    if (opts.treks !== false)
+      await seedDemoTreks().catch((error: unknown) => {
+        throw new Error(`The demo treks could not be seeded (${error instanceof Error ? error.message : String(error)}). The demo accounts are in; to seed everything again, delete the embedded database (${config.sqlitePath}) and start again.`, { cause: error });
+      });
     demoSeeded = true;
   }
   return { migrated, demoSeeded };

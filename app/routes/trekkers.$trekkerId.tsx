@@ -4,6 +4,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { forbidden, requirePermission } from "~/utils/guards.server";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 import { mayOpenPanels } from "@modules/cards";
+import { can } from "@modules/permissions";
 import { TrekkerPanel } from "@modules/cards/index.panel";
 
 // Served as HTML on a first load, with the small script of such pages (ADR 0034).
@@ -15,13 +16,16 @@ export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-b
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "trekkers");
   if (!mayOpenPanels(user)) throw forbidden();
-  return requireTrekkerPanel(request, params);
+  // A checkpost's bare /trekkers is its Scanned Trekkers (ADR 0038): closing goes back to this list by name.
+  return { ...(await requireTrekkerPanel(request, params)), listTab: can(user, "scan") ? "trekkers" : null };
 }
 
 export default function TrekkerListPanel() {
-  const { trekker, card, checkins } = useLoaderData<typeof loader>();
+  const { trekker, card, checkins, listTab } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  // The panel's own tabs use ?tab= too: the list's is set again from the loader.
   const back = new URLSearchParams(search);
   for (const key of ["tab", "contact"]) back.delete(key);
+  if (listTab) back.set("tab", listTab);
   return <TrekkerPanel trekker={trekker} card={card} checkins={checkins} closeTo={`/trekkers${back.size ? `?${back}` : ""}`} />;
 }

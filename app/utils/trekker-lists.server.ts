@@ -1,9 +1,9 @@
 import { mayOpenPanels, trekkerListHidden, trekkerListSource } from "@modules/cards/index.server";
+import { scannedTrekkerSource } from "@modules/checkins/index.server";
+import { overdueListHook } from "@modules/overdue/index.server";
 
 // The lists' server halves (filters and CSV columns, ADR 0038), for the pages' loaders and exports.
 export { trekkersList } from "@modules/cards/index.server";
-import { scannedTrekkerSource } from "@modules/checkins/index.server";
-import { overdueListHook } from "@modules/overdue/index.server";
 
 type Viewer = Parameters<typeof trekkerListSource>[0] & Parameters<typeof scannedTrekkerSource>[0];
 

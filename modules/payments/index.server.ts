@@ -15,6 +15,7 @@ export { claimAttempt, settle } from "./settle.server";
 export { decideVoucher, getVoucher, listVouchers, uploadVoucher, voucherFile, voucherListSource } from "./vouchers.server";
 export { handleSimulatorRequest, simulatorView } from "./simulators/dispatch.server";
 export { isGatewayId } from "./gateways/gateway-set.server";
+export { GATEWAY_METHOD_ID } from "./gateways/types";
 export { paymentsModule } from "./plugin.server";
 export { requireSimulator } from "./simulators/guard.server";
 export { assertPaymentConfig, gatewayAvailable } from "./gateways/config.server";

@@ -110,6 +110,31 @@ test("the board filters, opens the trekker panel from a row and cancels a card w
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
 
+test("a checkpost's /trekkers is its Scanned Trekkers, filters kept; a panel from its Trekkers list closes back to that list", async ({ page }) => {
+  const checkpost = await makeActiveUser("checkpost");
+  const route = await makeRoute("Post Trek");
+  const name = unique("Furba Posted");
+  await makeRegistration(checkpost, route.id, { trekkers: [name] });
+
+  await signInAs(page, checkpost.email);
+  // The old tab URL (bookmarks, links) arrives at the list's own route with its filters.
+  await page.goto("/trekkers?tab=scanned&cardNumber=100001");
+  await expect(page).toHaveURL("/trekkers/scanned?cardNumber=100001");
+  await expect(page.getByLabel("Card Number")).toHaveValue("100001");
+
+  await page.goto("/trekkers?tab=trekkers");
+  await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/trekkers\/\d+\?tab=trekkers/, slow);
+  const panel = page.getByRole("dialog");
+  await expect(panel).toContainText("Background", slow);
+  // Its own tabs use ?tab= as well; closing still returns to the Trekkers list, not to Scanned Trekkers.
+  await panel.getByRole("link", { name: "Trekker Details" }).click();
+  await expect(page).toHaveURL(/tab=details/);
+  await panel.getByRole("link", { name: "Close" }).first().click();
+  await expect(page).toHaveURL("/trekkers?tab=trekkers");
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
+});
+
 test("TAAN's rows open no panel; TAAN approves a returned card from its row", async ({ page }) => {
   const agency = await makeActiveUser("agency");
   const taan = await makeActiveUser("taan");

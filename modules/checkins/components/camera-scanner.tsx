@@ -132,14 +132,20 @@ const RETRY_SCALES = [0.6, 1.5, 0.75];
 /**
  * jsQR over the photo's pixels (at most 1600 px a side, as on the server). Read first: over 300
  * signed card codes drawn at 300 px (bench/qr-readers.ts) it missed none, while html5-qrcode
- * missed 33 at the photo's size and 3 at every size tried; html5-qrcode (ZXing) stays the
+ * missed 29 at the photo's size and 2 at every size tried; html5-qrcode (ZXing) stays the
  * fallback for the photos jsQR cannot read.
  */
 async function readPixels(file: File): Promise<string | null> {
-  const [{ default: jsQR }, canvas] = await Promise.all([loadJsQr(), drawn(file, { maxSide: 1600 })]);
-  const pixels = canvas?.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height);
-  if (!pixels) return null;
-  return jsQR(pixels.data, pixels.width, pixels.height, { inversionAttempts: "attemptBoth" })?.data || null;
+  try {
+    const [{ default: jsQR }, canvas] = await Promise.all([loadJsQr(), drawn(file, { maxSide: 1600 })]);
+    const pixels = canvas?.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height);
+    if (!pixels) return null;
+    return jsQR(pixels.data, pixels.width, pixels.height, { inversionAttempts: "attemptBoth" })?.data || null;
+  } catch {
+    // Its chunk did not load (offline before the page kept it): the other reader still tries.
+    loadingJsQr = null;
+    return null;
+  }
 }
 
 /** Reads a QR code from a chosen photo in the browser; null when none is found. */
