@@ -21,9 +21,10 @@ export default function DevOutbox() {
         <table className="min-w-full divide-y divide-gray-200 text-sm">
           <thead className="bg-gray-50 text-left text-gray-600">
             <tr>
-              <th className="px-4 py-2 font-medium">Date</th>
-              <th className="px-4 py-2 font-medium">To</th>
+              {/* Subject first: it is the link, and it must be on screen at a phone's width. */}
               <th className="px-4 py-2 font-medium">Subject</th>
+              <th className="px-4 py-2 font-medium">To</th>
+              <th className="px-4 py-2 font-medium">Date</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100 bg-white">
@@ -36,14 +37,14 @@ export default function DevOutbox() {
             ) : (
               messages.map((m) => (
                 <tr key={m.id} className="hover:bg-gray-50">
-                  <td className="whitespace-nowrap px-4 py-2 text-gray-600">
-                    <time dateTime={m.date}>{m.date.replace("T", " ").slice(0, 19)}</time>
-                  </td>
-                  <td className="px-4 py-2">{m.to}</td>
                   <td className="px-4 py-2">
                     <Link to={`/dev/outbox/${m.id}`} className="text-blue-700 hover:underline">
                       {m.subject || "(no subject)"}
                     </Link>
+                  </td>
+                  <td className="px-4 py-2">{m.to}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-gray-600">
+                    <time dateTime={m.date}>{m.date.replace("T", " ").slice(0, 19)}</time>
                   </td>
                 </tr>
               ))

@@ -197,7 +197,7 @@ const PAGES: PageCase[] = [
 
 /** Page route files the table does not visit, each with the reason. */
 const NOT_VISITED: Record<string, string> = {
-  "dev.outbox.$id.tsx": "one e-mail of the dev outbox: its body is the e-mail's own HTML (emails/), shown as sent; the list page is checked",
+  "dev.outbox_.$id.tsx": "one e-mail of the dev outbox: its body is the e-mail's own HTML (emails/), shown as sent; the list page is checked",
   "sim.$provider.session.$id.tsx": "the payment simulator's stand-in for a provider's site, reached only in the middle of a gateway payment",
   "login_.two-factor.tsx": "opens only between the password and the code of a two-factor sign-in; two-factor.spec.ts runs axe on it there",
 };

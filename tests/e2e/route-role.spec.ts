@@ -90,7 +90,7 @@ const ROUTES: Record<string, RouteCase> = {
   "deleted-trekkers.tsx": { url: () => "/deleted-trekkers", get: "deletedTrekkers" },
   "deleted-trekkers_.export.tsx": { url: () => "/deleted-trekkers/export", get: "deletedTrekkers" },
   "dev.outbox.tsx": { url: () => "/dev/outbox", get: "public" },
-  "dev.outbox.$id.tsx": { url: () => "/dev/outbox/none.eml", get: "public" },
+  "dev.outbox_.$id.tsx": { url: () => "/dev/outbox/none.eml", get: "public" },
   "forgot-password.tsx": { url: () => "/forgot-password", get: "anonymous", post: "anonymous", body: () => ({ email: "nobody@e2e.test" }) },
   "login.tsx": { url: () => "/login", get: "anonymous", post: "anonymous", body: () => ({ intent: "login", email: "nobody@e2e.test", password: "Wrong#Pass1", redirectTo: "" }) },
   // The code step after the password: without a pending sign-in it sends back to /login; signed in, to the landing page.

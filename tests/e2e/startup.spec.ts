@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -89,6 +89,33 @@ test("SIGTERM stops the embedded server within 5 seconds", async () => {
     expect(Date.now() - sentAt).toBeLessThan(5_000);
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// A process manager stops `npm run serve` by signalling npm, which passes the signal to its
+// script's shell: the scripts `exec` their node process, so the signal reaches the server itself
+// (a shell in between died and left the server running and listening).
+test("SIGTERM to `npm run serve` stops the server behind it", async () => {
+  test.skip(!fs.existsSync("build/index.js"), "the npm script serves ./build (the suite's own build when no BUILD_SLOT is set)");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tims-npm-serve-"));
+  const port = await freePort();
+  const child = spawn("npm", ["run", "serve"], {
+    env: baseEnv({ DATA_DIR: dataDir, OUTBOX_DIR: path.join(dataDir, "outbox"), PORT: String(port) }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = collect(child);
+  const answers = () => fetch(`http://127.0.0.1:${port}/login`).then((r) => r.status, () => 0);
+  try {
+    await expect.poll(async () => (await answers()) > 0, { timeout: 30_000, message: output.text }).toBe(true);
+    child.kill("SIGTERM");
+    expect(await exited(child, 5_000), output.text).not.toBe("timeout");
+    await expect.poll(answers, { timeout: 5_000, message: `still serving after npm stopped:\n${output.text}` }).toBe(0);
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    // Whatever is still listening on the port (the defect this test is about) is stopped too.
+    const listening = execSync(`ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | cut -d= -f2 || true`).toString();
+    for (const pid of listening.split(/\s+/).filter(Boolean)) process.kill(Number(pid), "SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
