@@ -188,7 +188,7 @@ export function ListTable<Row>({ columns, rows, hidden = [], sort, rowHref, rowK
       className: c.className,
       cell: c.cell,
       header: c.sort ? (
-        <Link to={sortHref(c.sort)} className="inline-flex items-center gap-1 hover:underline">
+        <Link to={sortHref(c.sort)} className="hover:underline">
           {c.header}
           <SortMark state={sort === c.sort ? "ascending" : sort === `-${c.sort}` ? "descending" : undefined} />
         </Link>
@@ -203,7 +203,8 @@ function SortMark({ state }: { state: "ascending" | "descending" | undefined }) 
   if (!state) return <span className="sr-only">(sort)</span>;
   return (
     <>
-      <span aria-hidden="true">{state === "ascending" ? "▲" : "▼"}</span>
+      {/* A no-break space keeps the mark with the header's last word when the header wraps. */}
+      <span aria-hidden="true">{`\u00a0${state === "ascending" ? "▲" : "▼"}`}</span>
       <span className="sr-only">(sorted {state})</span>
     </>
   );

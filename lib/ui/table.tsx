@@ -59,7 +59,8 @@ export function DataTable<T>({
               <th
                 key={column.key}
                 scope="col"
-                className={cx("px-4 py-3 font-semibold whitespace-nowrap text-gray-700", column.className)}
+                // Headers wrap between words like cells, so ten columns fit beside the sidebar at 1280 px.
+                className={cx("px-3 py-3 align-bottom font-semibold text-gray-700", column.className)}
               >
                 {column.header}
               </th>
@@ -83,7 +84,9 @@ export function DataTable<T>({
                       key={column.key}
                       data-label={column.label ?? (typeof column.header === "string" ? column.header : undefined)}
                       className={cx(
-                        "px-4 py-3 align-top text-gray-900 [overflow-wrap:anywhere]",
+                        // Words wrap whole on wide screens (anywhere would let the table squeeze columns mid-word);
+                        // stacked on a phone, a long unbroken value may break anywhere rather than overflow.
+                        "px-3 py-3 align-top text-gray-900 break-words max-sm:[overflow-wrap:anywhere]",
                         "max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:text-left",
                         "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-gray-600 max-sm:before:content-[attr(data-label)]",
                         column.className,

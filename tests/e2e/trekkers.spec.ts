@@ -92,6 +92,9 @@ test("the board filters, opens the trekker panel from a row and cancels a card w
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Role Test Treks");
   await expect(page.getByText("Showing 1-1 of 1")).toBeVisible();
+  // At 1280 px beside the sidebar the row's actions show without scrolling the table sideways.
+  expect(page.viewportSize()?.width).toBe(1280);
+  await expect(row.getByRole("link", { name: `Cancel ${name}` })).toBeInViewport({ ratio: 1 });
 
   await row.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/trekkers\/\d+\?/, slow);
