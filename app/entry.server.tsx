@@ -12,7 +12,7 @@ import { startJobs } from "../jobs/queue.server";
 import { exitOnBadConfiguration, exitPromptlyOnSignals } from "./utils/startup.server";
 
 // scripts/serve.mjs reads these from the server build and applies them to every request.
-export { baselineHeaders, originVerdict } from "./utils/http-security.server";
+export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -6,7 +6,9 @@
 //   the load context); never a header the client chose;
 // - TRUST_PROXY=1 also makes the request's protocol the proxy's (https), for Secure cookies;
 // - a cross-origin write is answered 403 here; Remix itself would throw and answer 500;
-// - every response, static files included, carries the baseline security headers.
+// - every response, static files included, carries the baseline security headers;
+// - in the embedded mode, a page read at another loopback name (127.0.0.1 for localhost) is sent
+//   to the app's own address, where its cookie and the payment returns belong.
 // The header and origin rules live in the app (app/utils/http-security.server.ts) and reach this
 // file through the server build's entry module (docs/adr/0009-http-security-headers.md).
 // Usage: node scripts/serve.mjs [build/index.js]
@@ -27,7 +29,7 @@ if (!hasServerNodeFlags()) {
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-const { baselineHeaders, originVerdict } = build.entry.module;
+const { baselineHeaders, loopbackRedirect, originVerdict } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -42,6 +44,11 @@ app.use((req, res, next) => {
     for (const [name, value] of baselineHeaders(req.path)) if (!res.hasHeader(name)) res.setHeader(name, value);
     return writeHead.apply(this, args);
   };
+  const canonical = loopbackRedirect(req.method, req.get("host") ?? null, req.originalUrl);
+  if (canonical) {
+    res.redirect(302, canonical);
+    return;
+  }
   const verdict = originVerdict(req.method, req.path, { get: (name) => req.get(name) ?? null });
   if (verdict === "refuse") {
     res.status(403).type("text/plain").set("Cache-Control", "no-store").send("Forbidden: cross-origin request");

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { baselineHeaders, contentSecurityPolicy, createNonce, crossSiteReturnPath, originVerdict, permissionsPolicy } from "./http-security.server";
+import { baselineHeaders, contentSecurityPolicy, createNonce, crossSiteReturnPath, loopbackRedirect, originVerdict, permissionsPolicy } from "./http-security.server";
 
 const headers = (h: Record<string, string>) => {
   const all = new Headers(h);
@@ -84,5 +84,25 @@ describe("headers on every response", () => {
       vi.unstubAllEnvs();
       vi.resetModules();
     }
+  });
+});
+
+describe("loopbackRedirect (embedded mode: one address for cookies, CSP and payment returns)", () => {
+  const embedded = { embedded: true, appUrl: "http://localhost:3000" };
+  it("sends a read at another loopback name of the same port to the app's address, path and query kept", () => {
+    expect(loopbackRedirect("GET", "127.0.0.1:3000", "/new-register/5/payment?x=1", embedded)).toBe("http://localhost:3000/new-register/5/payment?x=1");
+    expect(loopbackRedirect("HEAD", "[::1]:3000", "/login", embedded)).toBe("http://localhost:3000/login");
+  });
+  it("leaves the app's own address, writes, other ports, other hosts and deployments alone", () => {
+    expect(loopbackRedirect("GET", "localhost:3000", "/login", embedded)).toBeNull();
+    expect(loopbackRedirect("POST", "127.0.0.1:3000", "/login", embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "127.0.0.1:3001", "/login", embedded)).toBeNull();
+    // A phone on the LAN keeps the address it used.
+    expect(loopbackRedirect("GET", "192.168.1.20:3000", "/login", embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "127.0.0.1:3000", "/login", { embedded: false, appUrl: "http://localhost:3000" })).toBeNull();
+    // An app address that is not a loopback name (APP_URL set to a LAN name) redirects nothing.
+    expect(loopbackRedirect("GET", "127.0.0.1:3000", "/login", { embedded: true, appUrl: "http://tims.lan:3000" })).toBeNull();
+    expect(loopbackRedirect("GET", null, "/login", embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "bad host:x", "/login", embedded)).toBeNull();
   });
 });

@@ -92,3 +92,27 @@ export function originVerdict(method: string, pathname: string, headers: { get(n
   if (host && originHost === host) return "allow";
   return crossSiteReturnPath(pathname) ? "provider-return" : "refuse";
 }
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The embedded mode's one address (`npm start` prints http://localhost:PORT): a page opened at
+ * another loopback name of the same port (127.0.0.1 for localhost) is sent there, since the
+ * session cookie, the pages' Content-Security-Policy ('self') and the payment simulators' return
+ * links all belong to that address; at the other name a payment never came back. Reads only (a
+ * write is not redirected); never in a deployment (its health checks may well ask 127.0.0.1), nor
+ * for any other host (a phone on the LAN keeps the address it used).
+ */
+export function loopbackRedirect(method: string, host: string | null, pathAndQuery: string, app: { embedded: boolean; appUrl: string } = config): string | null {
+  if (!app.embedded || !host || (method !== "GET" && method !== "HEAD")) return null;
+  const target = new URL(app.appUrl);
+  if (host === target.host || !LOOPBACK_NAMES.has(target.hostname)) return null;
+  let asked: URL;
+  try {
+    asked = new URL(`http://${host}`);
+  } catch {
+    return null;
+  }
+  if (!LOOPBACK_NAMES.has(asked.hostname) || asked.port !== target.port) return null;
+  return `${target.origin}${pathAndQuery.startsWith("/") ? pathAndQuery : "/"}`;
+}

@@ -2,7 +2,7 @@
 // the typed pair; forged and unknown codes; cards that may not pass; repeats; the first check-in
 // activates; self check-in with its limits; and what the sweep learns from the trail.
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "@lib/dates";
+import { addDays, displayDateTime } from "@lib/dates";
 import { applyCardAction, cardEvents, sweepCards } from "@modules/cards/index.server";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { inDays } from "../../tests/factories/dates";
@@ -80,6 +80,9 @@ describe("a checkpost scans", () => {
     const again = await scanCard(checkpost, { method: "qr", qr: a.qr });
     expect(again.outcome).toBe("repeat");
     expect(again.message).toMatch(/nothing new was recorded/);
+    // The earlier check-in's time as people read it (Nepal time), not a raw UTC stamp.
+    expect(again.message).toContain(`Already recorded here at ${displayDateTime(again.at)} (Nepal time)`);
+    expect(again.message).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     // Outside the window (an hour later) it records again.
     expect((await scanCard(checkpost, { method: "qr", qr: a.qr }, { now: new Date(Date.now() + 61 * 60_000) })).outcome).toBe("recorded");
 
@@ -101,11 +104,11 @@ describe("a checkpost scans", () => {
     expect(await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today: entry, now: at(0) })).toMatchObject({ outcome: "refused", wrote: true, message: "This card was cancelled." });
     // Again within the repeat window: still refused, no second sighting.
     expect(await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today: entry, now: at(5) })).toMatchObject({ outcome: "refused", wrote: false });
-    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, -1), now: at(0) })).toMatchObject({ outcome: "refused", wrote: true, message: `This card is not valid yet: the trek starts on ${entry}.` });
-    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, 5), now: at(61) })).toMatchObject({ outcome: "refused", wrote: true, message: `This card is past its exit date (${addDays(entry, 4)}).` });
+    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, -1), now: at(0) })).toMatchObject({ outcome: "refused", wrote: true, message: `This card is not valid yet: the trek starts on ${entry.replace(/-/g, "/")}.` });
+    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, 5), now: at(61) })).toMatchObject({ outcome: "refused", wrote: true, message: `This card is past its exit date (${addDays(entry, 4).replace(/-/g, "/")}).` });
 
     expect(await checkinsOf(cancelled.trekkerId)).toMatchObject([{ place: points[0].name, method: "qr", refusedReason: "This card was cancelled." }]);
-    expect((await checkinsOf(early.trekkerId)).map((c) => c.refusedReason)).toEqual([`This card is not valid yet: the trek starts on ${entry}.`, `This card is past its exit date (${addDays(entry, 4)}).`]);
+    expect((await checkinsOf(early.trekkerId)).map((c) => c.refusedReason)).toEqual([`This card is not valid yet: the trek starts on ${entry.replace(/-/g, "/")}.`, `This card is past its exit date (${addDays(entry, 4).replace(/-/g, "/")}).`]);
     // Counted as no check-in: no activation, no trail, not "scanned" for the card rules; but the checkpost held the card.
     expect(await trekkersWithCheckins([early.trekkerId, cancelled.trekkerId])).toEqual(new Set());
     expect(await trailsOf([early.trekkerId, cancelled.trekkerId])).toEqual(new Map());

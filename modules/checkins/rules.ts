@@ -40,8 +40,9 @@ export function cardProblem(card: CardOnTrail, today: string): string | null {
     default:
       return `This card has not been issued (status ${card.status}).`;
   }
-  if (today < card.entryDate) return `This card is not valid yet: the trek starts on ${card.entryDate}.`;
-  if (today > card.exitDate) return `This card is past its exit date (${card.exitDate}).`;
+  // Shown as every date on screen is (yyyy/MM/dd); compared as stored (YYYY-MM-DD).
+  if (today < card.entryDate) return `This card is not valid yet: the trek starts on ${shownDate(card.entryDate)}.`;
+  if (today > card.exitDate) return `This card is past its exit date (${shownDate(card.exitDate)}).`;
   return null;
 }
 
@@ -50,3 +51,6 @@ export const DEFAULT_REPEAT_WINDOW_MINUTES = 30;
 
 /** The spec's scanner delay between camera reads (spec 2 §9). */
 export const SCANNER_DELAY_MS = 1000;
+
+/** A stored YYYY-MM-DD date as the screens show dates (spec: yyyy/MM/dd). */
+const shownDate = (isoDate: string) => isoDate.replace(/-/g, "/");

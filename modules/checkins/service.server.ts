@@ -1,6 +1,6 @@
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { DomainError } from "@lib/errors";
-import { kathmanduDate } from "@lib/dates";
+import { displayDateTime, kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
 import { activateOnCheckin, cardForCheckin, trekkerCardData, trekkerIdByCardNumber, cardOfScannedQr, type CardRecord } from "@modules/cards/index.server";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
@@ -120,7 +120,7 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
 }
 
 function repeated(base: Omit<CheckinOutcome, "outcome" | "message">, earlier: Checkin): CheckinOutcome {
-  return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${earlier.actionDate.toISOString()}; nothing new was recorded.` };
+  return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${displayDateTime(earlier.actionDate)} (Nepal time); nothing new was recorded.` };
 }
 
 /** The row of a check-in, or of a refused card's sighting when `refusedReason` is set. */
