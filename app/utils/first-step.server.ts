@@ -3,7 +3,7 @@ import { parseWithZod } from "@lib/zod-form.server";
 import { readMultipart } from "@lib/multipart.server";
 import { deleteStoredFile } from "@lib/files/storage.server";
 import type { AuthUser } from "@modules/users/index.server";
-import { createRegistration, firstStepSchema, parseCrop, processPhoto, splitFirstStep } from "@modules/registration/index.server";
+import { createRegistration, firstStepSchema, parseCrop, processPhoto, splitFirstStep, trekRouteErrors } from "@modules/registration/index.server";
 import { PHOTO_TOO_LARGE, readRegistrationForm, REGISTRATION_FORM_MAX_BYTES } from "./registration-action.server";
 import { errorMap } from "./script-answers.server";
 
@@ -22,7 +22,7 @@ export async function submitFirstStep(request: Request, user: AuthUser): Promise
   const form = await readRegistrationForm(request);
   if (!form) return { kind: "refused", status: 413, result: null, photoError: PHOTO_TOO_LARGE };
   const submission = parseWithZod(form, { schema: firstStepSchema({ userType: user.userType }) });
-  if (submission.status !== "success") return { kind: "refused", status: 400, result: submission.reply(), photoError: null };
+  if (submission.status !== "success") return { kind: "refused", status: 400, result: await withRouteErrors(submission, form), photoError: null };
   const photo = await processPhoto(form.get("photo"), parseCrop(form));
   if (!photo.ok) return { kind: "refused", status: 400, result: submission.reply(), photoError: photo.message };
   const { trek, trekker } = splitFirstStep(submission.value);
@@ -32,6 +32,13 @@ export async function submitFirstStep(request: Request, user: AuthUser): Promise
     await deleteStoredFile(photo.key).catch(() => {});
     return { kind: "failed", error, submission };
   }
+}
+
+/** The refused submission's errors, with the route's own (points not on it) for fields the schema let pass. */
+async function withRouteErrors(submission: { error?: Record<string, string[] | null> | null; reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> }, form: FormData) {
+  const routeErrors = await trekRouteErrors(form);
+  const extra = Object.fromEntries(Object.entries(routeErrors).filter(([field]) => !submission.error?.[field]?.length));
+  return Object.keys(extra).length ? submission.reply({ fieldErrors: extra }) : submission.reply();
 }
 
 /** The blur check of the page script: the first step's schema on what is typed so far (no photo). */

@@ -5,7 +5,7 @@ export * from "./index.steps";
 export * from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export type { RouteChangeListener } from "./service.server";
-export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, onRegistrationRouteChange, registrationRouteId, trekkerPhoto, unlockPrice, updateTrek } from "./service.server";
+export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, onRegistrationRouteChange, registrationRouteId, trekkerPhoto, trekRouteErrors, unlockPrice, updateTrek } from "./service.server";
 export { cardNumbersOf, registrationForCards, registrationForPayment, registrationIdsEndingFromSql, registrationIdsOnRoute, registrationIdsOnRouteSql, routeNameColumnSql, routeNamesOf, trekDatesOf, trekkerDetails } from "./summaries.server";
 export { setRegistrationStatus, sweepRegistrationStatuses, trekkersDueByTrekDates } from "./status.server";
 export { parseCrop, processPhoto } from "./photo.server";

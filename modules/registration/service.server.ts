@@ -61,10 +61,35 @@ export async function seedFeeRules(): Promise<void> {
 
 async function checkTrek(trek: TrekDetailsInput): Promise<string> {
   const route = await findRoutePoints(trek.routeId);
-  if (!route || route.status !== "Active") throw new RegistrationError("routeId", "Choose an active trekking area");
-  if (!route.points.includes(trek.entryPoint)) throw new RegistrationError("entryPoint", REGISTRATION_MESSAGES.pointNotOnRoute);
-  if (!route.points.includes(trek.exitPoint)) throw new RegistrationError("exitPoint", REGISTRATION_MESSAGES.pointNotOnRoute);
+  const [problem] = Object.entries(trekRouteProblems(route, trek));
+  if (problem || !route) throw new RegistrationError(...(problem ?? ["routeId", CHOOSE_ACTIVE_ROUTE]));
   return route.name;
+}
+
+const CHOOSE_ACTIVE_ROUTE = "Choose an active trekking area";
+
+/** What the route says of a trek's area and points, by field; a point not given is not checked. */
+function trekRouteProblems(route: Awaited<ReturnType<typeof findRoutePoints>>, trek: { entryPoint?: string; exitPoint?: string }): Record<string, string> {
+  if (!route || route.status !== "Active") return { routeId: CHOOSE_ACTIVE_ROUTE };
+  const problems: Record<string, string> = {};
+  for (const field of ["entryPoint", "exitPoint"] as const) {
+    const point = trek[field];
+    if (point && !route.points.includes(point)) problems[field] = REGISTRATION_MESSAGES.pointNotOnRoute;
+  }
+  return problems;
+}
+
+/**
+ * The route's checks of a form's trek fields as read so far (raw values), for a form whose other
+ * fields were refused: reported with those, so a form posted without JavaScript learns every
+ * problem at once instead of one more per submit. No route chosen, nothing to say.
+ */
+export async function trekRouteErrors(form: { get(name: string): unknown }): Promise<Record<string, string[]>> {
+  const routeId = Number(form.get("routeId"));
+  if (!Number.isSafeInteger(routeId) || routeId <= 0) return {};
+  const text = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)).trim() || undefined : undefined);
+  const problems = trekRouteProblems(await findRoutePoints(routeId), { entryPoint: text("entryPoint"), exitPoint: text("exitPoint") });
+  return Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]]));
 }
 
 async function checkCountry(nationality: number): Promise<void> {

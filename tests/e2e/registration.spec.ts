@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { makeUser, uniqueEmail } from "./support/data";
 import { dayFromToday, expectTotal, fillTrek, fillTrekker, makeRoute, yearsAgo } from "./support/registration";
 import { hydrated } from "./support/session";
+import { createRoute } from "@modules/trek-routes/index.server";
 import { signInAs } from "./support/auth-cookie";
 
 async function startTrek(page: Page, routeName: string, first: Parameters<typeof fillTrekker>[1]) {
@@ -190,5 +191,22 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Policy Type").fill("Rescue only");
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByText("Insurance Details Successfully Updated")).toBeVisible();
+  });
+
+  test("the first step reports every problem at once: the route's points with the form's own", async ({ page }) => {
+    const route = await makeRoute();
+    // Without JavaScript the entry points of every route are offered, grouped by route.
+    const elsewhere = `Namche Gate ${Date.now()}`;
+    await createRoute({ name: `Other ${elsewhere}`, provinceId: 1, startPoint: "Lukla", endPoint: "Gorak Shep", checkpoints: [{ name: elsewhere }], description: "<p>Other</p>" });
+    const fit = await makeUser({ userType: 1 });
+    await signInAs(page, fit.email);
+    await page.goto("/new-register");
+    await fillTrek(page, route.name);
+    await page.getByLabel("Trek Exit Date").fill(dayFromToday(5));
+    await page.getByLabel("Entry Point").selectOption(elsewhere);
+    await fillTrekker(page, { fullName: "Nojs Two" });
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Trek Exit Date can not be less than Entry Date")).toBeVisible();
+    await expect(page.locator("#" + (await page.getByLabel("Entry Point").getAttribute("aria-describedby")))).toHaveText("Choose a point on the selected trekking route");
   });
 });
