@@ -14,12 +14,12 @@ import { pageScriptUrl } from "~/utils/page-scripts.server";
 import { useNonce } from "~/components/nonce";
 import { formatNrs } from "@modules/registration";
 import { TrekFields } from "@modules/registration/index.fields";
-import { ChoosePhotoAgain, InsuranceFields, TrekkerFields } from "@modules/registration/index.fields";
+import { ChoosePhotoAgain, InsuranceFields, OverlapNotice, TrekkerFields } from "@modules/registration/index.fields";
 import { WizardSteps } from "@modules/registration/index.steps";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { canPay } from "@modules/registration";
 import { canEditRegistration } from "@modules/registration/index.server";
-import { getRegistration } from "@modules/registration/index.server";
+import { getRegistration, overlappingCards } from "@modules/registration/index.server";
 import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.server";
 import { DataTable } from "@lib/ui/table";
 import { paramId } from "@lib/param-id";
@@ -43,6 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canGenerate: await mayGenerateCards(user, registration.id),
     // Each trekker's card once it is issued (the cards module's rule of what may be shown).
     cards: await cardsOfRegistration(registration.id, user),
+    // Cards the same passports already hold for overlapping dates: warned before payment.
+    overlaps: await overlappingCards(registration.id, user),
     // Only an editor loads it (as read, the page is HTML with the root's script).
     script: new URL(request.url).searchParams.has("edit") ? await pageScriptUrl("registration-form") : null,
   };
@@ -62,7 +64,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type TrekkerView = LoaderData["registration"]["trekkers"][number];
 
 export default function Review() {
-  const { registration: reg, canEdit, canPay, canGenerate, script } = useLoaderData<typeof loader>();
+  const { registration: reg, canEdit, canPay, canGenerate, script, overlaps } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const nonce = useNonce();
   const edit = canEdit ? params.get("edit") : null;
@@ -84,6 +86,7 @@ export default function Review() {
         ) : null}
         {/* First, so the link in the e-mail lands on the cards (issue 12, item 6). */}
         <IssuedCards />
+        <OverlapNotice overlaps={overlaps} />
         {edit === "trek" ? <TrekEditor /> : <TrekSummary canEdit={canEdit} />}
         {reg.trekkers.map((t, i) =>
           edit === `trekker-${t.id}` ? (

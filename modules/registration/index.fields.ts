@@ -2,3 +2,4 @@
 export { InsuranceFields, TrekkerFields } from "./components/trekker-fields";
 export { TrekFields } from "./components/trek-fields";
 export { ChoosePhotoAgain } from "./components/photo-input";
+export { OverlapNotice } from "./components/overlap-notice";

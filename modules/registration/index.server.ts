@@ -17,3 +17,4 @@ export { treksByDate } from "./trail-candidates.server";
 export { countTrekkers, searchTrekkerIds, searchTrekkerIdsAfter, trekkerFilterChoices, trekkerListBatch, trekkerListPage, trekkerListRows } from "./trekker-search.server";
 export type { TrekkerBatchFields, TrekkerBatchRow } from "./trekker-search.server";
 export { reviewIntent } from "./review-intents.server";
+export { overlappingCards, type OverlappingCard } from "./overlaps.server";
