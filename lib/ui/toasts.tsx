@@ -30,7 +30,8 @@ export function Toasts({ toasts }: ToastsProps) {
   return (
     // The stack never blocks clicks on the page beneath, only the toasts themselves do. It is a
     // named region, so the toasts and their dismiss boxes sit in a landmark like the rest of the page.
-    <section aria-label="Messages" className="pointer-events-none fixed top-4 right-4 left-4 z-60 flex flex-col items-end gap-2 sm:left-auto sm:w-96">
+    // Below the header (and the demo banner), so neither the bell nor the menu is covered.
+    <section aria-label="Messages" className="pointer-events-none fixed top-32 right-4 left-4 z-60 sm:top-28 flex flex-col items-end gap-2 sm:left-auto sm:w-96">
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} />
       ))}
