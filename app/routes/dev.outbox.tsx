@@ -43,7 +43,7 @@ export default function DevOutbox() {
                     </Link>
                   </td>
                   <td className="px-4 py-2">{m.to}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-gray-600">
+                  <td className="px-4 py-2 text-gray-600">
                     <time dateTime={m.date}>{m.date.replace("T", " ").slice(0, 19)}</time>
                   </td>
                 </tr>

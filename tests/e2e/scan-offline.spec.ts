@@ -45,6 +45,8 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   await expect(page.getByTestId("offline-state")).toContainText("Ready to scan without a connection.", { timeout: 20_000 });
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/scan-sw\.js$/);
   await expect(page.getByTestId("pending-scans")).toHaveText("0 scans wait to be sent.");
+  // The list's time as every time on screen reads: Nepal time, yyyy/MM/dd (not the device's locale).
+  await expect(page.getByText(/^Revocation list of \d{4}\/\d{2}\/\d{2} \d{2}:\d{2} \(Nepal time\)\.$/)).toBeVisible();
 
   await context.setOffline(true);
   // The network is gone for the page (a request the worker passes on fails) and the page comes from the worker.

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 // ReactDOM and Remix (esbuild groups files by the entries that reach them), one file less on every
 // page (ADR 0029).
 import "@remix-run/react";
-import { kathmanduDate } from "@lib/dates";
+import { displayDateTime, kathmanduDate } from "@lib/dates";
 import { preloadScanner } from "../components/camera-scanner";
 import { CARD_KEYS_PATH, REVOCATION_PATH, SCAN_SW_PATH, SCAN_SW_SCOPE, SCAN_SYNC_PATH } from "./paths";
 import { addPending, pendingScans, removePending } from "./store";
@@ -198,7 +198,7 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
           {othersPending === 1 ? "1 scan by another checkpost account waits" : `${othersPending} scans by other checkpost accounts wait`} on this device for that account to sign in here.
         </p>
       ) : null}
-      {revokedAt ? <p className="text-xs text-slate-600">Revocation list of {revokedAt.toLocaleString("en-GB")}.</p> : null}
+      {revokedAt ? <p className="text-xs text-slate-600">Revocation list of {displayDateTime(revokedAt)} (Nepal time).</p> : null}
       {shown ? (
         <div
           role="alert"
