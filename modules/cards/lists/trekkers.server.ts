@@ -32,22 +32,22 @@ export const trekkerChoices: Record<"cardStatuses" | "regions", FilterOption[]> 
   regions: REGIONS.map((r) => ({ value: String(r.id), label: r.name })),
 };
 
-export const trekkersList = defineList({
+export const trekkersList = defineList<TrekkerItem, typeof trekkerFilters>({
   ...trekkersListView,
   filters: trekkerFilters,
   csv: {
     fileName: trekkersListView.csv.fileName,
     columns: [
-      { header: "Id", value: (r: TrekkerItem) => r.registrationId },
-      { header: "Trekker", value: (r: TrekkerItem) => r.fullName },
-      { header: "Trekking Area", value: (r: TrekkerItem) => r.routeName },
-      { header: "Card Number", value: (r: TrekkerItem) => r.cardNumber },
-      { header: "Regional Type", value: (r: TrekkerItem) => r.regional },
-      { header: "Country", value: (r: TrekkerItem) => r.country },
-      { header: "Registered Date", value: (r: TrekkerItem) => displayDate(r.registeredAt) },
-      { header: "Agency", value: (r: TrekkerItem) => r.agency, key: "agency" },
-      { header: "Card Status", value: (r: TrekkerItem) => r.status },
-      { header: "Payment Date", value: (r: TrekkerItem) => displayDate(r.issuedAt) },
+      { header: "Id", value: (r) => r.registrationId },
+      { header: "Trekker", value: (r) => r.fullName },
+      { header: "Trekking Area", value: (r) => r.routeName },
+      { header: "Card Number", value: (r) => r.cardNumber },
+      { header: "Regional Type", value: (r) => r.regional },
+      { header: "Country", value: (r) => r.country },
+      { header: "Registered Date", value: (r) => displayDate(r.registeredAt) },
+      { header: "Agency", value: (r) => r.agency, key: "agency" },
+      { header: "Card Status", value: (r) => r.status },
+      { header: "Payment Date", value: (r) => displayDate(r.issuedAt) },
     ],
   },
 });
