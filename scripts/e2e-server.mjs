@@ -1,8 +1,13 @@
 // Playwright's web server: a fresh embedded database, then two app servers on it: the main one
-// and one with a 3-second idle timeout for the session-expiry test.
+// and one with a 3-second idle timeout for the session-expiry test. A third server is started
+// exactly as `npm start` starts it (scripts/start.mjs: its own fresh database with the demo
+// data, no HOST, the app's address http://localhost:PORT), for the specs that must see what a
+// new user sees (tests/e2e/support/npm-start.ts); its payment reconciliation runs every few
+// seconds so that a payer who never came back is settled while the test waits.
 import { execSync, spawn } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 import fs from "node:fs";
+import { NPM_START_UNSET } from "./npm-start-env.mjs";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
@@ -21,6 +26,25 @@ const servers = [
   spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", serverBuild], {
     stdio: "inherit",
     env: { ...env, HOST: "127.0.0.1", ...extra },
+  }),
+);
+const npmStartDir = `${dataDir}-npm-start`;
+fs.rmSync(npmStartDir, { recursive: true, force: true });
+// Nothing of the suite's own settings: what a fresh clone's `npm start` gets (generated secrets too).
+const npmStartEnv = { ...process.env };
+for (const name of NPM_START_UNSET) delete npmStartEnv[name];
+servers.push(
+  spawn(process.execPath, ["scripts/start.mjs"], {
+    stdio: "inherit",
+    env: {
+      ...npmStartEnv,
+      DATA_DIR: npmStartDir,
+      PORT: String(Number(process.env.E2E_PORT || 3100) + 2),
+      TIMS_PREBUILT: serverBuild,
+      PAYMENT_RECONCILE_EVERY_MINUTES: "0.05",
+      PAYMENT_RECONCILE_AFTER_MINUTES: "0.05",
+      PAYMENT_UNASKABLE_CLOSE_MINUTES: "0.1",
+    },
   }),
 );
 const stop = () => servers.forEach((s) => s.kill("SIGTERM"));

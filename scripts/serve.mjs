@@ -7,8 +7,9 @@
 // - TRUST_PROXY=1 also makes the request's protocol the proxy's (https), for Secure cookies;
 // - a cross-origin write is answered 403 here; Remix itself would throw and answer 500;
 // - every response, static files included, carries the baseline security headers;
-// - in the embedded mode, a page read at another loopback name (127.0.0.1 for localhost) is sent
-//   to the app's own address, where its cookie and the payment returns belong.
+// - in the embedded mode, a page a browser opens at another loopback name (127.0.0.1 for
+//   localhost) is sent to the app's own address, where its cookie and the payment returns belong
+//   (never a server-to-server call: the payment adapters' status checks must reach the simulators).
 // The header and origin rules live in the app (app/utils/http-security.server.ts) and reach this
 // file through the server build's entry module (docs/adr/0009-http-security-headers.md).
 // Usage: node scripts/serve.mjs [build/index.js]
@@ -44,7 +45,7 @@ app.use((req, res, next) => {
     for (const [name, value] of baselineHeaders(req.path)) if (!res.hasHeader(name)) res.setHeader(name, value);
     return writeHead.apply(this, args);
   };
-  const canonical = loopbackRedirect(req.method, req.get("host") ?? null, req.originalUrl);
+  const canonical = loopbackRedirect(req.method, req.originalUrl, { get: (name) => req.get(name) ?? null });
   if (canonical) {
     res.redirect(302, canonical);
     return;

@@ -5,8 +5,9 @@ import { requirePermission } from "~/utils/guards.server";
 import { can } from "@modules/users/index.server";
 import { WizardSteps } from "@modules/registration/index.steps";
 import { cardNumbersOf } from "@modules/registration/index.server";
-import { confirmGatewayReturn, storedOutcome } from "@modules/payments/index.server";
+import { confirmGatewayReturn, paymentTxnIdFromReturn, recheckAttempt, storedOutcome } from "@modules/payments/index.server";
 import { paymentReturnParams } from "@modules/payments/index.server";
+import { resultPageUrl } from "@modules/payments";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 
@@ -17,34 +18,47 @@ export const handle = { title: "Register Trek" };
 /**
  * Where the gateway sends the payer back (spec 1 §2.1). Nothing on this URL is trusted: the
  * payment module confirms with the provider before anything changes, so a hand-made "success"
- * URL shows a failure and issues nothing.
+ * URL shows a failure and issues nothing. Once confirmed, the payer is sent on to the page named
+ * for the outcome (a Khalti or FonePay cancel returns to ".../success"), which shows what is
+ * stored: the URL agrees with its panel, and a reload asks nobody. "Check again" on a pending
+ * payment (check=1) asks the provider once more.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
-  const { paymentType: gateway, actionType } = parseParams(params, paymentReturnParams);
+  const { regId: regIdParam, paymentType: gateway, actionType } = parseParams(params, paymentReturnParams);
   const query = new URL(request.url).searchParams;
+  if (query.get("stored") === "1") {
+    const outcome = await storedOutcome(query.get("TXNID") ?? "", user);
+    const cards = outcome.status === "success" && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
+    return { outcome, cards, isFit: can(user, "trekkingHistory"), gateway, txnId: query.get("TXNID") ?? "" };
+  }
+  const txnId = query.get("TXNID") ?? query.get("PRN") ?? "";
   const outcome =
-    query.get("stored") === "1"
-      ? await storedOutcome(query.get("TXNID") ?? "", user)
+    query.get("check") === "1" || actionType === "pending"
+      ? await recheckAttempt(txnId, user)
       : await confirmGatewayReturn({ gateway, query, actionType, viewer: user });
-  const cards = outcome.status === "success" && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
-  return { outcome, cards, isFit: can(user, "trekkingHistory") };
+  throw redirect(resultPageUrl({ regId: outcome.registrationId ?? regIdParam, gateway, status: outcome.status, txnId: txnIdOf(gateway, query, undefined) || txnId }), 303);
+}
+
+/** Our transaction id as the provider's return names it (eSewa hides it in its signed data). */
+function txnIdOf(gateway: Parameters<typeof paymentTxnIdFromReturn>[0], query: URLSearchParams, body: URLSearchParams | undefined): string {
+  return paymentTxnIdFromReturn(gateway, query, body) ?? "";
 }
 
 // public: the card gateway POSTs its signed result from the payer's browser, possibly without our
 // (SameSite) cookie; the signature authenticates it, and the payer then sees the stored outcome.
 export async function action({ request, params }: ActionFunctionArgs) {
   const { regId: regIdParam, paymentType: gateway, actionType } = parseParams(params, paymentReturnParams);
+  if (actionType === "pending") throw new Response("Not Found", { status: 404 });
   const body = new URLSearchParams(await readText(request));
   const url = new URL(request.url);
   const outcome = await confirmGatewayReturn({ gateway, query: url.searchParams, body, actionType, viewer: null });
-  const txnId = body.get("req_transaction_uuid") ?? url.searchParams.get("TXNID") ?? "";
-  const regId = outcome.registrationId ?? regIdParam;
-  return redirect(`/new-register/${regId}/${gateway}/${actionType}?isPayment=1&regId=${regId}&TXNID=${encodeURIComponent(txnId)}&stored=1`, 303);
+  const txnId = txnIdOf(gateway, url.searchParams, body);
+  return redirect(resultPageUrl({ regId: outcome.registrationId ?? regIdParam, gateway, status: outcome.status, txnId }), 303);
 }
 
 export default function PaymentResult() {
-  const { outcome, cards, isFit } = useLoaderData<typeof loader>();
+  const { outcome, cards, isFit, gateway, txnId } = useLoaderData<typeof loader>();
   const regId = outcome.registrationId;
   if (outcome.status === "success") {
     return (
@@ -73,7 +87,7 @@ export default function PaymentResult() {
       <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-pending">
         <h2 className="text-2xl font-bold text-amber-700">Payment Pending</h2>
         <p className="mt-2 text-slate-700">The provider has not confirmed your payment yet. Please check again in a moment.</p>
-        <Link to="." reloadDocument className="mt-4 inline-block text-blue-700 underline">
+        <Link to={resultPageUrl({ regId: regId ?? "noreg", gateway, status: "pending", txnId, check: true })} reloadDocument className="mt-4 inline-block text-blue-700 underline">
           Check again
         </Link>
       </section>

@@ -22,7 +22,7 @@ import { parseWithZod } from "@lib/zod-form.server";
 import { paramId } from "@lib/param-id";
 import { displayDateTime } from "@lib/dates";
 import { withDomainErrors } from "~/utils/domain-error.server";
-import { GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, type PaymentTab } from "@modules/payments";
+import { GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, resultPageUrl, type PaymentTab } from "@modules/payments";
 import { GATEWAY_LABELS } from "@modules/payments/index.server";
 import { uploadVoucher } from "@modules/payments/index.server";
 
@@ -40,8 +40,7 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 
 /** Where a settled payment's result is shown (the fonepay return route reads the stored outcome). */
 function qrResultUrl(regId: number, txnId: string, status: "success" | "failure" | "declined") {
-  const actionType = status === "success" ? "success" : status === "declined" ? "decline" : "failure";
-  return `/new-register/${regId}/fonepay/${actionType}?isPayment=1&regId=${regId}&TXNID=${encodeURIComponent(txnId)}&stored=1`;
+  return resultPageUrl({ regId, gateway: "fonepay", status, txnId });
 }
 
 /** ?tab=qr&txn=<PRN>: the QR the payer started is shown again (until it expires) after a reload or a check. */

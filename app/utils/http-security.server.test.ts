@@ -89,20 +89,31 @@ describe("headers on every response", () => {
 
 describe("loopbackRedirect (embedded mode: one address for cookies, CSP and payment returns)", () => {
   const embedded = { embedded: true, appUrl: "http://localhost:3000" };
-  it("sends a read at another loopback name of the same port to the app's address, path and query kept", () => {
-    expect(loopbackRedirect("GET", "127.0.0.1:3000", "/new-register/5/payment?x=1", embedded)).toBe("http://localhost:3000/new-register/5/payment?x=1");
-    expect(loopbackRedirect("HEAD", "[::1]:3000", "/login", embedded)).toBe("http://localhost:3000/login");
+  const page = (host: string | null, extra: Record<string, string> = {}) => headers({ ...(host === null ? {} : { host }), "sec-fetch-mode": "navigate", accept: "text/html", ...extra });
+  it("sends a browser's page read at another loopback name of the same port to the app's address, path and query kept", () => {
+    expect(loopbackRedirect("GET", "/new-register/5/payment?x=1", page("127.0.0.1:3000"), embedded)).toBe("http://localhost:3000/new-register/5/payment?x=1");
+    expect(loopbackRedirect("HEAD", "/login", page("[::1]:3000"), embedded)).toBe("http://localhost:3000/login");
+    // A browser too old for Sec-Fetch-Mode still asks for HTML.
+    expect(loopbackRedirect("GET", "/login", headers({ host: "127.0.0.1:3000", accept: "text/html,application/xhtml+xml" }), embedded)).toBe("http://localhost:3000/login");
+  });
+  it("never redirects a server-to-server call: the payment adapters' status checks reach the simulators", () => {
+    // What Node's fetch sends (the eSewa status API, FonePay's verification, the reconcile job).
+    const nodeFetch = headers({ host: "127.0.0.1:3000", "sec-fetch-mode": "cors", accept: "*/*" });
+    expect(loopbackRedirect("GET", "/sim/esewa/api/epay/transaction/status/?product_code=EPAYTEST", nodeFetch, embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "/sim/fonepay/api/merchantRequest/verificationMerchant?PRN=1", headers({ host: "127.0.0.1:3000", accept: "application/xml" }), embedded)).toBeNull();
+    // A script's fetch from a page is not a navigation either.
+    expect(loopbackRedirect("GET", "/search.data", page("127.0.0.1:3000", { "sec-fetch-mode": "cors" }), embedded)).toBeNull();
   });
   it("leaves the app's own address, writes, other ports, other hosts and deployments alone", () => {
-    expect(loopbackRedirect("GET", "localhost:3000", "/login", embedded)).toBeNull();
-    expect(loopbackRedirect("POST", "127.0.0.1:3000", "/login", embedded)).toBeNull();
-    expect(loopbackRedirect("GET", "127.0.0.1:3001", "/login", embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "/login", page("localhost:3000"), embedded)).toBeNull();
+    expect(loopbackRedirect("POST", "/login", page("127.0.0.1:3000"), embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "/login", page("127.0.0.1:3001"), embedded)).toBeNull();
     // A phone on the LAN keeps the address it used.
-    expect(loopbackRedirect("GET", "192.168.1.20:3000", "/login", embedded)).toBeNull();
-    expect(loopbackRedirect("GET", "127.0.0.1:3000", "/login", { embedded: false, appUrl: "http://localhost:3000" })).toBeNull();
+    expect(loopbackRedirect("GET", "/login", page("192.168.1.20:3000"), embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "/login", page("127.0.0.1:3000"), { embedded: false, appUrl: "http://localhost:3000" })).toBeNull();
     // An app address that is not a loopback name (APP_URL set to a LAN name) redirects nothing.
-    expect(loopbackRedirect("GET", "127.0.0.1:3000", "/login", { embedded: true, appUrl: "http://tims.lan:3000" })).toBeNull();
-    expect(loopbackRedirect("GET", null, "/login", embedded)).toBeNull();
-    expect(loopbackRedirect("GET", "bad host:x", "/login", embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "/login", page("127.0.0.1:3000"), { embedded: true, appUrl: "http://tims.lan:3000" })).toBeNull();
+    expect(loopbackRedirect("GET", "/login", page(null), embedded)).toBeNull();
+    expect(loopbackRedirect("GET", "/login", page("bad host:x"), embedded)).toBeNull();
   });
 });

@@ -96,15 +96,35 @@ export function originVerdict(method: string, pathname: string, headers: { get(n
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
+ * Whether a request is a browser loading a page (a top-level navigation), as opposed to a script's
+ * fetch or another server's call. Browsers say so in Sec-Fetch-Mode; one too old to send it is
+ * recognised by asking for HTML. Node's fetch (our own calls to the payment simulators) sends
+ * Sec-Fetch-Mode "cors" and Accept "*\/*".
+ */
+export function isPageNavigation(headers: { get(name: string): string | null }): boolean {
+  const mode = headers.get("sec-fetch-mode");
+  if (mode) return mode === "navigate";
+  return (headers.get("accept") ?? "").includes("text/html");
+}
+
+/**
  * The embedded mode's one address (`npm start` prints http://localhost:PORT): a page opened at
  * another loopback name of the same port (127.0.0.1 for localhost) is sent there, since the
  * session cookie, the pages' Content-Security-Policy ('self') and the payment simulators' return
- * links all belong to that address; at the other name a payment never came back. Reads only (a
- * write is not redirected); never in a deployment (its health checks may well ask 127.0.0.1), nor
- * for any other host (a phone on the LAN keeps the address it used).
+ * links all belong to that address; at the other name a payment never came back. Page reads by a
+ * browser only: a write is not redirected, nor is a server-to-server call (the payment adapters
+ * ask the simulators' status APIs at 127.0.0.1, and a 302 there left paid attempts open forever);
+ * never in a deployment (its health checks may well ask 127.0.0.1), nor for any other host (a
+ * phone on the LAN keeps the address it used).
  */
-export function loopbackRedirect(method: string, host: string | null, pathAndQuery: string, app: { embedded: boolean; appUrl: string } = config): string | null {
-  if (!app.embedded || !host || (method !== "GET" && method !== "HEAD")) return null;
+export function loopbackRedirect(
+  method: string,
+  pathAndQuery: string,
+  headers: { get(name: string): string | null },
+  app: { embedded: boolean; appUrl: string } = config,
+): string | null {
+  const host = headers.get("host");
+  if (!app.embedded || !host || (method !== "GET" && method !== "HEAD") || !isPageNavigation(headers)) return null;
   const target = new URL(app.appUrl);
   if (host === target.host || !LOOPBACK_NAMES.has(target.hostname)) return null;
   let asked: URL;

@@ -89,17 +89,50 @@ export interface ReturnOutcome {
   reason?: string;
 }
 
-async function record(attempt: PaymentAttempt, result: ConfirmResult, status: AttemptStatus | null) {
+/**
+ * What the provider's return carried, kept with the attempt's answers so that "Check again" and
+ * reconciliation can repeat the confirmation: FonePay's web payment can only be verified with the
+ * UID and bank code its return brought, and eSewa's failure return with the status API.
+ */
+interface StoredReturn {
+  query: string;
+  body?: string;
+  actionType?: ReturnAction;
+}
+
+function storedReturn(opts: { query: URLSearchParams; body?: URLSearchParams; actionType?: ReturnAction }): StoredReturn | undefined {
+  const query = opts.query.toString();
+  const body = opts.body?.toString() ?? "";
+  if (!query && !body) return undefined;
+  return { query, ...(body ? { body } : {}), ...(opts.actionType ? { actionType: opts.actionType } : {}) };
+}
+
+/** The last return the provider sent the payer back with, if any. */
+export function lastReturn(attempt: Pick<PaymentAttempt, "answers">): StoredReturn | null {
+  try {
+    const answers = JSON.parse(attempt.answers || "[]") as { returned?: StoredReturn }[];
+    return [...answers].reverse().find((a) => a.returned)?.returned ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function record(attempt: PaymentAttempt, result: ConfirmResult, status: AttemptStatus | null, returned?: StoredReturn) {
   const answers = JSON.parse(attempt.answers || "[]") as Record<string, unknown>[];
   // A QR page asks every few seconds while the payer pays: keep one "still pending" answer, not hundreds.
-  if (result.status === "pending" && answers.at(-1)?.status === "pending") answers.pop();
-  answers.push({ at: new Date().toISOString(), status: result.status, tampered: result.tampered ?? false, reason: result.reason, raw: result.raw });
+  if (result.status === "pending" && answers.at(-1)?.status === "pending" && !answers.at(-1)?.returned) answers.pop();
+  answers.push({ at: new Date().toISOString(), status: result.status, tampered: result.tampered ?? false, reason: result.reason, raw: result.raw, ...(returned ? { returned } : {}) });
   // A status is written only while the attempt is still open: a late "pending" or "failure" (the
   // reconciliation job asking while the browser's return settles) never reopens a settled attempt.
   await PaymentAttempt.update(
     { answers: JSON.stringify(answers), providerRef: result.providerRef ?? attempt.providerRef, ...(status ? { status } : {}) },
     { where: { id: attempt.id, ...(status ? { status: { [Op.in]: ["initiated", "pending", "failure", "declined"] } } : {}) } },
   );
+}
+
+/** Our transaction id as a provider's return names it (eSewa's is inside its signed data). */
+export function paymentTxnIdFromReturn(gateway: GatewayId, query: URLSearchParams, body?: URLSearchParams): string | null {
+  return getGateway(gateway).txnIdFromReturn?.(query, body) ?? query.get("TXNID");
 }
 
 /**
@@ -148,8 +181,10 @@ export async function confirmAttempt(
     mode: opts.mode,
   });
   if (result.tampered) console.warn(`[payments] refused a forged or mismatched answer for ${attempt.txnId}: ${result.reason ?? ""}`);
+  // A forged return is not kept for repeating.
+  const returned = result.tampered ? undefined : storedReturn(opts);
   if (result.status === "success" && result.amountPaisa === attempt.amountPaisa) {
-    await record(attempt, result, null);
+    await record(attempt, result, null, returned);
     const outcome = await settle({
       registrationId: attempt.registrationId,
       amountPaisa: attempt.amountPaisa,
@@ -161,17 +196,48 @@ export async function confirmAttempt(
     return { status: "success", registrationId: attempt.registrationId, settle: outcome };
   }
   const status = result.status === "success" ? "failure" : result.status;
-  await record(attempt, result, status);
+  await record(attempt, result, status, returned);
   if (status === "failure" || status === "declined") await markCardsUnpaid(attempt.registrationId, "Payment Failure");
   return { status, registrationId: attempt.registrationId, reason: result.reason };
 }
 
-/** The stored outcome of an attempt, for the page the payer lands on after a POSTed result. */
+/** The stored outcome of an attempt, for the page the payer lands on after the provider's return. */
 export async function storedOutcome(txnId: string, viewer: { id: number }): Promise<ReturnOutcome> {
-  const attempt = await PaymentAttempt.findOne({ where: { txnId } });
+  const attempt = txnId ? await PaymentAttempt.findOne({ where: { txnId } }) : null;
   if (!attempt || attempt.userId !== viewer.id) return { status: "failure", registrationId: null, reason: "Unknown transaction" };
-  const status = attempt.status === "success" || attempt.status === "duplicate" ? "success" : attempt.status === "initiated" ? "pending" : attempt.status;
-  return { status, registrationId: attempt.registrationId };
+  return { status: outcomeOf(attempt.status), registrationId: attempt.registrationId };
+}
+
+function outcomeOf(status: AttemptStatus): ReturnOutcome["status"] {
+  return status === "success" || status === "duplicate" ? "success" : status === "initiated" ? "pending" : status;
+}
+
+/**
+ * "Check again" on a pending payment: asks the provider once more, with what its return carried
+ * (FonePay's verification needs it) or, where there is a status API, with nothing. A settled or
+ * failed attempt is not asked again; a still-pending answer stays pending, never a failure.
+ */
+export async function recheckAttempt(txnId: string, viewer: { id: number }): Promise<ReturnOutcome> {
+  const attempt = txnId ? await PaymentAttempt.findOne({ where: { txnId } }) : null;
+  if (!attempt || attempt.userId !== viewer.id) return { status: "failure", registrationId: null, reason: "Unknown transaction" };
+  if (attempt.status !== "initiated" && attempt.status !== "pending") return { status: outcomeOf(attempt.status), registrationId: attempt.registrationId };
+  const returned = lastReturn(attempt);
+  const qr = attempt.gateway === "fonepay" && startedAsQr(attempt);
+  return confirmAttempt(attempt, getGateway(attempt.gateway as GatewayId), {
+    query: new URLSearchParams(qr ? "" : (returned?.query ?? "")),
+    body: returned?.body ? new URLSearchParams(returned.body) : undefined,
+    actionType: returned?.actionType,
+    mode: qr ? "qr" : undefined,
+  });
+}
+
+/** The start answer the attempt stored: a FonePay QR is checked by PRN, a web payment by its return. */
+export function startedAsQr(attempt: Pick<PaymentAttempt, "answers">): boolean {
+  try {
+    return (JSON.parse(attempt.answers || "[]") as { start?: { kind?: string } }[]).some((a) => a.start?.kind === "qr");
+  } catch {
+    return false;
+  }
 }
 
 /** How long a NEPALPAY QR is shown and checked; after that the payer asks for a new one. */

@@ -8,7 +8,7 @@ export * from "./index.schemas";
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";
 export type { VoucherFilters, VoucherRow } from "./vouchers.server";
 export { qrImageDataUrl } from "./qr-image.server";
-export { GatewayUnavailable, PaymentRefused, QR_VALID_MS, confirmGatewayReturn, qrPayment, startGatewayPayment, storedOutcome } from "./gateway-payments.server";
+export { GatewayUnavailable, PaymentRefused, QR_VALID_MS, confirmGatewayReturn, paymentTxnIdFromReturn, qrPayment, recheckAttempt, startGatewayPayment, storedOutcome } from "./gateway-payments.server";
 export type { QrPaymentView } from "./gateway-payments.server";
 export { PaymentAttempt } from "./models/payment-records.server";
 export { claimAttempt, settle } from "./settle.server";

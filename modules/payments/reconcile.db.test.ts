@@ -37,7 +37,7 @@ vi.mock("./gateways/gateway-set.server", async (importOriginal) => {
   };
 });
 
-const { startGatewayPayment } = await import("./gateway-payments.server");
+const { confirmGatewayReturn, recheckAttempt, startGatewayPayment } = await import("./gateway-payments.server");
 const { PaymentAttempt } = await import("./models/payment-records.server");
 const { reconcilePayments } = await import("./reconcile.server");
 
@@ -123,6 +123,72 @@ describe("payment reconciliation", () => {
     expect(await statusOf(never.attempt.id)).toBe("failure");
     expect(await statusOf(card.attempt.id)).toBe("initiated");
     expect(counts.unaskable).toBeGreaterThanOrEqual(1);
+  });
+
+  it("closes an attempt nobody can ask about once the provider's session is long over; the registration is payable again", async () => {
+    const card = await abandoned("card", "abandon");
+    const fonepay = await abandoned("fonepay", "abandon");
+    await reconcilePayments({ now: later(30) });
+    expect(await statusOf(card.attempt.id)).toBe("initiated");
+    const counts = await reconcilePayments({ now: later(61) });
+    expect(counts.closed).toBeGreaterThanOrEqual(2);
+    for (const { regId, attempt } of [card, fonepay]) {
+      expect(await statusOf(attempt.id)).toBe("failure");
+      expect((await registrationForPayment(regId))!.status).toBe("Payment Failure");
+      expect(await numbered(regId)).toBe(false);
+    }
+  });
+
+  it("keeps a card payment under the bank's review open until the maximum age", async () => {
+    const payer = await makeUser({ userType: 1, fullName: "Reviewed Payer" });
+    const { regId } = await makeRegistration(payer, routeId, { trekkers: ["One"] });
+    const started = await startGatewayPayment({ registrationId: regId, viewer: payer as never, gateway: "card", origin: "http://127.0.0.1" });
+    const back = await runSimulatedPayment(started, "delayed", { fetch: browser });
+    expect((await confirmGatewayReturn({ gateway: "card", query: back.query, body: back.body, actionType: "success", viewer: null })).status).toBe("pending");
+    const attempt = (await PaymentAttempt.findOne({ where: { registrationId: regId } }))!;
+    await reconcilePayments({ now: later(61) });
+    expect(await statusOf(attempt.id)).toBe("pending");
+    await reconcilePayments({ now: later(72 * 60 + 1) });
+    expect(await statusOf(attempt.id)).toBe("failure");
+  });
+
+  it("closes an attempt the provider still calls pending at the maximum age, not before", async () => {
+    const { regId, attempt } = await abandoned("esewa", "delayed", { pendingLookups: 1_000 });
+    await reconcilePayments({ now: later(20) });
+    expect(await statusOf(attempt.id)).toBe("pending");
+    await reconcilePayments({ now: later(72 * 60 + 1) });
+    expect(await statusOf(attempt.id)).toBe("failure");
+    expect(await numbered(regId)).toBe(false);
+  });
+
+  it("re-verifies a FonePay web payment with what its return carried (its only way to be asked)", async () => {
+    const payer = await makeUser({ userType: 1, fullName: "Slow Verifier" });
+    const { regId } = await makeRegistration(payer, routeId, { trekkers: ["One"] });
+    const started = await startGatewayPayment({ registrationId: regId, viewer: payer as never, gateway: "fonepay", origin: "http://127.0.0.1" });
+    // Paid; FonePay's verification service does not answer the first time.
+    const back = await runSimulatedPayment(started, "delayed", { fetch: browser, pendingLookups: 1 });
+    const first = await confirmGatewayReturn({ gateway: "fonepay", query: back.query, actionType: back.actionType ?? "success", viewer: payer });
+    expect(first.status).toBe("pending");
+    const attempt = (await PaymentAttempt.findOne({ where: { registrationId: regId } }))!;
+    await reconcilePayments({ now: later(20) });
+    expect(await statusOf(attempt.id)).toBe("success");
+    expect(await numbered(regId)).toBe(true);
+  });
+
+  it("Check again stays pending while the provider says pending, then shows the success (never a failure in between)", async () => {
+    const payer = await makeUser({ userType: 1, fullName: "Patient Payer" });
+    const { regId } = await makeRegistration(payer, routeId, { trekkers: ["One"] });
+    const started = await startGatewayPayment({ registrationId: regId, viewer: payer as never, gateway: "esewa", origin: "http://127.0.0.1" });
+    const back = await runSimulatedPayment(started, "delayed", { fetch: browser, pendingLookups: 2 });
+    const attempt = (await PaymentAttempt.findOne({ where: { registrationId: regId } }))!;
+    expect((await confirmGatewayReturn({ gateway: "esewa", query: back.query, actionType: back.actionType ?? "failure", viewer: payer })).status).toBe("pending");
+    expect((await recheckAttempt(attempt.txnId, payer)).status).toBe("pending");
+    expect((await registrationForPayment(regId))!.status).not.toBe("Payment Failure");
+    expect((await recheckAttempt(attempt.txnId, payer)).status).toBe("success");
+    expect(await numbered(regId)).toBe(true);
+    // Someone else's transaction id tells nothing.
+    const other = await makeUser({ userType: 1, fullName: "Other Payer" });
+    expect(await recheckAttempt(attempt.txnId, other)).toMatchObject({ status: "failure", registrationId: null });
   });
 
   it("is a scheduled job of the payments module", async () => {

@@ -8,7 +8,7 @@ export const voucherApproveSchema = z.object({ intent: z.literal("approve"), ref
 export const voucherDecisionSchema = z.discriminatedUnion("intent", [voucherApproveSchema, voucherRejectSchema]);
 
 export { RETURN_ACTIONS, VOUCHER_STATUSES } from "./labels";
-import { RETURN_ACTIONS } from "./labels";
+import { RESULT_PAGES } from "./labels";
 
 const CHOOSE_METHOD = "Choose a payment method.";
 const gatewayField = z.enum(GATEWAY_IDS as [GatewayId, ...GatewayId[]], { message: CHOOSE_METHOD });
@@ -32,5 +32,5 @@ export const paymentReturnParams = z.object({
   // registration: "/new-register/noreg/connectips/…". The transaction id says which it was.
   regId: z.union([idParam, z.literal("noreg")]),
   paymentType: gatewayField,
-  actionType: z.enum(RETURN_ACTIONS),
+  actionType: z.enum(RESULT_PAGES),
 });

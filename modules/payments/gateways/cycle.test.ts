@@ -53,7 +53,7 @@ describe.each([
   ["esewa", false],
   ["khalti", false],
   ["connectips", true],
-  ["fonepay", true],
+  ["fonepay", false],
   ["card", true],
 ] as const)("%s through its simulator", (id, hasDecline) => {
   it("success: the return is confirmed and finds its attempt", async () => {
@@ -70,7 +70,8 @@ describe.each([
     const { result, back } = await pay(id, "failure");
     expect(result.status).toBe("failure");
     expect(result.tampered).toBeUndefined();
-    if (id === "esewa" || id === "card" || id === "connectips") expect(back.actionType).toBe("failure");
+    // The card gateway posts ERROR to the receipt page (only a cancel goes to the cancel page).
+    if (id === "esewa" || id === "connectips") expect(back.actionType).toBe("failure");
   });
 
   it(hasDecline ? "decline: declined" : "decline: not offered by this provider", async () => {
@@ -82,6 +83,19 @@ describe.each([
     const { result, back } = await pay(id, "decline");
     expect(result.status).toBe("declined");
     if (id === "connectips") expect(back.actionType).toBe("decline");
+  });
+
+  it("cancel: the payer gives up at the provider, a failure (not a decline)", async () => {
+    const { result } = await pay(id, "cancel");
+    expect(result.status).toBe("failure");
+    expect(result.tampered).toBeUndefined();
+  });
+
+  it("abandon: nothing comes back; a provider with a status API tells what happened", async () => {
+    const { back, confirm } = await pay(id, "abandon");
+    expect(back.url).toBe("");
+    // Reconciliation asks with an empty query: eSewa, Khalti and connectIPS were paid and say so.
+    if (id === "esewa" || id === "khalti" || id === "connectips") expect((await confirm(new URLSearchParams(), undefined)).status).toBe("success");
   });
 
   it("delayed: pending first, success on a later check", async () => {
@@ -221,6 +235,6 @@ describe("the simulators refuse what the providers refuse", () => {
     expect(page).toBe(`/sim/esewa/session/${txnId}`);
     const view = simulatorView("esewa", txnId, "/sim", cfg)!;
     expect(view).toMatchObject({ title: "eSewa (simulator)", amountText: "NRs. 2,700.00" });
-    expect(view.choices.map((c) => c.value)).toEqual(["success", "failure", "delayed", "tampered"]);
+    expect(view.choices.map((c) => c.value)).toEqual(["success", "failure", "cancel", "abandon", "delayed", "tampered"]);
   });
 });

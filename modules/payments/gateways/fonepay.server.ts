@@ -104,7 +104,8 @@ export function createFonepayGateway(deps: GatewayDeps = {}): PaymentGateway {
     if (!fonepayDvValid(f.secret, returned, FONEPAY_RETURN_DV, query.get("DV"))) return tampered("FonePay DV does not match", returned);
     if (returned.PID !== f.pid) return tampered(`FonePay return names merchant ${returned.PID}`, returned);
     const rc = returned.RC.toLowerCase();
-    if (rc === "cancel") return outcome("declined", returned, { reason: "cancelled at FonePay" });
+    // The payer cancelled: the spec's "Payment Failure" (only a bank's refusal is "Declined").
+    if (rc === "cancel") return outcome("failure", returned, { reason: "cancelled at FonePay" });
     if (rc !== "successful" || returned.PS.toLowerCase() !== "true") return outcome("failure", returned, { reason: `FonePay RC ${returned.RC}, PS ${returned.PS}` });
     const paid = parseRupees(returned.P_AMT);
     if (paid !== expected.amountPaisa) return tampered(`FonePay amount ${returned.P_AMT} is not ${rupees(expected.amountPaisa)}`, returned);

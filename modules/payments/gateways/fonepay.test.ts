@@ -85,7 +85,7 @@ describe("FonePay web confirm", () => {
   });
 
   it.each([
-    ["cancel", "false", "declined"],
+    ["cancel", "false", "failure"],
     ["failed", "false", "failure"],
     ["successful", "false", "failure"],
   ])("maps RC=%s PS=%s to %s without asking", async (RC, PS, mapped) => {

@@ -1,6 +1,6 @@
 import { cardSignature, cardSignatureValid } from "../gateways/card.server";
 import { formatNpr, parseRupees, rupeesFixed2 } from "../gateways/money";
-import { alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import { abandonedPage, alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
 import { autoPostPage, errorPage, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, randomId, simStore, type SimState } from "./store.server";
 
@@ -86,7 +86,7 @@ export const cardSimulator: ProviderSimulator = {
         ["Reference", txn.fields.reference_number],
         ["Card", "4111 1111 1111 1111 (test)"],
       ],
-      choices: choices({ success: "Accept (success)", decline: "Decline (declined)", delayed: "Delayed: review (pending)" }),
+      choices: choices({ success: "Accept (success)", failure: "Error (failure)", decline: "Decline (declined)", abandon: "Close the window (never comes back)", delayed: "Delayed: review (pending)" }),
       pendingLookups: ctx.config.simPendingLookups,
       done: doneText(txn.state),
     };
@@ -105,8 +105,15 @@ export const cardSimulator: ProviderSimulator = {
         txn.state = "declined";
         return postBack(txn, cardResult(secret, txn, "DECLINE"));
       case "failure":
+        txn.state = "failed";
+        return postBack(txn, cardResult(secret, txn, "ERROR"));
+      case "cancel":
         txn.state = "cancelled";
         return postBack(txn, cardResult(secret, txn, "CANCEL"), true);
+      case "abandon":
+        // The card gateway has no status API here: a payer who never comes back left unpaid.
+        txn.state = "abandoned";
+        return abandonedPage(NAME, false);
       case "delayed":
         // The bank holds the payment for review: no decision yet (the card gateway offers no status API here).
         txn.state = "review";

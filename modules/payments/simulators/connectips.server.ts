@@ -3,7 +3,7 @@ import { CONNECTIPS_TOKEN_FIELDS, connectipsTokenMessage, connectipsValidationMe
 import { formatNpr, parsePaisa } from "../gateways/money";
 import { basicAuth, rsaVerifyBase64, safeEqual } from "../gateways/signing.server";
 import { appendQuery } from "../gateways/urls";
-import { alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import { abandonedPage, alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
 import { errorPage, json, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, simStore, stillPending, type SimState } from "./store.server";
 
@@ -81,7 +81,7 @@ export const connectipsSimulator: ProviderSimulator = {
         ["Transaction", txn.fields.TXNID],
         ["Remarks", txn.fields.REMARKS],
       ],
-      choices: choices({ failure: "Fail (failure)", decline: "Decline (declined)" }),
+      choices: choices({ decline: "Decline (declined)" }),
       pendingLookups: ctx.config.simPendingLookups,
       done: doneText(txn.state),
     };
@@ -101,6 +101,12 @@ export const connectipsSimulator: ProviderSimulator = {
       case "decline":
         txn.state = "declined";
         return back(ctx, "decline", txn);
+      case "cancel":
+        txn.state = "cancelled";
+        return back(ctx, "failure", txn);
+      case "abandon":
+        txn.state = "paid";
+        return abandonedPage(NAME, true);
       case "delayed":
         Object.assign(txn, { state: "paid", pendingLookups: options.pendingLookups });
         return back(ctx, "success", txn);

@@ -1,5 +1,6 @@
 import type { PaymentConfig } from "../gateways/config.server";
-import { errorPage } from "./html.server";
+import { escapeHtml } from "@lib/html";
+import { errorPage, htmlPage } from "./html.server";
 import type { SimChoice, SimDecision, SimView } from "./types";
 
 export interface SimContext {
@@ -24,17 +25,25 @@ export const unknownPayment = (provider: string) => errorPage(provider, "Unknown
 
 const DEFAULT_LABELS: Partial<Record<SimDecision, string>> = {
   success: "Pay (success)",
-  failure: "Cancel (failure)",
+  failure: "Fail (failure)",
+  cancel: "Cancel (failure)",
+  abandon: "Pay and close the window (never comes back)",
   delayed: "Delayed (pending first)",
   tampered: "Tampered (forged amount)",
 };
+
+/** What the provider shows a payer who closes the window: nothing goes back to the merchant. */
+export function abandonedPage(provider: string, paid: boolean): Response {
+  const text = paid ? "Payment received. You closed the window before returning to the merchant." : "You closed the window without paying.";
+  return htmlPage(`${provider} (simulator)`, `<h1>${escapeHtml(provider)} (simulator)</h1><p role="status">${escapeHtml(text)}</p>`);
+}
 
 /**
  * A page's buttons, in a fixed order: the defaults above, with a provider's own words where it
  * has them; `null` drops a choice the provider lacks. "decline" appears only when labelled.
  */
 export function choices(labels: Partial<Record<SimDecision, string | null>> = {}): SimChoice[] {
-  const order: SimDecision[] = ["success", "failure", "decline", "delayed", "tampered"];
+  const order: SimDecision[] = ["success", "failure", "cancel", "decline", "abandon", "delayed", "tampered"];
   return order.flatMap((value) => {
     const label = value in labels ? labels[value] : DEFAULT_LABELS[value];
     if (!label) return [];

@@ -71,7 +71,7 @@ async function handleDecision(provider: string, id: string, request: Request, ct
   const decision = String(form.get("decision") ?? "");
   if (!(SIM_DECISIONS as readonly string[]).includes(decision)) return errorPage("Simulator", `Unknown decision "${decision}".`);
   const asked = Number(form.get("pendingLookups"));
-  const pendingLookups = form.has("pendingLookups") && Number.isInteger(asked) && asked >= 0 && asked <= 20 ? asked : ctx.config.simPendingLookups;
+  const pendingLookups = form.has("pendingLookups") && Number.isInteger(asked) && asked >= 0 && asked <= 1000 ? asked : ctx.config.simPendingLookups;
   return SIMULATORS[provider].decide(id, decision as SimDecision, { pendingLookups }, ctx);
 }
 

@@ -1,7 +1,7 @@
 import { encodeEsewaData, ESEWA_RESPONSE_SIGNED, esewaSignature, esewaSignatureValid } from "../gateways/esewa.server";
 import { formatNpr, parseRupees, rupees, rupeesGrouped } from "../gateways/money";
 import { appendQuery } from "../gateways/urls";
-import { alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import { abandonedPage, alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
 import { errorPage, json, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, randomId, simStore, stillPending, type SimState } from "./store.server";
 
@@ -50,6 +50,7 @@ export async function esewaStatus(request: Request, ctx: SimContext): Promise<Re
   if (!txn || productCode !== ctx.config.esewa.productCode || asked !== txn.amountPaisa) return answer("NOT_FOUND");
   if (txn.state === "paid") return stillPending(txn) ? answer("PENDING") : answer("COMPLETE", txn.refId ?? null);
   if (txn.state === "cancelled") return answer("CANCELED");
+  if (txn.state === "failed") return answer("NOT_FOUND");
   return answer("PENDING");
 }
 
@@ -94,8 +95,15 @@ export const esewaSimulator: ProviderSimulator = {
         Object.assign(txn, { state: "paid", refId: randomId(8).toUpperCase() });
         return redirect(appendQuery(txn.fields.success_url, { data: encodeEsewaData(successData(txn, ctx)) }));
       case "failure":
+        // eSewa keeps no record of a failed attempt: its status API answers NOT_FOUND.
+        txn.state = "failed";
+        return redirect(txn.fields.failure_url);
+      case "cancel":
         txn.state = "cancelled";
         return redirect(txn.fields.failure_url);
+      case "abandon":
+        Object.assign(txn, { state: "paid", refId: randomId(8).toUpperCase() });
+        return abandonedPage(NAME, true);
       case "delayed":
         // Paid, but the success redirect never arrives: only the status API tells, after N "PENDING"s.
         Object.assign(txn, { state: "paid", refId: randomId(8).toUpperCase(), pendingLookups: options.pendingLookups });

@@ -10,7 +10,7 @@ import {
 import { formatNpr, parseRupees, rupees, rupeesGrouped } from "../gateways/money";
 import { hmacHex, safeEqual } from "../gateways/signing.server";
 import { appendQuery } from "../gateways/urls";
-import { alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import { abandonedPage, alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
 import { errorPage, json, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, randomId, simStore, stillPending, type SimState } from "./store.server";
 
@@ -110,7 +110,7 @@ export const fonepaySimulator: ProviderSimulator = {
         ["PRN", txn.fields.PRN],
         ["Remarks", txn.fields.R1],
       ],
-      choices: choices({ failure: "Fail (failure)", decline: "Cancel (declined)" }),
+      choices: choices({ abandon: "Close the window (never comes back)" }),
       pendingLookups: ctx.config.simPendingLookups,
       done: doneText(txn.state),
     };
@@ -128,9 +128,14 @@ export const fonepaySimulator: ProviderSimulator = {
       case "failure":
         txn.state = "failed";
         return webReturn(ctx, txn, false, "failed");
-      case "decline":
+      case "cancel":
         txn.state = "cancelled";
         return webReturn(ctx, txn, false, "cancel");
+      case "abandon":
+        // FonePay's web payment can only be verified with what its return carries (UID, BC):
+        // a payer who never comes back is one who left without paying.
+        txn.state = "abandoned";
+        return abandonedPage(NAME, false);
       case "delayed":
         paid();
         txn.pendingLookups = options.pendingLookups;
@@ -241,7 +246,7 @@ export const fonepayQrSimulator: ProviderSimulator = {
         ["PRN", txn.prn],
         ["Remarks", txn.remarks1],
       ],
-      choices: choices({ failure: "Fail (failure)", tampered: null }),
+      choices: choices({ cancel: null, abandon: null, tampered: null }),
       pendingLookups: ctx.config.simPendingLookups,
       done: txn.state === "open" ? undefined : `Finished: ${txn.state}. The merchant sees it on its next status check.`,
       note: "This page stands for the payer's phone: the merchant page learns the result from the status API.",

@@ -75,9 +75,10 @@ export async function decideOnSimulator(sessionPath: string, decision: SimDecisi
     redirect: "manual",
   });
   if (response.status === 200) {
-    // The card gateway's auto-posting result page.
+    // The card gateway's auto-posting result page, or (abandon) a page that sends nothing back.
     const html = await response.text();
     const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1];
+    if (!action && decision === "abandon") return { url: "", actionType: null, query: new URLSearchParams(), sessionPath };
     if (!action) throw new Error(`no result form: ${html.slice(0, 300)}`);
     const body = new URLSearchParams();
     for (const input of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) body.append(unescapeHtml(input[1]), unescapeHtml(input[2]));

@@ -21,7 +21,8 @@ export function errorPage(provider: string, message: string, status = 400): Resp
 
 /**
  * A page that POSTs `fields` to `action` by itself (a one-line script), with a Continue button for
- * browsers without JavaScript: how a card gateway hands its signed result back to the merchant.
+ * browsers without JavaScript (only they show it, so nobody presses it while the page is leaving):
+ * how a card gateway hands its signed result back to the merchant.
  */
 export function autoPostPage(title: string, action: string, fields: Record<string, string>): Response {
   const inputs = Object.entries(fields)
@@ -29,7 +30,7 @@ export function autoPostPage(title: string, action: string, fields: Record<strin
     .join("");
   return htmlPage(
     title,
-    `<h1>${escapeHtml(title)}</h1><p>Returning to the merchant…</p><form id="result" method="post" action="${escapeHtml(action)}">${inputs}<button type="submit">Continue</button></form><script>document.getElementById("result").submit()</script>`,
+    `<h1>${escapeHtml(title)}</h1><p>Returning to the merchant…</p><form id="result" method="post" action="${escapeHtml(action)}">${inputs}<noscript><button type="submit">Continue</button></noscript></form><script>document.getElementById("result").submit()</script>`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatNpr, parsePaisa } from "../gateways/money";
 import { appendQuery } from "../gateways/urls";
-import { alreadyDone, choices, doneText, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import { abandonedPage, alreadyDone, choices, doneText, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
 import { json, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, randomId, simStore, stillPending, type SimState } from "./store.server";
 
@@ -62,6 +62,7 @@ export async function khaltiLookup(request: Request, ctx: SimContext): Promise<R
     json({ pidx, total_amount: txn.amountPaisa, status, transaction_id: status === "Completed" ? txn.transactionId : null, fee: 0, refunded: false }, httpStatus);
   if (txn.state === "paid") return stillPending(txn) ? answer("Pending") : answer("Completed");
   if (txn.state === "cancelled") return answer("User canceled", 400);
+  if (txn.state === "expired") return answer("Expired", 400);
   if (Date.now() > txn.expiresAt) return answer("Expired", 400);
   return answer("Initiated");
 }
@@ -112,8 +113,15 @@ export const khaltiSimulator: ProviderSimulator = {
         Object.assign(txn, { state: "paid", transactionId: randomId(22) });
         return callback(txn, "Completed");
       case "failure":
+        // The payment link lapses unpaid: Khalti reports it Expired.
+        txn.state = "expired";
+        return callback(txn, "Expired");
+      case "cancel":
         txn.state = "cancelled";
         return callback(txn, "User canceled");
+      case "abandon":
+        Object.assign(txn, { state: "paid", transactionId: randomId(22) });
+        return abandonedPage(NAME, true);
       case "delayed":
         Object.assign(txn, { state: "paid", transactionId: randomId(22), pendingLookups: options.pendingLookups });
         return callback(txn, "Pending");

@@ -15,7 +15,7 @@ export function simStore<T>(provider: string): Map<string, T> {
 
 /** The decision state every simulated transaction carries. */
 export interface SimState {
-  state: "open" | "paid" | "failed" | "cancelled" | "declined" | "review";
+  state: "open" | "paid" | "failed" | "cancelled" | "declined" | "review" | "expired" | "abandoned";
   /** While > 0, status lookups answer "not yet" (and count down). */
   pendingLookups: number;
   /** Set by the "tampered" decision, for the page and the provider answers that lie. */

@@ -4,12 +4,14 @@ export const SIM_PROVIDERS: readonly SimProvider[] = ["esewa", "khalti", "connec
 
 /**
  * The user's choice on a simulator page (the button's value):
- * success, failure, decline (where the provider has one), and for tests delayed (the provider
+ * success, failure, cancel (the payer gives up at the provider), decline (where the provider has
+ * one), abandon (the payer closes the window: where the provider can be asked, after paying, so
+ * only reconciliation learns of it; elsewhere before paying), and for tests delayed (the provider
  * confirms only after N "not yet" status answers) and tampered (the return carries a changed
  * amount under the original signature, or an answer naming another amount).
  */
-export type SimDecision = "success" | "failure" | "decline" | "delayed" | "tampered";
-export const SIM_DECISIONS: readonly SimDecision[] = ["success", "failure", "decline", "delayed", "tampered"];
+export type SimDecision = "success" | "failure" | "cancel" | "decline" | "abandon" | "delayed" | "tampered";
+export const SIM_DECISIONS: readonly SimDecision[] = ["success", "failure", "cancel", "decline", "abandon", "delayed", "tampered"];
 
 export interface SimChoice {
   value: SimDecision;

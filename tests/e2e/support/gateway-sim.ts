@@ -5,7 +5,8 @@ import { expect, type Page } from "@playwright/test";
  * payment step sends the browser to a simulator page (/sim/<provider>/session/<id>) whose buttons
  * carry name="decision" and these values; each label also contains its value's word.
  */
-export type SimDecision = "success" | "failure" | "decline" | "delayed" | "tampered";
+export type { SimDecision } from "@modules/payments/simulators/types";
+import type { SimDecision } from "@modules/payments/simulators/types";
 
 const onSimulatorPage = /\/sim\/[a-z-]+\/session\/[^/]+$/;
 const leftSimulator = (url: URL) => !url.pathname.startsWith("/sim/");
@@ -23,10 +24,17 @@ export async function decideOnSimulator(page: Page, decision: SimDecision, optio
     await page.locator('input[name="pendingLookups"]').fill(String(options.pendingLookups));
   }
   await page.locator(`button[name="decision"][value="${decision}"]`).click();
-  await page.waitForURL(leftSimulator, { timeout: 2_000, waitUntil: "commit" }).catch(async () => {
-    await page.getByRole("button", { name: "Continue" }).click();
+  // The payer closes the window: the provider's page is the last thing they see.
+  if (decision === "abandon") return void (await expect(page.getByRole("status")).toContainText("closed the window"));
+  // The card gateway's result page posts itself; without JavaScript it shows Continue instead
+  // (only then), so whichever comes first tells which browser this is: no timer to race.
+  const cont = page.getByRole("button", { name: "Continue" });
+  const quietly = (p: Promise<unknown>) => p.catch(() => {});
+  await Promise.race([quietly(page.waitForURL(leftSimulator, { waitUntil: "commit" })), quietly(cont.waitFor({ state: "visible" }))]);
+  if (!leftSimulator(new URL(page.url()))) {
+    await cont.click();
     await page.waitForURL(leftSimulator, { waitUntil: "commit" });
-  });
+  }
 }
 
 /**

@@ -9,9 +9,9 @@ import { dayFromToday, makeRoute } from "./registration";
 export const person = (fullName: string, over: Partial<TrekkerInput> = {}): TrekkerInput =>
   trekker(fullName, { gender: 2, dob: "1988-05-05", email: "trekker@example.com", passportNumber: "C01X00T47", ...over });
 
-/** A free trekker with a fresh two-trekker registration awaiting payment (made through the module, not the UI). */
-export async function unpaidRegistration() {
-  const user = await makeUser({ userType: 1 });
+/** A free trekker (new, or the one given) with a fresh two-trekker registration awaiting payment (made through the module, not the UI). */
+export async function unpaidRegistration(payer?: Awaited<ReturnType<typeof makeUser>>) {
+  const user = payer ?? (await makeUser({ userType: 1 }));
   const route = await makeRoute("Pay Trek");
   const viewer = { id: user.id, userType: 1, grants: [] as string[] };
   const regId = await createRegistration(viewer, { routeId: route.id, entryDate: dayFromToday(7), exitDate: dayFromToday(14), entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("Anna Keller"), "trekker-photos/2026-11/00000000000000000000000000000000.jpg");
