@@ -75,7 +75,7 @@ const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 
 /** Date, sales before credits, customer, item, the sale line a credit reverses, number. */
 export const compareCards = (a: ChalanCard, b: ChalanCard) =>
   order(a.salesDate, b.salesDate) ||
-  order(a.kind ?? "sale", b.kind ?? "sale") ||
+  order(a.kind === "credit" ? 1 : 0, b.kind === "credit" ? 1 : 0) ||
   order(a.customerCode, b.customerCode) ||
   order(a.itemCode, b.itemCode) ||
   order(a.reversesLineId ?? 0, b.reversesLineId ?? 0) ||
