@@ -67,6 +67,8 @@ async function main() {
   await sequelize.query("UPDATE users SET panNumber = LPAD(id, 9, '5') WHERE userType = 2 AND (panNumber IS NULL OR panNumber = '')");
   await sequelize.query("DELETE FROM erp_sim_rows WHERE salesDate = :d", { replacements: { d: PUSH_DAY } });
   await sequelize.query("DELETE FROM chalan_cards WHERE lineId IN (SELECT id FROM chalan_lines WHERE salesDate = :d)", { replacements: { d: PUSH_DAY } });
+  // Credits carry their sale's date: the day's credit lines go with its sales.
+  await sequelize.query("DELETE FROM chalan_credit_cards WHERE lineId IN (SELECT id FROM chalan_lines WHERE salesDate = :d)", { replacements: { d: PUSH_DAY } });
   await sequelize.query("DELETE FROM chalan_lines WHERE salesDate = :d", { replacements: { d: PUSH_DAY } });
   await sequelize.query("UPDATE chalan_pushes SET activeSlot = NULL, status = 'failed' WHERE activeSlot IS NOT NULL");
 

@@ -42,6 +42,9 @@ export default function PushProgress() {
   const done = push.pushedLines + push.refusedLines;
   const percent = push.totalLines ? Math.round((done / push.totalLines) * 100) : 0;
   const outcome = pushOutcome(push);
+  // The logs by the dates the lines carry: a credit has its sale's date, maybe outside the range.
+  const logFrom = push.firstSalesDate && push.firstSalesDate < push.startDate ? push.firstSalesDate : push.startDate;
+  const logTo = push.lastSalesDate && push.lastSalesDate > push.endDate ? push.lastSalesDate : push.endDate;
   return (
     <section>
       {running && (
@@ -61,6 +64,12 @@ export default function PushProgress() {
           <p className="mt-2 text-sm text-gray-700" data-testid="push-counts">
             {done} of {push.totalLines} rows sent: {push.pushedLines} pushed, {push.refusedLines} refused
           </p>
+          {push.creditLines > 0 && (
+            <p className="mt-1 text-sm text-gray-700" data-testid="push-credits">
+              {push.creditLines === 1 ? "1 of them is a credit row" : `${push.creditLines} of them are credit rows`}: {push.creditLines === 1 ? "it reverses" : "they reverse"} cards sent as sold earlier
+              that are no sale now (their payment was refunded, or no payment bought them).
+            </p>
+          )}
         </div>
         <div aria-live="polite">
           {outcome && (
@@ -69,7 +78,7 @@ export default function PushProgress() {
               {push.refusedLines > 0 && (
                 <>
                   {" "}
-                  <Link to={`/chalanlog?startDate=${push.startDate}&endDate=${push.endDate}`} className="underline">
+                  <Link to={`/chalanlog?startDate=${logFrom}&endDate=${logTo}`} className="underline">
                     See the Chalan Error Log
                   </Link>
                 </>
@@ -87,7 +96,7 @@ export default function PushProgress() {
             Back to Chalan
           </LinkButton>
           {push.status === "done" && push.pushedLines > 0 && (
-            <LinkButton to={`/pushed-chalanlog?startDate=${push.startDate}&endDate=${push.endDate}`} variant="secondary">
+            <LinkButton to={`/pushed-chalanlog?startDate=${logFrom}&endDate=${logTo}`} variant="secondary">
               Pushed Chalan Log
             </LinkButton>
           )}

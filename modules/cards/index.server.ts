@@ -29,4 +29,4 @@ export { activateOnCheckin, cardForCheckin, cardOfScannedQr, trekkerIdByCardNumb
 export type { CardRecord } from "./card-store.server";
 export { sweepCards } from "./sweeper.server";
 export type { IssuedCardRow } from "./chalan-support.server";
-export { issuedCardOwnersBetween, issuedCardsBetween } from "./chalan-support.server";
+export { issuedCardOwnersBetween, issuedCardsBetween, issuedCardsOfRegistrations } from "./chalan-support.server";

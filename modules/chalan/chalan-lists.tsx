@@ -1,10 +1,17 @@
 import { dateFilter, defineList, filterObject } from "@lib/list/define";
 import { displayDate, displayDateTime } from "@lib/dates";
 import { ITEM_DESCRIPTIONS } from "./item-codes";
+import { lineKindText } from "./line-kinds";
 
-/** A line of the chalan logs (refused lines in the error log, pushed lines in the pushed log). Dates as ISO strings. */
+/**
+ * A line of the chalan logs (refused lines in the error log, pushed lines in the pushed log).
+ * Dates as ISO strings. A credit (kind "credit") reverses cards of an earlier sale: its qty is
+ * negative and its date the sale's; creditDate is the day it was made.
+ */
 export interface ChalanLogRow {
   id: number;
+  kind: string;
+  creditDate: string | null;
   salesDate: string;
   customerCode: string;
   itemCode: string;
@@ -18,6 +25,12 @@ export interface ChalanLogRow {
   createdAt: string;
   pushedAt: string | null;
 }
+
+/** After the spec's columns: the line's kind ("sale" or "credit") and a credit's date. */
+const KIND_CSV_COLUMNS = [
+  { header: "line_type", value: (r: ChalanLogRow) => r.kind },
+  { header: "credit_date", value: (r: ChalanLogRow) => r.creditDate ?? "" },
+];
 
 const dateFilters = filterObject({ startDate: dateFilter(), endDate: dateFilter() });
 const dateFields = [
@@ -35,6 +48,7 @@ export const chalanErrorList = defineList({
     { key: "date", header: "Chalan Date", cell: (r: ChalanLogRow) => displayDate(r.salesDate), sort: "date" },
     { key: "dateError", header: "Date Error", cell: (r: ChalanLogRow) => r.dateError ?? "", sort: "dateError" },
     { key: "customer", header: "customer_code", cell: (r: ChalanLogRow) => r.customerCode || "(empty)", sort: "customer" },
+    { key: "type", header: "Type", cell: (r: ChalanLogRow) => lineKindText(r.kind, r.creditDate, displayDate) },
     { key: "cardFrom", header: "card_nofrom", cell: (r: ChalanLogRow) => r.cardFrom },
     { key: "cardError", header: "card_error", cell: (r: ChalanLogRow) => r.cardError ?? "" },
     { key: "customerError", header: "customer_code_error", cell: (r: ChalanLogRow) => r.customerCodeError ?? "" },
@@ -55,6 +69,7 @@ export const chalanErrorList = defineList({
       { header: "card_noto", value: (r: ChalanLogRow) => r.cardTo },
       { header: "card_error", value: (r: ChalanLogRow) => r.cardError },
       { header: "CreatedDate", value: (r: ChalanLogRow) => displayDateTime(r.createdAt) },
+      ...KIND_CSV_COLUMNS,
     ],
   },
 });
@@ -72,6 +87,7 @@ export const pushedChalanList = defineList({
     { key: "cardFrom", header: "card_nofrom", cell: (r: ChalanLogRow) => r.cardFrom },
     { key: "cardTo", header: "card_noto", cell: (r: ChalanLogRow) => r.cardTo },
     { key: "qty", header: "Qty", cell: (r: ChalanLogRow) => r.qty },
+    { key: "type", header: "Type", cell: (r: ChalanLogRow) => lineKindText(r.kind, r.creditDate, displayDate) },
     { key: "pushed", header: "Pushed Date", cell: (r: ChalanLogRow) => (r.pushedAt ? displayDateTime(r.pushedAt) : "") },
   ],
   csv: {
@@ -84,6 +100,7 @@ export const pushedChalanList = defineList({
       { header: "card_noto", value: (r: ChalanLogRow) => r.cardTo },
       { header: "qty", value: (r: ChalanLogRow) => r.qty },
       { header: "PushedDate", value: (r: ChalanLogRow) => (r.pushedAt ? displayDateTime(r.pushedAt) : "") },
+      ...KIND_CSV_COLUMNS,
     ],
   },
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { makeRoute, person, trek } from "../../tests/factories/registrations";
-import { issuedCards, makeCardGenerator } from "../../tests/factories/cards";
+import { makeCardGenerator } from "../../tests/factories/cards";
+import { pendingPayment, settlePayment } from "../../tests/factories/payments";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { DomainError } from "@lib/errors";
@@ -45,10 +46,12 @@ async function at<T>(day: string, hhmm: string, work: () => Promise<T>): Promise
   }
 }
 
+/** Cards `owner` bought (a gateway payment settled at `hhmm` on `day`): the chalan's sales. */
 async function cards(owner: TestUser, day: string, hhmm: string, trekkers: (string | ReturnType<typeof person>)[]): Promise<number[]> {
   return at(day, hhmm, async () => {
-    const { regId } = await issuedCards(owner, generator, routeId, { trekkers, trek: trek(routeId, addDays(day, 3), addDays(day, 9)) });
-    return (await cardNumbersOf(regId)).map((c) => c.cardNumber!);
+    const p = await pendingPayment(routeId, { payer: owner, trekkers, trek: trek(routeId, addDays(day, 3), addDays(day, 9)) });
+    expect(await settlePayment(p)).toBe("issued");
+    return (await cardNumbersOf(p.regId)).map((c) => c.cardNumber!);
   });
 }
 

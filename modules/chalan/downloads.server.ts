@@ -13,6 +13,8 @@ const rowColumns: CsvColumn<StatusRow>[] = [
   { header: "card_nofrom", value: (r) => r.cardFrom },
   { header: "card_noto", value: (r) => r.cardTo },
   { header: "qty", value: (r) => r.qty },
+  // After the spec's columns: "sale", or "credit" for a reversal of an earlier sale (its qty negative).
+  { header: "line_type", value: (r) => r.kind },
 ];
 
 const customerColumns: CsvColumn<CustomerRow>[] = [
@@ -41,9 +43,10 @@ async function peeked<T>(source: AsyncGenerator<T[]>): Promise<AsyncIterable<T[]
 export type DateRange = { start: string; end: string };
 
 /**
- * The file, streamed: `chalan` holds the rows not yet in a pending or pushed line (what Generate
- * Bill would send) and is null when there are none; `tims-chalan` every row of the range with
- * its pushed state; `customer` the customers (of the range, or all without one).
+ * The file, streamed: `chalan` holds what Generate Bill would send (sales not yet in a pending
+ * or pushed line, and the credits owed) and is null when there is nothing; `tims-chalan` every
+ * sale and credit of the range with its pushed state; `customer` the customers (of the range, or
+ * all without one).
  */
 export async function chalanDownload(file: ChalanFile, range: DateRange | null, signal?: AbortSignal): Promise<Response | null> {
   if (file === "customer") {

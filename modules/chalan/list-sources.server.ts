@@ -16,6 +16,8 @@ const SORT_COLUMNS: Record<string, keyof ChalanLogRow & string> = { date: "sales
 
 const toRow = (l: ChalanLine): ChalanLogRow => ({
   id: l.id,
+  kind: l.kind,
+  creditDate: l.creditDate ?? null,
   salesDate: l.salesDate,
   customerCode: l.customerCode,
   itemCode: l.itemCode,

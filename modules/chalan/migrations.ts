@@ -77,4 +77,42 @@ export const chalanMigrations: Migration[] = [
       await qi.dropTable("chalan_pushes");
     },
   },
+  {
+    // Issue 25 item 2, sales only: a line is a sale or a credit. A credit reverses cards of an
+    // earlier pushed sale line that are no sale any more (payment refunded, or a generated card
+    // pushed before generated cards were left out): its qty is negative, it names the sale line
+    // (reversesLineId) and the Nepal date it was made (creditDate). chalan_credit_cards holds each
+    // credited card once (its primary key), as chalan_cards does for sales: a card is in at most
+    // one sale line and one credit line that are pending or pushed. The ERP simulator keeps the
+    // kind, the reversed row's key and the credit's date of what it accepted.
+    name: "2026120500-chalan-credits",
+    async up(qi) {
+      await qi.addColumn("chalan_lines", "kind", { type: DataTypes.STRING(6), allowNull: false, defaultValue: "sale" });
+      await qi.addColumn("chalan_lines", "reversesLineId", { type: DataTypes.INTEGER, allowNull: true });
+      await qi.addColumn("chalan_lines", "creditDate", { type: DataTypes.DATEONLY, allowNull: true });
+      await qi.createTable("chalan_credit_cards", {
+        cardNumber: { type: DataTypes.INTEGER, primaryKey: true },
+        lineId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "chalan_lines", key: "id" }, onDelete: "CASCADE" },
+      });
+      await qi.addIndex("chalan_credit_cards", ["lineId"], { name: "chalan_credit_cards_line" });
+      await qi.addColumn("erp_sim_rows", "kind", { type: DataTypes.STRING(6), allowNull: false, defaultValue: "sale" });
+      await qi.addColumn("erp_sim_rows", "reversesKey", { type: DataTypes.STRING(100), allowNull: true });
+      await qi.addColumn("erp_sim_rows", "creditDate", { type: DataTypes.DATEONLY, allowNull: true });
+      // Sales never overlap each other, nor credits each other: the overlap check reads the one
+      // range of the same kind starting last at or below a row's last card.
+      await qi.addIndex("erp_sim_rows", ["kind", "cardFrom"], { name: "erp_sim_rows_kind_from" });
+      await qi.removeIndex("erp_sim_rows", "erp_sim_rows_card_from");
+    },
+    async down(qi) {
+      await qi.addIndex("erp_sim_rows", ["cardFrom"], { name: "erp_sim_rows_card_from" });
+      await qi.removeIndex("erp_sim_rows", "erp_sim_rows_kind_from");
+      await qi.removeColumn("erp_sim_rows", "creditDate");
+      await qi.removeColumn("erp_sim_rows", "reversesKey");
+      await qi.removeColumn("erp_sim_rows", "kind");
+      await qi.dropTable("chalan_credit_cards");
+      await qi.removeColumn("chalan_lines", "creditDate");
+      await qi.removeColumn("chalan_lines", "reversesLineId");
+      await qi.removeColumn("chalan_lines", "kind");
+    },
+  },
 ];

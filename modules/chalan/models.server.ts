@@ -1,6 +1,6 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
 import { sequelize } from "../../db/sequelize.server";
-import type { LineStatus, PushStatus } from "./rules";
+import type { LineKind, LineStatus, PushStatus } from "./rules";
 
 export class ChalanPush extends Model<InferAttributes<ChalanPush>, InferCreationAttributes<ChalanPush>> {
   declare id: CreationOptional<number>;
@@ -43,7 +43,13 @@ export class ChalanLine extends Model<InferAttributes<ChalanLine>, InferCreation
   declare itemCode: string;
   declare cardFrom: number;
   declare cardTo: number;
+  /** Negative for a credit. */
   declare qty: number;
+  declare kind: CreationOptional<LineKind>;
+  /** A credit's sale line. */
+  declare reversesLineId: CreationOptional<number | null>;
+  /** The Nepal date a credit was made (its push's start). */
+  declare creditDate: CreationOptional<string | null>;
   declare status: LineStatus;
   declare dateError: CreationOptional<string | null>;
   declare customerCodeError: CreationOptional<string | null>;
@@ -64,6 +70,9 @@ ChalanLine.init(
     cardFrom: { type: DataTypes.INTEGER, allowNull: false },
     cardTo: { type: DataTypes.INTEGER, allowNull: false },
     qty: { type: DataTypes.INTEGER, allowNull: false },
+    kind: { type: DataTypes.STRING(6), allowNull: false, defaultValue: "sale" },
+    reversesLineId: DataTypes.INTEGER,
+    creditDate: DataTypes.DATEONLY,
     status: { type: DataTypes.STRING(10), allowNull: false },
     dateError: DataTypes.STRING(255),
     customerCodeError: DataTypes.STRING(255),
@@ -87,4 +96,18 @@ ChalanCardRow.init(
     lineId: { type: DataTypes.INTEGER, allowNull: false },
   },
   { sequelize, tableName: "chalan_cards", modelName: "ChalanCardRow", timestamps: false },
+);
+
+/** A credited card (migration 2026120500): in at most one pending or pushed credit line. */
+export class ChalanCreditCardRow extends Model<InferAttributes<ChalanCreditCardRow>, InferCreationAttributes<ChalanCreditCardRow>> {
+  declare cardNumber: number;
+  declare lineId: number;
+}
+
+ChalanCreditCardRow.init(
+  {
+    cardNumber: { type: DataTypes.INTEGER, primaryKey: true },
+    lineId: { type: DataTypes.INTEGER, allowNull: false },
+  },
+  { sequelize, tableName: "chalan_credit_cards", modelName: "ChalanCreditCardRow", timestamps: false },
 );

@@ -1,21 +1,24 @@
 import { Op, QueryTypes, UniqueConstraintError, type Transaction } from "sequelize";
 import { DomainError } from "@lib/errors";
+import { kathmanduDate } from "@lib/dates";
 import { insertRows } from "../../db/insert-rows.server";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { enqueue } from "../../jobs/queue.server";
 import { erpClient, ErpRequestError, ErpUnavailableError, type ErpClient } from "./erp/client.server";
 import { erpConfig } from "./erp/config.server";
 import type { ErpResult, ErpRow } from "./erp/protocol";
-import { ChalanCardRow, ChalanLine, ChalanPush } from "./models.server";
+import { ChalanCardRow, ChalanCreditCardRow, ChalanLine, ChalanPush } from "./models.server";
 import { chalanRowBatches } from "./rows.server";
-import { CHALAN_MESSAGES, type PushStatus } from "./rules";
+import { CHALAN_MESSAGES, type ChalanRow, type LineKind, type PushStatus } from "./rules";
+import { isoDay } from "../../db/select-arrays.server";
 
 /**
  * The push of the sales chalan to the ERP (issue 16 item 5; README.md of this module).
  *
  * Starting a push is one transaction: the push row (holding the one active slot), its lines (the
- * range's rows less every card already in a pending or pushed line, plus the pending lines a
- * failed push left in the range) and their cards, and the job that sends them. The job sends the
+ * range's sales less every card already in a pending or pushed sale line, the credits owed for
+ * pushed sales that are no sale any more, plus the pending lines a failed push left) and their
+ * cards, and the job that sends them. The job sends the
  * pending lines in batches, each row with its line's idempotency key, and records the ERP's answer
  * per row after each batch; killed half-way, the job table runs it again (ADR 0013) and it takes
  * the lines still pending: a batch the ERP took before the kill comes back "duplicate", which
@@ -39,9 +42,14 @@ export interface PushView {
   refusedLines: number;
   error: string | null;
   createdAt: string;
+  /** Of totalLines, the credits (reversals of earlier sales). */
+  creditLines: number;
+  /** The sales dates its lines span (a credit carries its sale's date, which may lie outside the push's range). */
+  firstSalesDate: string | null;
+  lastSalesDate: string | null;
 }
 
-const viewOf = (p: ChalanPush): PushView => ({
+const viewOf = (p: ChalanPush, lines: { creditLines: number; firstSalesDate: string | null; lastSalesDate: string | null }): PushView => ({
   id: p.id,
   startDate: p.startDate,
   endDate: p.endDate,
@@ -51,17 +59,26 @@ const viewOf = (p: ChalanPush): PushView => ({
   refusedLines: p.refusedLines,
   error: p.error ?? null,
   createdAt: new Date(p.createdAt).toISOString(),
+  ...lines,
 });
+
+async function linesOf(pushId: number) {
+  const [row] = await sequelize.query<{ credits: number | null; first: string | Date | null; last: string | Date | null }>(
+    "SELECT SUM(CASE WHEN kind = 'credit' THEN 1 ELSE 0 END) AS credits, MIN(salesDate) AS first, MAX(salesDate) AS last FROM chalan_lines WHERE pushId = :pushId",
+    { replacements: { pushId }, type: QueryTypes.SELECT },
+  );
+  return { creditLines: Number(row?.credits ?? 0), firstSalesDate: row?.first ? isoDay(row.first) : null, lastSalesDate: row?.last ? isoDay(row.last) : null };
+}
 
 export async function getPush(id: number): Promise<PushView | null> {
   const push = await ChalanPush.findByPk(id);
-  return push ? viewOf(push) : null;
+  return push ? viewOf(push, await linesOf(push.id)) : null;
 }
 
 /** The push now queued or running, if any. */
 export async function activePush(): Promise<PushView | null> {
   const push = await ChalanPush.findOne({ where: { activeSlot: 1 } });
-  return push ? viewOf(push) : null;
+  return push ? viewOf(push, await linesOf(push.id)) : null;
 }
 
 async function freeStaleSlot(transaction: Transaction): Promise<void> {
@@ -84,29 +101,15 @@ export async function startPush(input: { startDate: string; endDate: string; use
       if (error instanceof UniqueConstraintError) throw new DomainError(CHALAN_MESSAGES.running, { status: 409 });
       throw error;
     }
-    // Lines a failed push left pending in these dates go with this one (their keys are unchanged).
+    // Lines a failed push left pending go with this one (their keys are unchanged): its sales in
+    // these dates, and its credits whatever their dates (a credit is owed by the next push).
     await sequelize.query(
-      "UPDATE chalan_lines SET pushId = :pushId WHERE status = 'pending' AND salesDate BETWEEN :start AND :end AND pushId IN (SELECT id FROM chalan_pushes WHERE status = 'failed')",
+      "UPDATE chalan_lines SET pushId = :pushId WHERE status = 'pending' AND (kind = 'credit' OR salesDate BETWEEN :start AND :end) AND pushId IN (SELECT id FROM chalan_pushes WHERE status = 'failed')",
       { replacements: { pushId: push.id, start: input.startDate, end: input.endDate }, transaction },
     );
+    const creditDate = kathmanduDate();
     for await (const rows of chalanRowBatches(input.startDate, input.endDate, { onlyNew: true, transaction })) {
-      await insertRows(
-        ChalanLine,
-        rows.map((r) => ({ pushId: push.id, salesDate: r.salesDate, customerCode: r.customerCode, itemCode: r.itemCode, cardFrom: r.cardFrom, cardTo: r.cardTo, qty: r.qty, status: "pending" as const })),
-        { transaction },
-      );
-      const ids = await sequelize.query<{ id: number; cardFrom: number }>("SELECT id, cardFrom FROM chalan_lines WHERE pushId = :pushId AND salesDate = :day", {
-        replacements: { pushId: push.id, day: rows[0].salesDate },
-        type: QueryTypes.SELECT,
-        transaction,
-      });
-      const idByFrom = new Map(ids.map((r) => [Number(r.cardFrom), Number(r.id)]));
-      const cards: { cardNumber: number; lineId: number }[] = [];
-      for (const r of rows) {
-        const lineId = idByFrom.get(r.cardFrom)!;
-        for (let n = r.cardFrom; n <= r.cardTo; n++) cards.push({ cardNumber: n, lineId });
-      }
-      await insertRows(ChalanCardRow, cards, { transaction });
+      await insertLines(push.id, rows, creditDate, transaction);
     }
     const total = await ChalanLine.count({ where: { pushId: push.id }, transaction });
     if (!total) throw new DomainError(CHALAN_MESSAGES.nothingNew, { status: 409 });
@@ -114,6 +117,47 @@ export async function startPush(input: { startDate: string; endDate: string; use
     await enqueue(PUSH_JOB, { pushId: push.id }, { transaction, attempts: 5 });
     return push.id;
   });
+}
+
+/** Inserts a batch of rows as pending lines of the push, with their cards (sales in chalan_cards, credits in chalan_credit_cards). */
+async function insertLines(pushId: number, rows: readonly ChalanRow[], creditDate: string, transaction: Transaction): Promise<void> {
+  const [{ after }] = await sequelize.query<{ after: number | null }>("SELECT MAX(id) AS after FROM chalan_lines WHERE pushId = :pushId", {
+    replacements: { pushId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  await insertRows(
+    ChalanLine,
+    rows.map((r) => ({
+      pushId,
+      salesDate: r.salesDate,
+      customerCode: r.customerCode,
+      itemCode: r.itemCode,
+      cardFrom: r.cardFrom,
+      cardTo: r.cardTo,
+      qty: r.qty,
+      kind: r.kind,
+      reversesLineId: r.kind === "credit" ? r.reversesLineId : null,
+      creditDate: r.kind === "credit" ? creditDate : null,
+      status: "pending" as const,
+    })),
+    { transaction },
+  );
+  // A card is in at most one new line of this push, so kind and first card name a line.
+  const ids = await sequelize.query<{ id: number; cardFrom: number; kind: LineKind }>("SELECT id, cardFrom, kind FROM chalan_lines WHERE pushId = :pushId AND id > :after", {
+    replacements: { pushId, after: Number(after ?? 0) },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  const idOf = new Map(ids.map((r) => [`${r.kind}:${Number(r.cardFrom)}`, Number(r.id)]));
+  const cards: Record<LineKind, { cardNumber: number; lineId: number }[]> = { sale: [], credit: [] };
+  for (const r of rows) {
+    const lineId = idOf.get(`${r.kind}:${r.cardFrom}`)!;
+    for (let n = r.cardFrom; n <= r.cardTo; n++) cards[r.kind].push({ cardNumber: n, lineId });
+  }
+  // The primary keys refuse a card in two pending or pushed lines of a kind.
+  if (cards.sale.length) await insertRows(ChalanCardRow, cards.sale, { transaction });
+  if (cards.credit.length) await insertRows(ChalanCreditCardRow, cards.credit, { transaction });
 }
 
 export interface RunPushOptions {
@@ -131,16 +175,19 @@ function defaultClient(): ErpClient {
 
 const toErpRow = (l: ChalanLine): ErpRow => ({
   key: lineKey(l.id),
+  type: l.kind,
   sales_chalan_date: l.salesDate,
   customer_code: l.customerCode,
   item_code: l.itemCode,
   card_nofrom: l.cardFrom,
   card_noto: l.cardTo,
   qty: l.qty,
+  ...(l.kind === "credit" ? { reverses_key: lineKey(l.reversesLineId!), credit_date: l.creditDate! } : {}),
 });
 
 // Empty rather than NULL: the error log sorts and pages by the date error (a NULL breaks keyset order).
 const cut = (text: string | undefined) => (text ?? "").slice(0, 255);
+const joined = (...parts: (string | undefined | false)[]) => parts.filter(Boolean).join("; ") || undefined;
 
 async function recount(pushId: number, transaction?: Transaction): Promise<{ pushed: number; refused: number }> {
   const rows = await sequelize.query<{ status: string; n: number }>("SELECT status, COUNT(*) AS n FROM chalan_lines WHERE pushId = :pushId GROUP BY status", {
@@ -152,7 +199,11 @@ async function recount(pushId: number, transaction?: Transaction): Promise<{ pus
   return { pushed: of("pushed"), refused: of("refused") };
 }
 
-/** Records one batch's answers: accepted and duplicate rows are pushed; rejected ones refused with the reasons, their cards freed. */
+/**
+ * Records one batch's answers: accepted and duplicate rows are pushed; rejected ones refused with
+ * the reasons, their cards freed. A credit's own reasons go where the logs show them: its
+ * credit date's with the date, the sale it names with the cards.
+ */
 async function recordResults(pushId: number, lines: ChalanLine[], results: ErpResult[]): Promise<void> {
   const byKey = new Map(results.map((r) => [r.key, r]));
   const now = new Date();
@@ -163,11 +214,21 @@ async function recordResults(pushId: number, lines: ChalanLine[], results: ErpRe
     for (const l of refused) {
       const e = byKey.get(lineKey(l.id))?.errors ?? {};
       await ChalanLine.update(
-        { status: "refused", dateError: cut(e.sales_chalan_date), customerCodeError: cut(e.customer_code), itemCodeError: cut(e.item_code), cardError: cut(e.card) },
+        {
+          status: "refused",
+          dateError: cut(joined(e.sales_chalan_date, e.credit_date && `credit_date: ${e.credit_date}`)),
+          customerCodeError: cut(e.customer_code),
+          itemCodeError: cut(joined(e.item_code, e.type && `type: ${e.type}`)),
+          cardError: cut(joined(e.card, e.reverses_key && `reverses_key: ${e.reverses_key}`)),
+        },
         { where: { id: l.id, status: "pending" }, transaction },
       );
     }
-    if (refused.length) await ChalanCardRow.destroy({ where: { lineId: { [Op.in]: refused.map((l) => l.id) } }, transaction });
+    if (refused.length) {
+      const lineId = { [Op.in]: refused.map((l) => l.id) };
+      await ChalanCardRow.destroy({ where: { lineId }, transaction });
+      await ChalanCreditCardRow.destroy({ where: { lineId }, transaction });
+    }
     const counts = await recount(pushId, transaction);
     await ChalanPush.update({ pushedLines: counts.pushed, refusedLines: counts.refused, status: "running" }, { where: { id: pushId }, transaction });
   });

@@ -37,6 +37,14 @@ export function customerCodeOf(user: { id: number; userType: number; panNumber?:
   }
 }
 
+/**
+ * A line is a sale (cards a payment bought) or a credit: the reversal of cards an earlier pushed
+ * sale line carried that are no sale any more (their payment was refunded, or they were pushed
+ * before generated cards were left out). A credit names the sale line it reverses, copies its
+ * date, customer and item, and counts its cards negative.
+ */
+export type LineKind = "sale" | "credit";
+
 /** One line of the chalan: a day's contiguous card numbers of one customer and item. */
 export interface ChalanRow {
   salesDate: string;
@@ -44,7 +52,11 @@ export interface ChalanRow {
   itemCode: string;
   cardFrom: number;
   cardTo: number;
+  /** Cards in the range; negative for a credit. */
   qty: number;
+  kind: LineKind;
+  /** A credit's sale line (chalan_lines.id); null for a sale. */
+  reversesLineId: number | null;
 }
 
 /** A card as the grouping sees it; `tag` splits a range too (the tims-chalan's pushed status). */
@@ -53,27 +65,59 @@ export interface ChalanCard {
   customerCode: string;
   itemCode: string;
   cardNumber: number;
+  kind?: LineKind;
+  reversesLineId?: number | null;
   tag?: string;
 }
 
+const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Date, sales before credits, customer, item, the sale line a credit reverses, number. */
 export const compareCards = (a: ChalanCard, b: ChalanCard) =>
-  a.salesDate < b.salesDate ? -1 : a.salesDate > b.salesDate ? 1 : a.customerCode < b.customerCode ? -1 : a.customerCode > b.customerCode ? 1 : a.itemCode < b.itemCode ? -1 : a.itemCode > b.itemCode ? 1 : a.cardNumber - b.cardNumber;
+  order(a.salesDate, b.salesDate) ||
+  order(a.kind === "credit" ? 1 : 0, b.kind === "credit" ? 1 : 0) ||
+  order(a.customerCode, b.customerCode) ||
+  order(a.itemCode, b.itemCode) ||
+  order(a.reversesLineId ?? 0, b.reversesLineId ?? 0) ||
+  a.cardNumber - b.cardNumber;
 
 /**
- * Cards sorted by date, customer, item and number become ranges: a new range starts when any of
- * the four changes or the next number is not the previous plus one (a gap: another customer's
- * card, an item of another price, or a card not included).
+ * Cards sorted by `compareCards` become ranges: a new range starts when the date, the kind, the
+ * customer, the item, the reversed line or the tag changes, or the next number is not the
+ * previous plus one (a gap: another customer's card, an item of another price, or a card not
+ * included).
  */
 export function* rangesOf<C extends ChalanCard>(sorted: Iterable<C>): Generator<ChalanRow & { tag?: string }> {
   let open: (ChalanRow & { tag?: string }) | null = null;
   for (const c of sorted) {
-    if (open && open.salesDate === c.salesDate && open.customerCode === c.customerCode && open.itemCode === c.itemCode && open.tag === c.tag && c.cardNumber === open.cardTo + 1) {
+    const kind = c.kind ?? "sale";
+    const reverses = kind === "credit" ? (c.reversesLineId ?? null) : null;
+    if (
+      open &&
+      open.salesDate === c.salesDate &&
+      open.kind === kind &&
+      open.customerCode === c.customerCode &&
+      open.itemCode === c.itemCode &&
+      open.reversesLineId === reverses &&
+      open.tag === c.tag &&
+      c.cardNumber === open.cardTo + 1
+    ) {
       open.cardTo = c.cardNumber;
-      open.qty++;
+      open.qty += kind === "credit" ? -1 : 1;
       continue;
     }
     if (open) yield open;
-    open = { salesDate: c.salesDate, customerCode: c.customerCode, itemCode: c.itemCode, cardFrom: c.cardNumber, cardTo: c.cardNumber, qty: 1, ...(c.tag !== undefined ? { tag: c.tag } : {}) };
+    open = {
+      salesDate: c.salesDate,
+      customerCode: c.customerCode,
+      itemCode: c.itemCode,
+      cardFrom: c.cardNumber,
+      cardTo: c.cardNumber,
+      qty: kind === "credit" ? -1 : 1,
+      kind,
+      reversesLineId: reverses,
+      ...(c.tag !== undefined ? { tag: c.tag } : {}),
+    };
   }
   if (open) yield open;
 }
@@ -101,4 +145,16 @@ export type LineStatus = "pending" | "pushed" | "refused";
 export function pushOutcome(p: { status: PushStatus; refusedLines: number }): string | null {
   if (p.status !== "done") return null;
   return p.refusedLines ? CHALAN_MESSAGES.refused(p.refusedLines) : CHALAN_MESSAGES.pushed;
+}
+
+/**
+ * A sale (issue 25 item 2): a card is sold when a payment bought it, that is its registration's
+ * bill (a settled gateway payment or an approved voucher) issued it and that payment has not
+ * been refunded. A card made by Generate Card is no sale, even on a registration that has a bill
+ * (a payment that settled after the cards were generated issued none of them); nor is a free
+ * child card, which can only be generated (a registration of children alone has nothing to pay).
+ * A child on a paid registration is sold, as TIMS-CHILD at its fee-table price (nothing).
+ */
+export function isSale(card: { generated: boolean }, saleState: "paid" | "refunded" | undefined): boolean {
+  return !card.generated && saleState === "paid";
 }

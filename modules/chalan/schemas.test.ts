@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { customerChalanSchema, pushChalanSchema } from "./schemas";
-import { rangesOf } from "./rules";
+import { compareCards, rangesOf } from "./rules";
 import { erpClient } from "./erp/client.server";
 
 const form = (entries: Record<string, string>) => {
@@ -34,6 +34,14 @@ describe("ranges", () => {
     const c = (customerCode: string, itemCode: string, cardNumber: number) => ({ salesDate: "2026-11-01", customerCode, itemCode, cardNumber });
     const rows = [...rangesOf([c("A", "X", 1), c("A", "X", 2), c("A", "X", 4), c("A", "Y", 5), c("B", "Y", 6)])];
     expect(rows.map((r) => `${r.customerCode}${r.itemCode}${r.cardFrom}-${r.cardTo}:${r.qty}`)).toEqual(["AX1-2:2", "AX4-4:1", "AY5-5:1", "BY6-6:1"]);
+  });
+
+  it("credits count negative, come after the day's sales, and split at a change of the sale they reverse", () => {
+    const sale = (cardNumber: number) => ({ salesDate: "2026-11-01", customerCode: "A", itemCode: "X", cardNumber });
+    const credit = (cardNumber: number, reversesLineId: number) => ({ ...sale(cardNumber), kind: "credit" as const, reversesLineId });
+    const sorted = [credit(3, 7), credit(4, 8), sale(1), sale(2), credit(2, 7), sale(5)].sort(compareCards);
+    const rows = [...rangesOf(sorted)];
+    expect(rows.map((r) => `${r.kind} ${r.cardFrom}-${r.cardTo}:${r.qty} ${r.reversesLineId ?? "-"}`)).toEqual(["sale 1-2:2 -", "sale 5-5:1 -", "credit 2-3:-2 7", "credit 4-4:-1 8"]);
   });
 });
 

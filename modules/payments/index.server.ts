@@ -23,3 +23,4 @@ export { gatewayBrowserOrigins } from "./gateways/origins.server";
 export { ALREADY_REFUNDED, getRefund, listRefunds, markRefunded, type RefundRow } from "./refunds.server";
 export { billIdOfRegistration, billListHidden, billListSource, getReceipt, type BillFilters } from "./bills.server";
 export { receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";
+export { refundedSaleRegistrations, saleStates, type SaleState } from "./sale-facts.server";

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { backdateCards } from "../factories/chalan";
-import { issuedCards, makeCardGenerator } from "../factories/cards";
+import { issuedCards, makeCardGenerator, trekkerIdsOf } from "../factories/cards";
+import { paidBill, refundSale } from "../factories/payments";
 import { makeRoute } from "../factories/registrations";
 import { inDays } from "../factories/dates";
 import { makeRoleUser } from "../factories/users";
@@ -24,7 +25,10 @@ async function csvOf(download: Download): Promise<string> {
   return text.slice(1);
 }
 
-/** An agency (with a PAN, or none) and a free trekker with cards issued on `day` (a day of this test's own). */
+/**
+ * An agency (with a PAN, or none) and a free trekker with cards bought on `day` (a day of this
+ * test's own), and a card the board generated for the agency that day: no sale, never on the chalan.
+ */
 async function salesOn(day: string, opts: { pan: string | null }) {
   const route = await makeRoute("Chalan Trek");
   const generator = await makeCardGenerator();
@@ -38,10 +42,11 @@ async function salesOn(day: string, opts: { pan: string | null }) {
     ...(opts.pan ? { panNumber: opts.pan } : {}),
   });
   const fit = await makeRoleUser("fit", { email: uniqueEmail("chalan-fit"), countryId: 276 });
-  const a = await issuedCards(agency, generator, route.id, { count: 3 });
-  const f = await issuedCards(fit, generator, route.id, { count: 1 });
-  await backdateCards([...a.trekkerIds, ...f.trekkerIds], day);
-  return { agency };
+  const a = await paidBill(route.id, { payer: agency, count: 3 });
+  const f = await paidBill(route.id, { payer: fit, count: 1 });
+  const generated = await issuedCards(agency, generator, route.id, { count: 1 });
+  await backdateCards([...(await trekkerIdsOf(a.regId)), ...(await trekkerIdsOf(f.regId)), ...generated.trekkerIds], day);
+  return { agency, agencyRegId: a.regId };
 }
 
 async function generateBill(page: Page, day: string) {
@@ -94,10 +99,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(text).toContain("NTB,Nepal Tourism Board");
     });
 
-    test("verify, push to completion, the pushed log, and a repeat pushes nothing", async ({ page }) => {
+    test("verify, push to completion, the pushed log, a repeat pushes nothing, and a refund is reversed by a credit row", async ({ page }) => {
       const day = inDays(javaScriptEnabled ? -30 : -31);
       const pan = javaScriptEnabled ? "612345678" : "612345679";
-      await salesOn(day, { pan });
+      const { agencyRegId } = await salesOn(day, { pan });
       await signInAs(page, (await makeActiveUser("ntb")).email);
 
       await page.goto("/chalan");
@@ -107,8 +112,9 @@ for (const javaScriptEnabled of [true, false]) {
       const [verify] = await Promise.all([page.waitForEvent("download"), push.getByRole("button", { name: "Download Chalan To Verify" }).click()]);
       expect(verify.suggestedFilename()).toBe("chalan.csv");
       const lines = (await csvOf(verify)).trim().split("\n");
-      expect(lines[0]).toBe("sales_chalan_date,customer_code,item_code,card_nofrom,card_noto,qty");
-      expect(lines.slice(1).map((l) => l.split(",").slice(0, 3).join(",") + "," + l.split(",")[5])).toEqual([`${day},${pan},TIMS-FOREIGN,3`, `${day},FIT,TIMS-FOREIGN,1`].sort());
+      expect(lines[0]).toBe("sales_chalan_date,customer_code,item_code,card_nofrom,card_noto,qty,line_type");
+      // The agency's generated card is no sale: three cards, not four.
+      expect(lines.slice(1).map((l) => l.split(",").slice(0, 3).join(",") + "," + l.split(",").slice(5).join(","))).toEqual([`${day},${pan},TIMS-FOREIGN,3,sale`, `${day},FIT,TIMS-FOREIGN,1,sale`].sort());
 
       await generateBill(page, day);
       await expect(page).toHaveURL(/\/chalan\/push\/\d+$/);
@@ -128,7 +134,7 @@ for (const javaScriptEnabled of [true, false]) {
       const [timsFile] = await Promise.all([page.waitForEvent("download"), tims.getByRole("button", { name: "Download" }).click()]);
       expect(timsFile.suggestedFilename()).toBe("tims-chalan.csv");
       const timsText = await csvOf(timsFile);
-      expect(timsText.split("\n")[0]).toBe("sales_chalan_date,customer_code,item_code,card_nofrom,card_noto,qty,status");
+      expect(timsText.split("\n")[0]).toBe("sales_chalan_date,customer_code,item_code,card_nofrom,card_noto,qty,line_type,status");
       expect(timsText).toContain(`${day},${pan},TIMS-FOREIGN`);
       expect(timsText.trim().split("\n").slice(1).every((l) => l.endsWith(",Pushed"))).toBe(true);
 
@@ -141,6 +147,24 @@ for (const javaScriptEnabled of [true, false]) {
       await generateBill(page, day);
       await expect(page.getByText("Nothing new to push for these dates.")).toBeVisible();
       await expect(page).toHaveURL(/\/chalan$/);
+
+      // The agency's payment is refunded after the push: the next push reverses its sale with a credit row.
+      await refundSale(agencyRegId);
+      await page.goto("/chalan");
+      await block(page, "Push Chalan To ERP").getByLabel("Start Date").fill(day);
+      await block(page, "Push Chalan To ERP").getByLabel("End Date").fill(day);
+      const [credit] = await Promise.all([page.waitForEvent("download"), block(page, "Push Chalan To ERP").getByRole("button", { name: "Download Chalan To Verify" }).click()]);
+      const creditLines = (await csvOf(credit)).trim().split("\n").slice(1);
+      expect(creditLines.map((l) => l.split(",").slice(0, 3).join(",") + "," + l.split(",").slice(5).join(","))).toEqual([`${day},${pan},TIMS-FOREIGN,-3,credit`]);
+      await generateBill(page, day);
+      await expect(page.getByTestId("push-outcome")).toHaveText("Chalan have pushed successfully.", { timeout: 30_000 });
+      await expect(page.getByTestId("push-counts")).toHaveText("1 of 1 rows sent: 1 pushed, 0 refused");
+      await expect(page.getByTestId("push-credits")).toContainText("1 of them is a credit row");
+      await page.getByRole("link", { name: "Pushed Chalan Log" }).click();
+      const rows = page.getByRole("row").filter({ hasText: pan });
+      await expect(rows).toHaveCount(2);
+      await expect(rows.filter({ hasText: "Credit of" })).toContainText("-3");
+      await expect(rows.filter({ hasText: "Sale" })).toHaveCount(1);
     });
 
     test("rows the ERP refuses are counted and listed in the error log", async ({ page }) => {

@@ -1,4 +1,5 @@
 // Payments for tests: a registration priced and an open gateway attempt for it.
+import { QueryTypes } from "sequelize";
 import { PaymentAttempt, billIdOfRegistration, claimAttempt, listRefunds, settle } from "@modules/payments/index.server";
 import { addTrekker } from "@modules/registration/index.server";
 import { PHOTO_KEY, makeRegistration, person, trekkerNames, type RegistrationOptions } from "./registrations";
@@ -41,4 +42,31 @@ export async function paidBill(routeId: number, opts: RegistrationOptions & { pa
   const billId = await billIdOfRegistration(p.regId);
   if (!billId) throw new Error("no bill recorded");
   return { ...p, billId };
+}
+
+/**
+ * The payment that bought a registration's cards, refunded: a payment_refunds row against the
+ * bill's gateway attempt or voucher. No screen records this yet (the spec sells cards as
+ * non-refundable); a gateway's own refund of a settled payment (eSewa FULL_REFUND, Khalti
+ * "Refunded") or a decision of the board would. Test data only, written where payments keep it,
+ * so the modules that read "was this card's payment refunded" are tested against the real row.
+ */
+export async function refundSale(regId: number, status: "due" | "refunded" = "refunded"): Promise<void> {
+  const { sequelize } = await import("../../db/sequelize.server");
+  const [bill] = await sequelize.query<{ payerUserId: number; amountPaisa: number; attemptId: number | null; voucherId: number | null }>(
+    "SELECT payerUserId, amountPaisa, attemptId, voucherId FROM bills WHERE registrationId = :regId",
+    { replacements: { regId }, type: QueryTypes.SELECT },
+  );
+  if (!bill) throw new Error(`registration ${regId} has no bill to refund`);
+  const now = new Date();
+  await sequelize.query(
+    `INSERT INTO payment_refunds (registrationId, payerUserId, amountPaisa, gateway, attemptId, voucherId, reason, status, reference, refundedAt, createdAt, updatedAt)
+     VALUES (:regId, :payer, :amount, :gateway, :attemptId, :voucherId, 'sale-refunded', :status, :reference, :refundedAt, :now, :now)`,
+    {
+      replacements: {
+        regId, payer: bill.payerUserId, amount: bill.amountPaisa, gateway: bill.attemptId ? "esewa" : "voucher", attemptId: bill.attemptId, voucherId: bill.attemptId ? null : bill.voucherId,
+        status, reference: status === "refunded" ? `RF-${regId}` : null, refundedAt: status === "refunded" ? now : null, now,
+      },
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { Op } from "sequelize";
+import { Op, type Transaction } from "sequelize";
 import { kathmanduDate } from "@lib/dates";
 import { BodyTooLargeError, readText } from "@lib/multipart.server";
 import { writeTransaction } from "../../../db/sequelize.server";
@@ -10,7 +10,8 @@ import { ErpSimRow } from "./store.server";
 /**
  * A local stand-in for the board's ERP sales API (README.md "The ERP protocol"), served under
  * /sim/erp in the embedded mode only (app/routes/sim.erp.$.tsx). It checks the API key, keeps
- * the rows it accepted (erp_sim_rows) by idempotency key, refuses what a real ledger would, limits
+ * the rows it accepted (erp_sim_rows) by idempotency key, refuses what a real ledger would (a card
+ * sold twice, a credit of cards its sale did not sell or already credited), limits
  * the request rate, and fails on demand so the adapter's retries can be tested.
  */
 
@@ -48,9 +49,13 @@ function isDate(value: unknown): value is string {
   return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 }
 
+const kindOf = (row: ErpRow) => row.type ?? "sale";
+
 /** The row's own faults, before the ledger is consulted. */
 export function rowErrors(row: ErpRow, today = kathmanduDate()): ErpRowErrors {
   const errors: ErpRowErrors = {};
+  const credit = row.type === "credit";
+  if (row.type !== undefined && row.type !== "sale" && !credit) errors.type = "Unknown row type";
   if (!isDate(row.sales_chalan_date)) errors.sales_chalan_date = "Not a date";
   else if (row.sales_chalan_date > today) errors.sales_chalan_date = "Date is in the future";
   if (typeof row.customer_code !== "string" || row.customer_code.trim() === "") errors.customer_code = "Customer code is empty";
@@ -60,7 +65,46 @@ export function rowErrors(row: ErpRow, today = kathmanduDate()): ErpRowErrors {
   const to = row.card_noto;
   if (!Number.isInteger(from) || !Number.isInteger(to) || from <= 0) errors.card = "Card numbers must be positive whole numbers";
   else if (to < from) errors.card = "card_noto is before card_nofrom";
-  else if (row.qty !== to - from + 1) errors.card = "qty does not match the card range";
+  else if (!credit && row.qty !== to - from + 1) errors.card = "qty does not match the card range";
+  else if (credit && row.qty !== -(to - from + 1)) errors.card = "A credit's qty must be minus the number of its cards";
+  if (credit) {
+    if (typeof row.reverses_key !== "string" || !row.reverses_key) errors.reverses_key = "A credit must name the sale it reverses";
+    if (!isDate(row.credit_date)) errors.credit_date = "Not a date";
+    else if (row.credit_date > today) errors.credit_date = "Date is in the future";
+    else if (isDate(row.sales_chalan_date) && row.credit_date < row.sales_chalan_date) errors.credit_date = "Before the sale it reverses";
+  }
+  return errors;
+}
+
+/** The one accepted range of this kind that can overlap [from, to]: accepted ranges of a kind never overlap. */
+const lastStartingBy = (kind: "sale" | "credit", to: number, transaction: Transaction) =>
+  ErpSimRow.findOne({ where: { kind, cardFrom: { [Op.lte]: to } }, order: [["cardFrom", "DESC"]], attributes: ["cardFrom", "cardTo"], transaction });
+
+/**
+ * What the ledger says of a row without faults of its own: a sale's cards were sold under no
+ * other key; a credit reverses cards of one accepted sale (same customer, item and date) that
+ * no other credit reversed.
+ */
+async function ledgerErrors(row: ErpRow, transaction: Transaction): Promise<ErpRowErrors> {
+  const errors: ErpRowErrors = {};
+  if (kindOf(row) === "sale") {
+    const before = await lastStartingBy("sale", row.card_noto, transaction);
+    if (before && before.cardTo >= row.card_nofrom) errors.card = `Card numbers ${before.cardFrom}-${before.cardTo} were already accepted under another key`;
+    return errors;
+  }
+  const sale = await ErpSimRow.findOne({ where: { idemKey: row.reverses_key!, kind: "sale" }, transaction });
+  if (!sale) {
+    errors.reverses_key = "No sale was accepted under this key";
+    return errors;
+  }
+  if (row.card_nofrom < sale.cardFrom || row.card_noto > sale.cardTo) errors.card = `Not all of these cards are in the sale reversed (${sale.cardFrom}-${sale.cardTo})`;
+  if (row.customer_code !== sale.customerCode) errors.customer_code = "Not the customer of the sale reversed";
+  if (row.item_code !== sale.itemCode) errors.item_code = "Not the item of the sale reversed";
+  if (row.sales_chalan_date !== sale.salesDate) errors.sales_chalan_date = "Not the date of the sale reversed";
+  if (!errors.card) {
+    const before = await lastStartingBy("credit", row.card_noto, transaction);
+    if (before && before.cardTo >= row.card_nofrom) errors.card = `Card numbers ${before.cardFrom}-${before.cardTo} were already credited under another key`;
+  }
   return errors;
 }
 
@@ -104,18 +148,25 @@ export async function handleErpSimulatorRequest(request: Request, config: ErpCon
         out.push({ key: row.key, status: "duplicate" });
         continue;
       }
-      const errors = rowErrors(row);
-      if (!errors.card) {
-        // Accepted ranges never overlap, so only the one starting last at or below card_noto can.
-        const before = await ErpSimRow.findOne({ where: { cardFrom: { [Op.lte]: row.card_noto } }, order: [["cardFrom", "DESC"]], attributes: ["cardFrom", "cardTo"], transaction });
-        if (before && before.cardTo >= row.card_nofrom) errors.card = `Card numbers ${before.cardFrom}-${before.cardTo} were already accepted under another key`;
-      }
+      let errors = rowErrors(row);
+      if (!Object.keys(errors).length) errors = await ledgerErrors(row, transaction);
       if (Object.keys(errors).length) {
         out.push({ key: row.key, status: "rejected", errors });
         continue;
       }
       await ErpSimRow.create(
-        { idemKey: row.key, salesDate: row.sales_chalan_date, customerCode: row.customer_code, itemCode: row.item_code, cardFrom: row.card_nofrom, cardTo: row.card_noto, qty: row.qty },
+        {
+          idemKey: row.key,
+          salesDate: row.sales_chalan_date,
+          customerCode: row.customer_code,
+          itemCode: row.item_code,
+          cardFrom: row.card_nofrom,
+          cardTo: row.card_noto,
+          qty: row.qty,
+          kind: kindOf(row),
+          reversesKey: kindOf(row) === "credit" ? row.reverses_key! : null,
+          creditDate: kindOf(row) === "credit" ? row.credit_date! : null,
+        },
         { transaction },
       );
       known.add(row.key);
@@ -126,9 +177,10 @@ export async function handleErpSimulatorRequest(request: Request, config: ErpCon
   return json({ results });
 }
 
-/** The simulator's ledger size (tests, bench): rows accepted and cards they cover. */
-export async function erpSimulatorTotals(): Promise<{ rows: number; cards: number }> {
+/** The simulator's ledger size (tests, bench): rows accepted, cards sold net of credits, and credit rows. */
+export async function erpSimulatorTotals(): Promise<{ rows: number; cards: number; credits: number }> {
   const rows = await ErpSimRow.count();
   const cards = Number((await ErpSimRow.sum("qty")) ?? 0);
-  return { rows, cards };
+  const credits = await ErpSimRow.count({ where: { kind: "credit" } });
+  return { rows, cards, credits };
 }

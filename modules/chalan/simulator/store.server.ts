@@ -1,7 +1,7 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
 import { sequelize } from "../../../db/sequelize.server";
 
-/** The ERP simulator's accepted rows, in its own table so they survive a restart (migration 2026112600). */
+/** The ERP simulator's accepted rows, in its own table so they survive a restart (migrations 2026112600, 2026120500). */
 export class ErpSimRow extends Model<InferAttributes<ErpSimRow>, InferCreationAttributes<ErpSimRow>> {
   declare id: CreationOptional<number>;
   declare idemKey: string;
@@ -10,7 +10,12 @@ export class ErpSimRow extends Model<InferAttributes<ErpSimRow>, InferCreationAt
   declare itemCode: string;
   declare cardFrom: number;
   declare cardTo: number;
+  /** Negative for a credit. */
   declare qty: number;
+  declare kind: CreationOptional<"sale" | "credit">;
+  /** A credit's reversed sale, by its key. */
+  declare reversesKey: CreationOptional<string | null>;
+  declare creditDate: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -24,6 +29,9 @@ ErpSimRow.init(
     cardFrom: { type: DataTypes.INTEGER, allowNull: false },
     cardTo: { type: DataTypes.INTEGER, allowNull: false },
     qty: { type: DataTypes.INTEGER, allowNull: false },
+    kind: { type: DataTypes.STRING(6), allowNull: false, defaultValue: "sale" },
+    reversesKey: DataTypes.STRING(100),
+    creditDate: DataTypes.DATEONLY,
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "erp_sim_rows", modelName: "ErpSimRow", updatedAt: false },
