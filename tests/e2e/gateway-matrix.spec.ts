@@ -25,16 +25,23 @@ const GATEWAYS: Array<{ id: string; label: string; cases: Array<[SimDecision, Ex
 
 const CASES = GATEWAYS.reduce((n, g) => n + g.cases.length, 1);
 
-test.beforeAll(async () => {
-  await npmStartReady();
-});
 
 // One payer per worker with a registration for each case it may run (one child process, not one per test).
 let payer: NpmStartPayer | null = null;
 let next = 0;
+// The server seeds its demo data as it starts, alongside the suite's others: under the whole
+// suite's load that may take minutes, so the wait is the hook's own, not a test's.
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  await npmStartReady();
+  payer = await npmStartPayer(CASES);
+});
+
 async function payerPage(browser: Browser, javaScriptEnabled: boolean) {
-  payer ??= await npmStartPayer(CASES);
-  if (next >= payer.regIds.length) payer = await npmStartPayer(CASES);
+  if (!payer || next >= payer.regIds.length) {
+    payer = await npmStartPayer(CASES);
+    next = 0;
+  }
   const regId = payer.regIds[next++ % payer.regIds.length];
   const context = await browser.newContext({ javaScriptEnabled, baseURL: NPM_START_HOSTS[0] });
   await signInAtBothHosts(context, payer);
