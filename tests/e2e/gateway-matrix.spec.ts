@@ -55,8 +55,13 @@ async function payWith(page: Page, host: string, regId: number, label: string, j
   await expect(page).toHaveURL(`${NPM_START_HOSTS[0]}/new-register/${regId}/payment`);
   if (js) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized === true);
   await page.getByRole("button", { name: `Pay with ${label}` }).click();
-  // Without JavaScript the provider's form waits for the payer's Continue (Khalti redirects).
-  if (!js && !new URL(page.url()).pathname.startsWith("/sim/")) await page.getByRole("button", { name: "Continue" }).click();
+  // Without JavaScript the provider's form waits for the payer's Continue (Khalti redirects at once).
+  if (!js) {
+    const onProvider = page.getByRole("heading", { level: 1, name: /\(simulator\)/ });
+    const form = page.getByTestId("gateway-form");
+    await expect(onProvider.or(form)).toBeVisible();
+    if (await form.isVisible()) await form.getByRole("button", { name: "Continue" }).click();
+  }
 }
 
 for (const gateway of GATEWAYS) {
