@@ -7,6 +7,7 @@ import { WizardSteps } from "@modules/registration/index.steps";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { confirmGatewayReturn, storedOutcome } from "@modules/payments/index.server";
 import { paymentReturnParams } from "@modules/payments/index.server";
+import { RefundDuePanel } from "@modules/payments/index.pay";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query.get("stored") === "1"
       ? await storedOutcome(query.get("TXNID") ?? "", user)
       : await confirmGatewayReturn({ gateway, query, actionType, viewer: user });
-  const cards = outcome.status === "success" && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
+  const cards = (outcome.status === "success" || outcome.status === "refund-due") && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
   return { outcome, cards, isFit: can(user, "trekkingHistory") };
 }
 
@@ -46,6 +47,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PaymentResult() {
   const { outcome, cards, isFit } = useLoaderData<typeof loader>();
   const regId = outcome.registrationId;
+  const detailsTo = isFit && cards[0] ? `/trekking-history/${cards[0].trekkerId}` : isFit ? "/trekking-history" : "/trekkers";
+  if (outcome.status === "refund-due" && regId) {
+    return (
+      <>
+        <WizardSteps current={2} />
+        <RefundDuePanel registrationId={regId} refund={outcome.refund ?? null} reason={outcome.refund?.reason ?? "already-paid"} detailsTo={detailsTo} />
+      </>
+    );
+  }
   if (outcome.status === "success") {
     return (
       <>
@@ -61,7 +71,7 @@ export default function PaymentResult() {
               </li>
             ))}
           </ul>
-          <LinkButton to={isFit && cards[0] ? `/trekking-history/${cards[0].trekkerId}` : isFit ? "/trekking-history" : "/trekkers"} className="mt-6">
+          <LinkButton to={detailsTo} className="mt-6">
             View Trekker Details
           </LinkButton>
         </section>

@@ -39,8 +39,9 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 }
 
 /** Where a settled payment's result is shown (the fonepay return route reads the stored outcome). */
-function qrResultUrl(regId: number, txnId: string, status: "success" | "failure" | "declined") {
-  const actionType = status === "success" ? "success" : status === "declined" ? "decline" : "failure";
+function qrResultUrl(regId: number, txnId: string, status: "success" | "failure" | "declined" | "refund-due") {
+  // A payment that bought nothing did succeed at the provider: its page says the amount is refunded.
+  const actionType = status === "success" || status === "refund-due" ? "success" : status === "declined" ? "decline" : "failure";
   return `/new-register/${regId}/fonepay/${actionType}?isPayment=1&regId=${regId}&TXNID=${encodeURIComponent(txnId)}&stored=1`;
 }
 
