@@ -7,7 +7,7 @@ import { WizardSteps } from "@modules/registration/index.steps";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { confirmGatewayReturn, storedOutcome } from "@modules/payments/index.server";
 import { paymentReturnParams } from "@modules/payments/index.server";
-import { RefundDuePanel } from "@modules/payments/index.pay";
+import { RefundDuePanel } from "@modules/payments/index.result";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 
