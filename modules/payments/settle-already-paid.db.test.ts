@@ -9,7 +9,7 @@ import { listNotifications } from "@modules/notifications/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { formatNrs } from "@modules/registration";
 import { displayNames } from "@modules/users/index.server";
-import { confirmAttempt, storedOutcome } from "./gateway-payments.server";
+import { confirmAttempt, qrPayment, storedOutcome } from "./gateway-payments.server";
 import type { PaymentGateway } from "./gateways/types";
 import { Bill, PaymentAttempt } from "./models/payment-records.server";
 import { emailRefundNotice } from "./refund-notice.server";
@@ -72,6 +72,15 @@ describe("settle, already paid", () => {
     // No second sale: no second bill, no receipt for it.
     expect(await Bill.count({ where: { registrationId: first.regId } })).toBe(1);
     expect(await receiptJobs()).toBe(receiptsBefore);
+  });
+
+  it("a NEPALPAY QR paid after the registration was paid leads to the refund panel, not the success one", async () => {
+    const first = await pendingPayment(routeId, { count: 1 });
+    const qr = await PaymentAttempt.create({ registrationId: first.regId, userId: first.payer, gateway: "fonepay", methodId: 4, txnId: `QR-${first.regId}-${++seq}`.slice(0, 20), amountPaisa: first.amount, answers: JSON.stringify([{ start: { kind: "qr", qrText: "000201", prn: "x" } }]) });
+    expect(await settlePayment(first)).toBe("issued");
+    expect((await qrPayment(qr.txnId, first.regId, { id: first.payer }))!.status).toBe("pending");
+    expect((await confirmAttempt(qr, confirmingProvider, { query: new URLSearchParams(), mode: "qr" })).status).toBe("refund-due");
+    expect((await qrPayment(qr.txnId, first.regId, { id: first.payer }))!.status).toBe("refund-due");
   });
 
   it("the payer is e-mailed and told in the inbox, in the transaction that records the refund", async () => {
