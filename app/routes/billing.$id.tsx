@@ -7,7 +7,9 @@ import { useHydrated } from "@lib/ui/use-hydrated";
 import { paramId } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { ReceiptDocument } from "@modules/payments/index.receipt";
-import { getReceipt } from "@modules/payments/index.server";
+import { getReceipt, refundsOfRegistration } from "@modules/payments/index.server";
+import { displayDate } from "@lib/dates";
+import { formatNrs } from "@modules/registration";
 
 // Served as HTML on a first load, with the small script of such pages (ADR 0034).
 export const handle: RouteHandle = { hydrate: "html" };
@@ -20,11 +22,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Someone else's bill is "not found", never "forbidden": ids are not a way to learn what exists.
   const receipt = await getReceipt(paramId(params, "id"), user);
   if (!receipt) throw new Response("Not Found", { status: 404 });
-  return { receipt };
+  // Other payments of the same registration bought nothing: never part of this sale, owed back.
+  const refunds = (await refundsOfRegistration(receipt.registrationId)).map((r) => ({
+    id: r.id,
+    amountPaisa: r.amountPaisa,
+    gateway: r.gateway,
+    dueSince: r.dueSince,
+    statusLabel: r.statusLabel,
+    reference: r.reference,
+    refundedAt: r.refundedAt,
+  }));
+  return { receipt, refunds };
 }
 
 export default function ReceiptPanel() {
-  const { receipt } = useLoaderData<typeof loader>();
+  const { receipt, refunds } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const hydrated = useHydrated();
   return (
@@ -32,6 +44,20 @@ export default function ReceiptPanel() {
       <div data-receipt>
         <ReceiptDocument receipt={receipt} />
       </div>
+      {refunds.length ? (
+        <div className="no-print mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="receipt-refunds">
+          <p className="font-semibold">Not part of this receipt</p>
+          <p>Other payments for this registration bought nothing and are owed back to the payer:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {refunds.map((r) => (
+              <li key={r.id}>
+                {formatNrs(r.amountPaisa)} by {r.gateway} on {displayDate(r.dueSince)}: {r.statusLabel}
+                {r.reference ? ` (reference ${r.reference}, ${displayDate(r.refundedAt)})` : ""}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="no-print mt-6 flex flex-wrap gap-2">
         {/* A resource route: a plain download, never a client-side navigation. */}
         <a href={`/billing/${receipt.billId}/pdf`} className={buttonClass("primary")} download>

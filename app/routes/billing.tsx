@@ -4,8 +4,11 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
 import { billingList } from "@modules/payments/index.billing-list";
-import { billListHidden, billListSource, listRefunds } from "@modules/payments/index.server";
+import { billListHidden, billListSource, refundsDueSummary } from "@modules/payments/index.server";
+import { formatNrs } from "@modules/registration";
+import { seesAllBills } from "@modules/payments";
 import { can } from "@modules/permissions";
+import { BillingTabs } from "~/components/billing-tabs";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -13,33 +16,38 @@ export const handle = { title: "Billing" };
 
 /**
  * Billing (spec 2 §2): free trekkers, agencies and checkposts see the bills they paid, the board
- * and TAAN all bills. A row opens Receipt Details. The board also sees how many payments are owed
- * a refund (captured money that issued nothing), with a link to settle them.
+ * and TAAN all bills. A row opens Receipt Details. Money taken that bought nothing has no bill: the
+ * Refunds tab lists it, and this page says how much of it is still owed back (to the payer: theirs;
+ * the board also gets a link to mark refunds paid).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "billing");
   const [list, refundsDue] = await Promise.all([
     loadListPage(billingList, request, () => billListSource(user), { hidden: billListHidden(user) }),
-    can(user, "refunds") ? listRefunds({ status: "due", offset: 0, limit: 1 }).then((r) => r.total) : Promise.resolve(null),
+    refundsDueSummary(user),
   ]);
-  return { list, refundsDue };
+  return { list, refundsDue, marksRefunds: can(user, "refunds"), seesAll: seesAllBills(user) };
 }
 
 export default function Billing() {
-  const { list, refundsDue } = useLoaderData<typeof loader>();
+  const { list, refundsDue, marksRefunds, seesAll } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <section>
       <div className="no-print" data-print-hide>
         <PageHeader title="Billing" actions={<ExportButton to="/billing/export" fileName={billingList.csv.fileName} list={list} />} />
-        {refundsDue ? (
-          <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {refundsDue === 1 ? "1 payment captured money but issued nothing and is" : `${refundsDue} payments captured money but issued nothing and are`} owed a refund.{" "}
-            <Link to="/refunds" className="font-medium underline">
+        <BillingTabs active="bills" />
+        {refundsDue.count ? (
+          <p role="status" className="my-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="refunds-due-notice">
+            {refundsDue.count === 1 ? "1 payment was taken but bought nothing: " : `${refundsDue.count} payments were taken but bought nothing: `}
+            {formatNrs(refundsDue.amountPaisa)} {seesAll ? "is owed back to payers" : "is owed back to you"} (refund due).{" "}
+            <Link to={marksRefunds ? "/refunds" : "/billing/refunds"} className="font-medium underline">
               Refunds due
             </Link>
           </p>
-        ) : null}
+        ) : (
+          <div className="mb-4" />
+        )}
         <ListView definition={billingList} data={list} rowKey={(r) => r.id} rowHref={(r) => `/billing/${r.id}${search}`} />
       </div>
       <Outlet />

@@ -8,6 +8,7 @@ import { cardNumbersOf } from "@modules/registration/index.server";
 import { confirmGatewayReturn, paymentTxnIdFromReturn, recheckAttempt, storedOutcome } from "@modules/payments/index.server";
 import { paymentReturnParams } from "@modules/payments/index.server";
 import { resultPageUrl } from "@modules/payments";
+import { RefundDuePanel } from "@modules/payments/index.result";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   if (query.get("stored") === "1") {
     const outcome = await storedOutcome(query.get("TXNID") ?? "", user);
-    const cards = outcome.status === "success" && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
+    const cards = (outcome.status === "success" || outcome.status === "refund-due") && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
     return { outcome, cards, isFit: can(user, "trekkingHistory"), gateway, txnId: query.get("TXNID") ?? "" };
   }
   const txnId = query.get("TXNID") ?? query.get("PRN") ?? "";
@@ -60,6 +61,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PaymentResult() {
   const { outcome, cards, isFit, gateway, txnId } = useLoaderData<typeof loader>();
   const regId = outcome.registrationId;
+  const detailsTo = isFit && cards[0] ? `/trekking-history/${cards[0].trekkerId}` : isFit ? "/trekking-history" : "/trekkers";
+  if (outcome.status === "refund-due" && regId) {
+    return (
+      <>
+        <WizardSteps current={2} />
+        <RefundDuePanel registrationId={regId} refund={outcome.refund ?? null} reason={outcome.refund?.reason ?? "already-paid"} detailsTo={detailsTo} />
+      </>
+    );
+  }
   if (outcome.status === "success") {
     return (
       <>
@@ -75,7 +85,7 @@ export default function PaymentResult() {
               </li>
             ))}
           </ul>
-          <LinkButton to={isFit && cards[0] ? `/trekking-history/${cards[0].trekkerId}` : isFit ? "/trekking-history" : "/trekkers"} className="mt-6">
+          <LinkButton to={detailsTo} className="mt-6">
             View Trekker Details
           </LinkButton>
         </section>

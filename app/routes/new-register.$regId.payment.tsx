@@ -39,7 +39,7 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 }
 
 /** Where a settled payment's result is shown (the fonepay return route reads the stored outcome). */
-function qrResultUrl(regId: number, txnId: string, status: "success" | "failure" | "declined") {
+function qrResultUrl(regId: number, txnId: string, status: "success" | "failure" | "declined" | "refund-due") {
   return resultPageUrl({ regId, gateway: "fonepay", status, txnId });
 }
 

@@ -91,7 +91,7 @@ export default function MarkRefunded() {
           {/* A stale page's marking is refused, and the revalidated loader then shows the payment
               refunded: the refusal must stay on screen, so it is shown here too. */}
           <FormErrors className="mt-5" errors={actionData && "error" in actionData && actionData.error ? [actionData.error] : undefined} />
-          <p className="mt-5 text-sm text-slate-700">Refunded{refund.refundedAt ? ` on ${displayDate(refund.refundedAt)}` : ""}, reference {refund.reference}.</p>
+          <p className="mt-5 text-sm text-slate-700">Refunded{refund.refundedAt ? ` on ${displayDate(refund.refundedAt)}` : ""}{refund.refundedBy ? ` by ${refund.refundedBy}` : ""}, reference {refund.reference}.</p>
         </>
       )}
     </Modal>

@@ -55,7 +55,7 @@ export default function Refunds() {
           { key: "payer", header: "Payer", cell: (r) => (<><span className="block">{r.payer}</span><span className="block text-xs text-slate-500">{r.payerEmail}</span></>) },
           { key: "registration", header: "Registration", cell: (r) => (<><span className="block">#{r.registrationId}</span><span className="block text-xs text-slate-500">{r.routeName}</span></>) },
           { key: "amount", header: "Amount", cell: (r) => formatNrs(r.amountPaisa) },
-          { key: "gateway", header: "Gateway", cell: (r) => r.gateway },
+          { key: "gateway", header: "Gateway", cell: (r) => (<><span className="block">{r.gateway}</span><span className="block font-mono text-xs text-slate-500">{r.paymentRef}</span></>) },
           { key: "reason", header: "Reason", cell: (r) => r.reason },
           { key: "date", header: "Date", cell: (r) => displayDate(r.dueSince) },
           due
@@ -68,7 +68,19 @@ export default function Refunds() {
                   </Link>
                 ),
               }
-            : { key: "reference", header: "Refund", cell: (r) => `${r.reference ?? ""}${r.refundedAt ? ` (${displayDate(r.refundedAt)})` : ""}` },
+            : {
+                key: "reference",
+                header: "Refund",
+                cell: (r) => (
+                  <>
+                    <span className="block font-mono">{r.reference ?? ""}</span>
+                    <span className="block text-xs text-slate-500">
+                      {displayDate(r.refundedAt)}
+                      {r.refundedBy ? `, by ${r.refundedBy}` : ""}
+                    </span>
+                  </>
+                ),
+              },
         ]}
       />
       <Pagination pageIndex={pageIndex} pageSize={pageSize} totalRows={total} className="mt-4" />

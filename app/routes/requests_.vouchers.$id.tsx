@@ -1,7 +1,7 @@
 import { parseWithZod } from "@lib/zod-form.server";
 import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { TextArea, TextField } from "@lib/ui/field";
 import { SidePanel } from "@lib/ui/side-panel";
@@ -11,7 +11,8 @@ import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatNrs } from "@modules/registration";
 import { voucherDecisionSchema } from "@modules/payments/index.server";
-import { decideVoucher, getVoucher } from "@modules/payments/index.server";
+import { decideVoucher, getVoucher, markVoucherRefundDue } from "@modules/payments/index.server";
+import { withDomainErrors } from "~/utils/domain-error.server";
 import { paramId } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
 
@@ -35,20 +36,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: voucherDecisionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
-  const outcome = await decideVoucher({
-    id,
-    approve: v.intent === "approve",
-    refNo: v.intent === "approve" ? v.refNo : undefined,
-    remarks: v.intent === "reject" ? v.remarks : undefined,
-    actorId: user.id,
-    origin: publicOrigin(),
-  });
-  if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
-  // A decision closes the panel (spec 2 §4): back to the list, with the filters it was opened from.
-  const list = `/requests/vouchers${listSearch(request)}`;
-  if (outcome === "decided") return redirectWithToast(list, { type: "warning", message: "This voucher has already been decided." });
-  return redirectWithToast(list, { type: "success", message: "Voucher updated successfully" });
+  // The service refuses an approval that would buy nothing (the registration is paid by another
+  // payment), whatever this page showed: the refusal is shown on the panel.
+  return withDomainErrors(async () => {
+    const outcome =
+      v.intent === "refund"
+        ? await markVoucherRefundDue({ id, actorId: user.id })
+        : await decideVoucher({
+            id,
+            approve: v.intent === "approve",
+            refNo: v.intent === "approve" ? v.refNo : undefined,
+            remarks: v.intent === "reject" ? v.remarks : undefined,
+            actorId: user.id,
+            origin: publicOrigin(),
+          });
+    if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
+    // A decision closes the panel (spec 2 §4): back to the list, with the filters it was opened from.
+    const list = `/requests/vouchers${listSearch(request)}`;
+    if (outcome === "decided") return redirectWithToast(list, { type: "warning", message: "This voucher has already been decided." });
+    return redirectWithToast(list, { type: "success", message: v.intent === "refund" ? REFUND_DUE_TOAST : "Voucher updated successfully" });
+  }, { submission });
 }
+
+const REFUND_DUE_TOAST = "The voucher's amount is marked refund due; the payer has been told.";
 
 function listSearch(request: Request): string {
   const search = new URL(request.url).searchParams;
@@ -62,6 +72,7 @@ export default function VoucherPanel() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const errors = (actionData?.result?.error ?? {}) as Record<string, string[] | undefined>;
+  const refused = actionData && "error" in actionData ? actionData.error : null;
   const fileUrl = `/requests/vouchers/${v.id}/file`;
   return (
     <SidePanel title="Voucher" closeTo={`/requests/vouchers?${params}`}>
@@ -88,14 +99,46 @@ export default function VoucherPanel() {
           <a href={fileUrl} target="_blank" rel="noreferrer"><img src={fileUrl} alt="Voucher" className="max-h-80 rounded border" /></a>
         )}
       </div>
+      {refused ? (
+        <p role="alert" className="mt-6 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="voucher-refused">
+          {refused}
+        </p>
+      ) : null}
+      {v.status === "Pending" && v.blocked ? (
+        <div className="mt-6 space-y-2 rounded border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="voucher-blocked">
+          <h3 className="font-semibold">{v.paidBy ? "Registration already paid" : "Registration changed"}</h3>
+          <p>{v.blocked}</p>
+          {v.paidBy ? (
+            <p>
+              Paid by {v.paidBy.method} on {displayDate(v.paidBy.paidAt)}, receipt{" "}
+              <Link to={`/billing/${v.paidBy.billId}`} className="font-medium underline">
+                {v.paidBy.invoiceNumber}
+              </Link>
+              .
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {v.status === "Pending" ? (
         <div className="mt-6 grid gap-6">
-          <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
-            <h3 className="font-semibold">Approve Voucher</h3>
-            <input type="hidden" name="intent" value="approve" />
-            <TextField label="Voucher Ref No" name="refNo" />
-            <Button type="submit">Approve</Button>
-          </Form>
+          {v.blocked ? (
+            <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
+              <h3 className="font-semibold">Mark Refund Due</h3>
+              <input type="hidden" name="intent" value="refund" />
+              <p className="text-sm text-slate-700">
+                The deposit is genuine but bought nothing: record {formatNrs(v.amountPaisa)} as owed back to the payer. The payer is e-mailed, and
+                the refund is then marked paid on the Refunds page.
+              </p>
+              <Button type="submit">Mark refund due</Button>
+            </Form>
+          ) : (
+            <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
+              <h3 className="font-semibold">Approve Voucher</h3>
+              <input type="hidden" name="intent" value="approve" />
+              <TextField label="Voucher Ref No" name="refNo" />
+              <Button type="submit">Approve</Button>
+            </Form>
+          )}
           <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
             <h3 className="font-semibold">Reject Voucher</h3>
             <input type="hidden" name="intent" value="reject" />
@@ -104,7 +147,15 @@ export default function VoucherPanel() {
           </Form>
         </div>
       ) : (
-        <p className="mt-6 text-sm text-slate-600">{v.status === "Approved" ? `Approved${v.refNo ? ` (Ref ${v.refNo})` : ""}.` : `Rejected: ${v.remarks ?? ""}`}</p>
+        <p className="mt-6 text-sm text-slate-600" data-testid="voucher-decision">
+          {v.refund
+            ? v.refund.status === "refunded"
+              ? `Refunded on ${displayDate(v.refund.refundedAt)} by ${v.refund.refundedBy ?? ""}, reference ${v.refund.reference ?? ""} (${v.refund.reason}).`
+              : `Refund due: ${v.refund.reason}. Mark it refunded on the Refunds page once paid back.`
+            : v.status === "Approved"
+              ? `Approved${v.refNo ? ` (Ref ${v.refNo})` : ""}.`
+              : `Rejected: ${v.remarks ?? ""}`}
+        </p>
       )}
     </SidePanel>
   );

@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = {
   "agency-rejected": "Users",
   "voucher-approved": "Registration",
   "voucher-rejected": "Registration",
+  "refund-due": "Registration",
+  "refund-paid": "Registration",
   "cards-issued": "TIMS Cards",
   "card-cancelled": "TIMS Cards",
   "return-approved": "TIMS Cards",

@@ -41,6 +41,7 @@ export interface BillRow {
 
 export interface Receipt {
   billId: number;
+  registrationId: number;
   invoiceNumber: string;
   receiptDate: Date | string;
   name: string;

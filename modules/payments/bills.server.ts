@@ -120,6 +120,7 @@ async function toReceipt(bill: Bill): Promise<Receipt> {
   const payer = payers.get(bill.payerUserId);
   return {
     billId: bill.id,
+    registrationId: bill.registrationId,
     invoiceNumber: bill.invoiceNumber,
     receiptDate: bill.createdAt,
     name: payer?.name ?? "",

@@ -10,6 +10,8 @@ import { writeTransaction } from "../../db/sequelize.server";
 import { gatewayAvailable } from "./gateways/config.server";
 import { GATEWAY_UNAVAILABLE } from "./methods";
 import { markCardsUnpaid } from "@modules/cards/index.server";
+import { refundOfPayment } from "./refunds.server";
+import type { RefundReason } from "./labels";
 
 /** Nothing to pay (any more) on this registration: a 409 DomainError. */
 export class PaymentRefused extends DomainError {
@@ -83,10 +85,42 @@ async function undoStart(registrationId: number, attemptId: number | null, locke
 }
 
 export interface ReturnOutcome {
-  status: "success" | "failure" | "declined" | "pending";
+  /** "refund-due": the provider took the money but it bought nothing (see `refund`). */
+  status: "success" | "failure" | "declined" | "pending" | "refund-due";
   registrationId: number | null;
   settle?: SettleOutcome;
   reason?: string;
+  refund?: RefundDueNotice;
+}
+
+/** What the payer is told of a payment that bought nothing: how much is owed back, paid with what, and why. */
+export interface RefundDueNotice {
+  amountPaisa: number;
+  gateway: string;
+  reason: RefundReason;
+}
+
+/**
+ * A captured payment that bought nothing (its registration was paid by another payment, or
+ * re-priced while it was at the provider): settle recorded the refund due; the payer is told so,
+ * never "Payment Successful".
+ */
+async function refundDueOutcome(attempt: { id: number; registrationId: number }, settled?: SettleOutcome): Promise<ReturnOutcome> {
+  const refund = await refundOfPayment({ attemptId: attempt.id });
+  return {
+    status: "refund-due",
+    registrationId: attempt.registrationId,
+    settle: settled,
+    refund: refund ? { amountPaisa: refund.amountPaisa, gateway: refund.gateway, reason: refund.reasonKey } : undefined,
+  };
+}
+
+/** The outcome of an attempt that settle has claimed (by this call or an earlier one). */
+async function settledOutcome(attemptId: number, settled: SettleOutcome): Promise<ReturnOutcome | null> {
+  const attempt = await PaymentAttempt.findByPk(attemptId, { attributes: ["id", "registrationId", "status"] });
+  if (!attempt) return null;
+  if (attempt.status === "duplicate") return refundDueOutcome(attempt, settled);
+  return attempt.status === "success" ? { status: "success", registrationId: attempt.registrationId, settle: settled } : null;
 }
 
 /**
@@ -157,9 +191,8 @@ export async function confirmGatewayReturn(opts: {
     console.warn(`[payments] return for unknown transaction ${txnId ?? "(none)"} via ${opts.gateway}`);
     return { status: "failure", registrationId: null, reason: "Unknown transaction" };
   }
-  if (attempt.status === "success" || attempt.status === "duplicate") {
-    return { status: "success", registrationId: attempt.registrationId, settle: "already" };
-  }
+  if (attempt.status === "success") return { status: "success", registrationId: attempt.registrationId, settle: "already" };
+  if (attempt.status === "duplicate") return refundDueOutcome(attempt, "already");
   return confirmAttempt(attempt, adapter, opts);
 }
 
@@ -193,6 +226,9 @@ export async function confirmAttempt(
       attemptId: attempt.id,
       claim: claimAttempt(attempt.id),
     });
+    if (outcome === "duplicate" || outcome === "mismatch") return refundDueOutcome(attempt, outcome);
+    // "already": another confirmation settled it meanwhile, issuing or finding it bought nothing.
+    if (outcome === "already") return (await settledOutcome(attempt.id, outcome)) ?? { status: "success", registrationId: attempt.registrationId, settle: outcome };
     return { status: "success", registrationId: attempt.registrationId, settle: outcome };
   }
   const status = result.status === "success" ? "failure" : result.status;
@@ -205,11 +241,13 @@ export async function confirmAttempt(
 export async function storedOutcome(txnId: string, viewer: { id: number }): Promise<ReturnOutcome> {
   const attempt = txnId ? await PaymentAttempt.findOne({ where: { txnId } }) : null;
   if (!attempt || attempt.userId !== viewer.id) return { status: "failure", registrationId: null, reason: "Unknown transaction" };
-  return { status: outcomeOf(attempt.status), registrationId: attempt.registrationId };
+  return storedOutcomeOf(attempt);
 }
 
-function outcomeOf(status: AttemptStatus): ReturnOutcome["status"] {
-  return status === "success" || status === "duplicate" ? "success" : status === "initiated" ? "pending" : status;
+/** What is known of an attempt without asking anyone: a capture that bought nothing is a refund due. */
+async function storedOutcomeOf(attempt: PaymentAttempt): Promise<ReturnOutcome> {
+  if (attempt.status === "duplicate") return refundDueOutcome(attempt);
+  return { status: attempt.status === "initiated" ? "pending" : attempt.status, registrationId: attempt.registrationId };
 }
 
 /**
@@ -220,7 +258,7 @@ function outcomeOf(status: AttemptStatus): ReturnOutcome["status"] {
 export async function recheckAttempt(txnId: string, viewer: { id: number }): Promise<ReturnOutcome> {
   const attempt = txnId ? await PaymentAttempt.findOne({ where: { txnId } }) : null;
   if (!attempt || attempt.userId !== viewer.id) return { status: "failure", registrationId: null, reason: "Unknown transaction" };
-  if (attempt.status !== "initiated" && attempt.status !== "pending") return { status: outcomeOf(attempt.status), registrationId: attempt.registrationId };
+  if (attempt.status !== "initiated" && attempt.status !== "pending") return storedOutcomeOf(attempt);
   const returned = lastReturn(attempt);
   const qr = attempt.gateway === "fonepay" && startedAsQr(attempt);
   return confirmAttempt(attempt, getGateway(attempt.gateway as GatewayId), {
@@ -265,6 +303,6 @@ export async function qrPayment(txnId: string, registrationId: number, viewer: {
   const qrText = answers.find((a) => a.start?.kind === "qr")?.start?.qrText;
   if (!qrText) return null;
   const expiresAt = new Date(new Date(attempt.createdAt).getTime() + QR_VALID_MS);
-  const status = attempt.status === "success" || attempt.status === "duplicate" ? "success" : attempt.status === "initiated" ? "pending" : attempt.status;
+  const status = attempt.status === "duplicate" ? "refund-due" : attempt.status === "success" ? "success" : attempt.status === "initiated" ? "pending" : attempt.status;
   return { prn: attempt.txnId, qrText, expiresAt: expiresAt.toISOString(), expired: expiresAt.getTime() <= Date.now(), status };
 }

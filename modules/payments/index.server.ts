@@ -12,7 +12,7 @@ export { GatewayUnavailable, PaymentRefused, QR_VALID_MS, confirmGatewayReturn, 
 export type { QrPaymentView } from "./gateway-payments.server";
 export { PaymentAttempt } from "./models/payment-records.server";
 export { claimAttempt, settle } from "./settle.server";
-export { decideVoucher, getVoucher, listVouchers, uploadVoucher, voucherFile, voucherListSource } from "./vouchers.server";
+export { decideVoucher, getVoucher, listVouchers, markVoucherRefundDue, uploadVoucher, voucherFile, voucherListSource } from "./vouchers.server";
 export { handleSimulatorRequest, simulatorView } from "./simulators/dispatch.server";
 export { isGatewayId } from "./gateways/gateway-set.server";
 export { GATEWAY_METHOD_ID } from "./gateways/types";
@@ -20,7 +20,7 @@ export { paymentsModule } from "./plugin.server";
 export { requireSimulator } from "./simulators/guard.server";
 export { assertPaymentConfig, gatewayAvailable } from "./gateways/config.server";
 export { gatewayBrowserOrigins } from "./gateways/origins.server";
-export { ALREADY_REFUNDED, getRefund, listRefunds, markRefunded, type RefundRow } from "./refunds.server";
+export { ALREADY_REFUNDED, billingRefunds, getRefund, listRefunds, markRefunded, refundsDueSummary, refundsOfRegistration, type RefundRow } from "./refunds.server";
 export { billIdOfRegistration, billListHidden, billListSource, getReceipt, type BillFilters } from "./bills.server";
 export { receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";
 export { refundedSaleRegistrations, saleStates, type SaleState } from "./sale-facts.server";

@@ -1,7 +1,12 @@
 // Payment constants and labels that pages show, without zod (the schemas in schemas.ts and
 // refunds.ts are loaded by pages only on demand).
 
-export const VOUCHER_STATUSES = ["Pending", "Approved", "Rejected"] as const;
+/**
+ * A voucher's status: the board's decision, or, for a deposit that bought nothing (its
+ * registration was paid by another payment, or re-priced), where its refund stands.
+ */
+export const VOUCHER_STATUSES = ["Pending", "Approved", "Rejected", "Refund due", "Refunded"] as const;
+export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 export const RETURN_ACTIONS = ["success", "failure", "decline"] as const;
 
@@ -12,7 +17,9 @@ export const RETURN_ACTIONS = ["success", "failure", "decline"] as const;
 export const RESULT_PAGES = [...RETURN_ACTIONS, "pending"] as const;
 export type ResultPage = (typeof RESULT_PAGES)[number];
 
-const PAGE_OF_STATUS: Record<"success" | "failure" | "declined" | "pending", ResultPage> = { success: "success", failure: "failure", declined: "decline", pending: "pending" };
+// A capture that bought nothing (refund due) did succeed at the provider: its page is "success",
+// where the panel says the amount will be refunded.
+const PAGE_OF_STATUS: Record<"success" | "failure" | "declined" | "pending" | "refund-due", ResultPage> = { success: "success", failure: "failure", declined: "decline", pending: "pending", "refund-due": "success" };
 
 /**
  * The result page that shows an attempt's outcome, read from what is stored (`stored=1`) or, for
@@ -37,3 +44,6 @@ export type RefundReason = keyof typeof REFUND_REASONS;
 export const REFUND_STATUSES = ["due", "refunded"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = { due: "Refund due", refunded: "Refunded" };
+
+/** A bank-deposit voucher's number, as the voucher list and e-mails show it. */
+export const voucherInvoiceId = (id: number) => `V-${String(id).padStart(6, "0")}`;

@@ -4,6 +4,8 @@ import { paymentsPermissions } from "./permissions";
 import { billingMigrations } from "./billing-migrations";
 import { RECEIPT_JOB, renderAndEmailReceipt } from "./receipt-pdf.server";
 import { refundMigrations } from "./refund-migrations";
+import { emailRefundNotice } from "./refund-notice.server";
+import { REFUND_NOTICE_JOB, type RefundNoticeKind } from "./refunds.server";
 import { RECONCILE_JOB, reconcileJob, reconcileSchedule } from "./reconcile.server";
 
 export const paymentsModule: TimsModule = {
@@ -18,6 +20,9 @@ export const paymentsModule: TimsModule = {
     [RECONCILE_JOB]: reconcileJob,
     [RECEIPT_JOB]: async ({ billId }: { billId: number }) => {
       await renderAndEmailReceipt(billId);
+    },
+    [REFUND_NOTICE_JOB]: async ({ refundId, kind }: { refundId: number; kind: RefundNoticeKind }) => {
+      await emailRefundNotice(refundId, kind);
     },
   },
   schedules: [reconcileSchedule],

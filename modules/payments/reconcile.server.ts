@@ -112,7 +112,8 @@ export async function reconcilePayments(opts: ReconcileOptions = {}): Promise<Re
         actionType: ask.returned?.actionType,
         mode: ask.mode,
       });
-      if (outcome.status === "success") counts.settled++;
+      // A capture that bought nothing (refund due) is settled too: the provider took the money.
+      if (outcome.status === "success" || outcome.status === "refund-due") counts.settled++;
       else if (outcome.status === "pending") counts.pending++;
       else counts.failed++;
     } catch (error) {

@@ -7,7 +7,11 @@ import { DomainError } from "@lib/errors";
 import { addTrekker, cardNumbersOf } from "@modules/registration/index.server";
 import { Bill, PaymentAttempt, Voucher } from "./models/payment-records.server";
 import { PaymentRefund } from "./models/refund.server";
-import { ALREADY_REFUNDED, getRefund, listRefunds, markRefunded } from "./refunds.server";
+import { ALREADY_REFUNDED, REFUND_NOTICE_JOB, billingRefunds, getRefund, listRefunds, markRefunded, refundsDueSummary, refundsOfRegistration } from "./refunds.server";
+import { JobRow } from "../../jobs/job-store.server";
+import { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
+import { formatNrs } from "@modules/registration";
+import { emailRefundNotice } from "./refund-notice.server";
 import { REFUND_REASONS } from "./refunds";
 import { claimAttempt, settle } from "./settle.server";
 
@@ -115,5 +119,56 @@ describe("the board's list and marking refunded", () => {
     ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await markRefunded({ id: 99_999_999, reference: "X", actorId: board.id }).catch((e) => e.status)).toBe(404);
+  });
+});
+
+describe("billing shows what is owed back (issue 25, 3b)", () => {
+  /** A payment that bought nothing for `payer` (a trekker added while it was at the gateway). */
+  async function owed(payer: Awaited<ReturnType<typeof makeUser>>) {
+    const p = await pendingPayment(routeId, { count: 1, payer });
+    await addTrekker(p.regId, { id: p.payer, userType: 1, grants: [] }, person("Late"), PHOTO_KEY);
+    expect(await settlePayment(p)).toBe("mismatch");
+    return { ...p, refund: (await dueFor(p.attempt.id))[0] };
+  }
+
+  it("the payer sees their own refunds, due then refunded with the reference, date and who; the board and TAAN see all", async () => {
+    const payer = await makeUser({ userType: 1, fullName: "Owed Payer" });
+    const other = await makeUser({ userType: 1, fullName: "Other Payer" });
+    const board = await makeUser({ userType: 4, fullName: "Refund Cashier" });
+    const taan = await makeUser({ userType: 6 });
+    const mine = await owed(payer);
+    const theirs = await owed(other);
+
+    const seen = async (viewer: { id: number; userType: number }) => (await billingRefunds(viewer, { offset: 0, limit: 1000 })).rows;
+    expect((await seen(payer)).map((r) => r.id)).toEqual([mine.refund.id]);
+    expect((await seen(other)).map((r) => r.id)).toEqual([theirs.refund.id]);
+    for (const all of [board, taan]) expect((await seen(all)).map((r) => r.id)).toEqual(expect.arrayContaining([mine.refund.id, theirs.refund.id]));
+    const [due] = await seen(payer);
+    expect(due).toMatchObject({ status: "due", statusLabel: "Refund due", amountPaisa: mine.amount, gateway: "eSewa", paymentRef: mine.attempt.txnId, reference: null, refundedAt: null, refundedBy: null });
+    expect(await refundsDueSummary(payer)).toEqual({ count: 1, amountPaisa: mine.amount });
+    expect((await refundsDueSummary(board)).count).toBeGreaterThanOrEqual(2);
+
+    await markRefunded({ id: mine.refund.id, reference: "ESW-RF-77", actorId: board.id });
+    const [refunded] = await seen(payer);
+    expect(refunded).toMatchObject({ status: "refunded", statusLabel: "Refunded", reference: "ESW-RF-77", refundedBy: "Refund Cashier" });
+    expect(refunded.refundedAt).toBeInstanceOf(Date);
+    expect(await refundsDueSummary(payer)).toEqual({ count: 0, amountPaisa: 0 });
+    expect((await refundsOfRegistration(mine.regId)).map((r) => [r.id, r.status])).toEqual([[mine.refund.id, "refunded"]]);
+  });
+
+  it("marking refunded e-mails the payer the refund's reference, once", async () => {
+    const payer = await makeUser({ userType: 1, fullName: "Mailed Payer" });
+    const board = await makeUser({ userType: 4 });
+    const { refund, amount, regId } = await owed(payer);
+    await markRefunded({ id: refund.id, reference: "KHL-RF-9", actorId: board.id });
+    const jobs = await JobRow.findAll({ where: { name: REFUND_NOTICE_JOB } });
+    expect(jobs.filter((j) => JSON.parse(j.data).refundId === refund.id).map((j) => JSON.parse(j.data).kind).sort()).toEqual(["due", "refunded"]);
+
+    await emailRefundNotice(refund.id, "refunded");
+    const entry = (await listOutbox()).find((m) => m.to.includes(payer.email));
+    expect(entry?.subject).toBe(`Your payment of ${formatNrs(amount)} has been refunded`);
+    const text = (await readOutboxMessage(entry!.id))!.text!;
+    expect(text).toContain(`registration #${regId}`);
+    expect(text).toContain("Refund reference: KHL-RF-9");
   });
 });

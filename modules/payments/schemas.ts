@@ -5,7 +5,9 @@ import { GATEWAY_IDS, type GatewayId } from "./gateways/types";
 
 export const voucherRejectSchema = z.object({ intent: z.literal("reject"), remarks: requiredText("Remarks", { multiline: true }).max(1000) });
 export const voucherApproveSchema = z.object({ intent: z.literal("approve"), refNo: optionalText(60).default("") });
-export const voucherDecisionSchema = z.discriminatedUnion("intent", [voucherApproveSchema, voucherRejectSchema]);
+/** A voucher its registration cannot use (paid by another payment, or re-priced): its amount is owed back. */
+export const voucherRefundSchema = z.object({ intent: z.literal("refund") });
+export const voucherDecisionSchema = z.discriminatedUnion("intent", [voucherApproveSchema, voucherRejectSchema, voucherRefundSchema]);
 
 export { RETURN_ACTIONS, VOUCHER_STATUSES } from "./labels";
 import { RESULT_PAGES } from "./labels";

@@ -6,6 +6,7 @@ import { recordDaily } from "@modules/stats/index.server";
 import { Bill, PaymentAttempt } from "./models/payment-records.server";
 import { announceBill } from "./receipt-pdf.server";
 import { recordRefundDue } from "./refunds.server";
+import type { RefundReason } from "./labels";
 
 export function invoiceNumberFor(registrationId: number): string {
   return `INV-${String(registrationId).padStart(7, "0")}`;
@@ -14,13 +15,29 @@ export function invoiceNumberFor(registrationId: number): string {
 export type SettleOutcome = "issued" | "already" | "duplicate" | "mismatch";
 
 /**
+ * Thrown by settle (with `refuseIfNothingToIssue`) instead of recording a refund: the payment
+ * would buy nothing, and its transaction, the caller's claim included, is rolled back.
+ */
+export class NothingToIssue extends Error {
+  constructor(
+    readonly reason: RefundReason,
+    readonly detail: { invoiceNumber?: string; totalPaisa?: number | null },
+  ) {
+    super(reason === "already-paid" ? `already paid (${detail.invoiceNumber})` : `re-priced to ${detail.totalPaisa}`);
+    this.name = "NothingToIssue";
+  }
+}
+
+/**
  * Issues what a confirmed payment buys, exactly once: the bill and the cards module's "issue"
  * move (statuses, card numbers, card_events rows) commit together. `claim` moves the payment
  * record out of its open state; only the caller whose claim changed a row goes on, so replays
  * and races issue nothing twice ("already"). A second payment of a registration that already
  * has its bill, or whose amount is no longer the registration's price (trekkers changed after
  * the payment started), issues nothing: it is reported ("duplicate", "mismatch") and recorded as
- * a refund due to the payer in the same transaction (refunds.server.ts).
+ * a refund due to the payer in the same transaction (refunds.server.ts). A caller that may still
+ * say no (the board approving a voucher) asks instead to be refused: NothingToIssue is thrown and
+ * nothing, its claim included, is written.
  */
 export async function settle(opts: {
   registrationId: number;
@@ -30,17 +47,21 @@ export async function settle(opts: {
   attemptId?: number;
   voucherId?: number;
   claim: (transaction: Transaction) => Promise<boolean>;
+  refuseIfNothingToIssue?: boolean;
 }): Promise<SettleOutcome> {
   const outcome = await writeTransaction(async (transaction): Promise<SettleOutcome> => {
     if (!(await opts.claim(transaction))) return "already";
     const reg = await registrationForPayment(opts.registrationId, transaction);
     if (!reg) throw new Error(`Registration ${opts.registrationId} not found`);
-    if (await Bill.findOne({ where: { registrationId: reg.id }, transaction })) {
+    const paid = await Bill.findOne({ where: { registrationId: reg.id }, transaction });
+    if (paid && opts.refuseIfNothingToIssue) throw new NothingToIssue("already-paid", { invoiceNumber: paid.invoiceNumber });
+    if (paid) {
       if (opts.attemptId) await PaymentAttempt.update({ status: "duplicate" }, { where: { id: opts.attemptId }, transaction });
       await recordRefundDue({ ...opts, reason: "already-paid" }, transaction);
       console.warn(`[payments] registration ${reg.id} was already paid; attempt ${opts.attemptId ?? "-"} needs a refund`);
       return "duplicate";
     }
+    if (reg.totalPaisa !== opts.amountPaisa && opts.refuseIfNothingToIssue) throw new NothingToIssue("registration-changed", { totalPaisa: reg.totalPaisa });
     if (reg.totalPaisa !== opts.amountPaisa) {
       if (opts.attemptId) await PaymentAttempt.update({ status: "duplicate" }, { where: { id: opts.attemptId }, transaction });
       await recordRefundDue({ ...opts, reason: "registration-changed" }, transaction);

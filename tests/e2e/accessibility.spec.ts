@@ -169,6 +169,7 @@ const PAGES: PageCase[] = [
   { file: "refunds.tsx", url: () => "/refunds", who: ["ntb"] },
   { file: "billing.tsx", url: () => "/billing", who: ["fit", "agency", "ntb", "checkpost", "taan"] },
   { file: "billing.$id.tsx", url: (f) => `/billing/${f.billId}`, who: ["agency", "ntb", "taan"] },
+  { file: "billing_.refunds.tsx", url: () => "/billing/refunds", who: ["fit", "agency", "ntb", "checkpost", "taan"] },
   { file: "refunds.tsx", url: () => "/refunds?status=refunded", who: ["ntb"] },
   { file: "refunds.$id.tsx", url: (f) => `/refunds/${f.refundId}`, who: ["ntb"] },
   { file: "route-add.($id).tsx", url: () => "/route-add", who: ["ntb"] },

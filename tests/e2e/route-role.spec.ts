@@ -115,6 +115,7 @@ const ROUTES: Record<string, RouteCase> = {
   "billing.$id.tsx": { url: () => `/billing/${NONE}`, get: "billing" },
   "billing_.$id_.pdf.tsx": { url: () => `/billing/${NONE}/pdf`, get: "billing" },
   "billing_.export.tsx": { url: () => "/billing/export", get: "billing" },
+  "billing_.refunds.tsx": { url: () => "/billing/refunds", get: "billing" },
   "pushed-chalanlog.tsx": { url: () => "/pushed-chalanlog", get: "chalan" },
   "pushed-chalanlog_.export.tsx": { url: () => "/pushed-chalanlog/export", get: "chalan" },
   "refunds.tsx": { url: () => "/refunds", get: "refunds" },

@@ -33,3 +33,8 @@ export function linkIn(mail: ParsedEmail, pathPart: string): string {
   if (!match) throw new Error(`No ${pathPart} link in e-mail "${mail.subject}"`);
   return match[0].replace(/&amp;/g, "&");
 }
+
+/** Every e-mail to `address` so far whose subject matches, oldest first (to count them). */
+export function emailsTo(address: string, subject: RegExp): ParsedEmail[] {
+  return messagesTo(address).filter((m) => subject.test(m.subject ?? ""));
+}
