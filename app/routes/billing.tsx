@@ -3,8 +3,8 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { billingList } from "@modules/payments/index.billing-list";
-import { billListHidden, billListSource, listRefunds } from "@modules/payments/index.server";
+import { InvoiceVoids, billingList } from "@modules/payments/index.billing-list";
+import { billListHidden, billListSource, invoiceVoids, listRefunds, seesAllBills } from "@modules/payments/index.server";
 import { can } from "@modules/permissions";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -22,11 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadListPage(billingList, request, () => billListSource(user), { hidden: billListHidden(user) }),
     can(user, "refunds") ? listRefunds({ status: "due", offset: 0, limit: 1 }).then((r) => r.total) : Promise.resolve(null),
   ]);
-  return { list, refundsDue };
+  // Invoice numbers no bill carries, each run with its reason (issue 25): for those who see every bill.
+  const voids = seesAllBills(user) ? await invoiceVoids({ offset: 0, limit: 200 }) : null;
+  return { list, refundsDue, voids };
 }
 
 export default function Billing() {
-  const { list, refundsDue } = useLoaderData<typeof loader>();
+  const { list, refundsDue, voids } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <section>
@@ -41,6 +43,7 @@ export default function Billing() {
           </p>
         ) : null}
         <ListView definition={billingList} data={list} rowKey={(r) => r.id} rowHref={(r) => `/billing/${r.id}${search}`} />
+        <InvoiceVoids voids={voids} />
       </div>
       <Outlet />
     </section>

@@ -46,6 +46,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PaymentResult() {
   const { outcome, cards, isFit } = useLoaderData<typeof loader>();
   const regId = outcome.registrationId;
+  if (outcome.status === "success" && outcome.settle === "expired") {
+    // Issue 25: the gateway took the money after the sweep closed the registration (its exit date passed).
+    return (
+      <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-expired">
+        <h2 className="text-2xl font-bold text-amber-700">Registration Expired</h2>
+        <p className="mt-2 text-slate-700">
+          Your payment was confirmed after this trek&apos;s exit date had passed, so no TIMS card was issued. The amount will be refunded.
+        </p>
+      </section>
+    );
+  }
   if (outcome.status === "success") {
     return (
       <>

@@ -23,3 +23,5 @@ export { gatewayBrowserOrigins } from "./gateways/origins.server";
 export { ALREADY_REFUNDED, getRefund, listRefunds, markRefunded, type RefundRow } from "./refunds.server";
 export { billIdOfRegistration, billListHidden, billListSource, getReceipt, type BillFilters } from "./bills.server";
 export { receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";
+export { allocateInvoiceNumber, checkInvoiceNumbers, invoiceVoids, type InvoiceNumberCheck } from "./invoice-counter.server";
+export { invoiceNumberFor, invoiceSequenceOf, type InvoiceVoid } from "./invoice-numbers";
