@@ -157,11 +157,19 @@ async function main() {
     for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
       await q(
         `INSERT INTO bills (invoiceNumber, registrationId, methodId, amountPaisa, payerUserId, voucherId, createdAt)
-         SELECT CONCAT('INV-', r.id), r.id, IF(v.id IS NULL, 1 + r.id % 4, 5), r.totalPaisa, r.userId, v.id, r.createdAt + INTERVAL 1 HOUR
+         SELECT CONCAT('TMP-', r.id), r.id, IF(v.id IS NULL, 1 + r.id % 4, 5), r.totalPaisa, r.userId, v.id, r.createdAt + INTERVAL 1 HOUR
          FROM registrations r LEFT JOIN vouchers v ON v.registrationId = r.id
          WHERE r.id >= ${regBase + from} AND r.id < ${regBase + Math.min(REGISTRATIONS, from + CHUNK)} AND r.status <> 'Payment Pending' ORDER BY r.id`,
       );
     }
+    // Invoice numbers follow the counter, in bill order, with no gap (as settle allocates them).
+    const base = Number((await one<{ n: number }>("SELECT next - 1 AS n FROM invoice_counter WHERE id = 1")).n);
+    const seeded = Number((await one<{ n: number }>("SELECT COUNT(*) AS n FROM bills WHERE invoiceNumber LIKE 'TMP-%'")).n);
+    await q(
+      `UPDATE bills b JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM bills WHERE invoiceNumber LIKE 'TMP-%') x ON x.id = b.id
+       SET b.invoiceNumber = CONCAT('INV-', LPAD(${base} + x.rn, 7, '0'))`,
+    );
+    await q("UPDATE invoice_counter SET next = ? WHERE id = 1", [base + seeded + 1]);
   });
 
   await step("card events (one issue per card)", async () => {

@@ -102,9 +102,10 @@ describe(`migrations and seeds (${process.env.TEST_DB_DIALECT === "mysql" ? "mar
     expect(methods.find((m) => Number(m.id) === 5)?.name).toBe("Voucher");
   });
 
-  it("seeds 13 card statuses", async () => {
-    expect(await count("card_statuses")).toBe(13);
-    expect((await listLookup("card_statuses")).map((s) => Number(s.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  it("seeds the spec's 13 card statuses and Expired (issue 25)", async () => {
+    expect(await count("card_statuses")).toBe(14);
+    expect((await listLookup("card_statuses")).map((s) => Number(s.id))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect((await listLookup("card_statuses")).find((s) => Number(s.id) === 14)?.name).toBe("Expired");
   });
 
   it("prepareDatabase({ demo: true }) seeds the six demo users once", async () => {

@@ -3,8 +3,8 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { billingList } from "@modules/payments/index.billing-list";
-import { billListHidden, billListSource, refundsDueSummary } from "@modules/payments/index.server";
+import { InvoiceVoids, billingList } from "@modules/payments/index.billing-list";
+import { billListHidden, billListSource, invoiceVoids, refundsDueSummary } from "@modules/payments/index.server";
 import { formatNrs } from "@modules/registration";
 import { seesAllBills } from "@modules/payments";
 import { can } from "@modules/permissions";
@@ -26,11 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadListPage(billingList, request, () => billListSource(user), { hidden: billListHidden(user) }),
     refundsDueSummary(user),
   ]);
-  return { list, refundsDue, marksRefunds: can(user, "refunds"), seesAll: seesAllBills(user) };
+  // Invoice numbers no bill carries, each run with its reason (issue 25): for those who see every bill.
+  const voids = seesAllBills(user) ? await invoiceVoids({ offset: 0, limit: 200 }) : null;
+  return { list, refundsDue, marksRefunds: can(user, "refunds"), seesAll: seesAllBills(user), voids };
 }
 
 export default function Billing() {
-  const { list, refundsDue, marksRefunds, seesAll } = useLoaderData<typeof loader>();
+  const { list, refundsDue, marksRefunds, seesAll, voids } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <section>
@@ -49,6 +51,7 @@ export default function Billing() {
           <div className="mb-4" />
         )}
         <ListView definition={billingList} data={list} rowKey={(r) => r.id} rowHref={(r) => `/billing/${r.id}${search}`} />
+        <InvoiceVoids voids={voids} />
       </div>
       <Outlet />
     </section>

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
+import { PastTrekNotice } from "@modules/registration/index.steps";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -26,10 +27,14 @@ export default function GenerateCards() {
         <p className="text-slate-700">
           Registration #{reg.id} · {reg.routeName} · {reg.trekkers} trekker(s) · {reg.status}
         </p>
-        <p className="mt-2 text-sm text-slate-500">Are you sure ? You won't be able to revert your action</p>
-        <FormErrors errors={result?.error ? [result.error] : []} className="mt-3" />
+        {reg.pastTrek ? (
+          <PastTrekNotice message={reg.pastTrek} editHref={reg.editDatesHref} className="mt-3" />
+        ) : (
+          <p className="mt-2 text-sm text-slate-500">Are you sure ? You won't be able to revert your action</p>
+        )}
+        <FormErrors errors={result?.error && result.error !== reg.pastTrek ? [result.error] : []} className="mt-3" />
         <Form method="post" className="mt-4 flex gap-2">
-          <Button type="submit">Generate Card</Button>
+          {reg.pastTrek ? null : <Button type="submit">Generate Card</Button>}
           <LinkButton to={`/new-register/${reg.id}`} variant="secondary">
             Back
           </LinkButton>

@@ -15,9 +15,9 @@ import { useNonce } from "~/components/nonce";
 import { formatNrs } from "@modules/registration";
 import { TrekFields } from "@modules/registration/index.fields";
 import { ChoosePhotoAgain, InsuranceFields, OverlapNotice, TrekkerFields } from "@modules/registration/index.fields";
-import { WizardSteps } from "@modules/registration/index.steps";
+import { PastTrekNotice, WizardSteps } from "@modules/registration/index.steps";
 import { registrationFormOptions } from "@modules/registration/index.server";
-import { canPay } from "@modules/registration";
+import { canPay, editDatesHref, trekDatesRefusal } from "@modules/registration";
 import { canEditRegistration } from "@modules/registration/index.server";
 import { getRegistration, overlappingCards } from "@modules/registration/index.server";
 import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.server";
@@ -41,6 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canPay: canPay(user, registration),
     // The cards module's rule (grant and status), not a copy of it.
     canGenerate: await mayGenerateCards(user, registration.id),
+    // Neither paid nor generated once the entry date has passed (issue 25): the page says why.
+    pastTrek: trekDatesRefusal(registration),
     // Each trekker's card once it is issued (the cards module's rule of what may be shown).
     cards: await cardsOfRegistration(registration.id, user),
     // Cards the same passports already hold for overlapping dates: warned before payment.
@@ -64,7 +66,10 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type TrekkerView = LoaderData["registration"]["trekkers"][number];
 
 export default function Review() {
-  const { registration: reg, canEdit, canPay, canGenerate, script, overlaps } = useLoaderData<typeof loader>();
+  const { registration: reg, canEdit, canPay: payable, canGenerate: generable, pastTrek, script, overlaps } = useLoaderData<typeof loader>();
+  const blocked = pastTrek && (payable || generable) ? pastTrek : null;
+  const canPay = payable && !blocked;
+  const canGenerate = generable && !blocked;
   const [params] = useSearchParams();
   const nonce = useNonce();
   const edit = canEdit ? params.get("edit") : null;
@@ -84,6 +89,7 @@ export default function Review() {
             Your voucher has been received. It will be verified within 1 or 2 business days.
           </p>
         ) : null}
+        {blocked ? <PastTrekNotice message={blocked} editHref={canEdit && edit !== "trek" ? editDatesHref(reg.id) : null} /> : null}
         {/* First, so the link in the e-mail lands on the cards (issue 12, item 6). */}
         <IssuedCards />
         <OverlapNotice overlaps={overlaps} />

@@ -12,8 +12,8 @@ import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatNrs } from "@modules/registration";
-import { WizardSteps } from "@modules/registration/index.steps";
-import { canPay } from "@modules/registration/index.server";
+import { PastTrekNotice, WizardSteps } from "@modules/registration/index.steps";
+import { canEditRegistration, canPay, editDatesHref, trekDatesRefusal } from "@modules/registration/index.server";
 import { getRegistration } from "@modules/registration/index.server";
 import { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } from "@modules/payments/index.pay";
 import { confirmGatewayReturn, gatewayAvailable, qrImageDataUrl, qrPayment, startGatewayPayment } from "@modules/payments/index.server";
@@ -57,8 +57,11 @@ async function qrPanel(url: URL, registrationId: number, user: { id: number }): 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, registration } = await load(request, params);
   const available = Object.fromEntries(ONLINE_METHODS.map((m) => [m.id, gatewayAvailable(m.id)]));
-  const qr = canPay(user, registration) ? await qrPanel(new URL(request.url), registration.id, user) : null;
-  return { registration, payable: canPay(user, registration), available, qr };
+  const payable = canPay(user, registration);
+  // A trek whose entry date has passed is not paid (issue 25); its dates can be changed on the review page.
+  const pastTrek = payable ? trekDatesRefusal(registration) : null;
+  const qr = payable && !pastTrek ? await qrPanel(new URL(request.url), registration.id, user) : null;
+  return { registration, payable, pastTrek, editDatesHref: canEditRegistration(user, registration) ? editDatesHref(registration.id) : null, available, qr };
 }
 
 // The QR page's own status checks (poll=1) change nothing on the page while unpaid: no reload of its data.
@@ -108,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
-  const { registration, payable, available, qr } = useLoaderData<typeof loader>();
+  const { registration, payable, pastTrek, editDatesHref, available, qr } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -133,6 +136,8 @@ export default function Payment() {
           <p className="text-slate-600" data-testid="not-payable">
             This registration is {registration.status}; there is nothing to pay.
           </p>
+        ) : pastTrek ? (
+          <PastTrekNotice message={pastTrek} editHref={editDatesHref} />
         ) : actionData?.gateway ? (
           <GatewayForm {...actionData.gateway} />
         ) : (

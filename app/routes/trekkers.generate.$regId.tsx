@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
 import { DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";
+import { PastTrekNotice } from "@modules/registration/index.steps";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
 
 // Served as HTML on a first load, with the small script of such pages (ADR 0034).
@@ -30,13 +31,13 @@ export default function GenerateFromList() {
       <p className="text-sm text-slate-700">
         Registration #{reg.id} · {reg.routeName} · {reg.trekkers} trekker(s) · {reg.status}
       </p>
-      <p className="mt-2 text-sm text-slate-600">{DEFAULT_CONFIRM_MESSAGE}</p>
-      <FormErrors errors={refusal && "error" in refusal ? [refusal.error] : []} className="mt-3" />
+      {reg.pastTrek ? <PastTrekNotice message={reg.pastTrek} editHref={reg.editDatesHref} className="mt-3" /> : <p className="mt-2 text-sm text-slate-600">{DEFAULT_CONFIRM_MESSAGE}</p>}
+      <FormErrors errors={refusal && "error" in refusal && refusal.error !== reg.pastTrek ? [refusal.error] : []} className="mt-3" />
       <Form method="post" className="mt-5 flex flex-wrap justify-end gap-2">
         <LinkButton to={back} variant="secondary" preventScrollReset>
           Back
         </LinkButton>
-        <Button type="submit">Generate Card</Button>
+        {reg.pastTrek ? null : <Button type="submit">Generate Card</Button>}
       </Form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { listCountries } from "@modules/lookups/index.server";
-import { registrationForCards } from "@modules/registration/index.server";
+import { editDatesHref, registrationForCards, trekDatesRefusal } from "@modules/registration/index.server";
 import { trekkerCardData } from "./card-data.server";
 import { cardLifecycleFields, liveCardsOf } from "./card-store.server";
 import { buildCardView } from "./card-view.server";
@@ -57,7 +57,9 @@ export async function registrationToGenerate(user: CardActor, registrationId: nu
   if (mayAct(user, "generate") === "forbidden") throw new CardPermissionError("generate");
   const reg = await registrationForCards(registrationId);
   if (!reg || mayAct(user, "generate", reg.userId) !== "allowed") throw new CardNotFoundError();
-  return { id: reg.id, status: reg.status, routeName: reg.routeName, trekkers: (await liveCardsOf(reg.id)).length };
+  // A trek whose entry date has passed is refused with a way to change its dates (issue 25).
+  const pastTrek = canTransition("generate", reg.status) ? trekDatesRefusal(reg) : null;
+  return { id: reg.id, status: reg.status, routeName: reg.routeName, trekkers: (await liveCardsOf(reg.id)).length, pastTrek, editDatesHref: editDatesHref(reg.id) };
 }
 
 /**

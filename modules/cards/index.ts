@@ -4,7 +4,7 @@
 // the parts it uses. Routes and other modules import only these and index.server.ts.
 export type { CardView } from "./components/printable-card";
 export type { CardMove, ReturnState, UnpaidStatus } from "./lifecycle";
-export { CardActionError, actionsFor, isCardMove, mayAct, ruleOf } from "./lifecycle";
+export { CardActionError, actionsFor, isCardMove, isExpired, mayAct, ruleOf } from "./lifecycle";
 export { hasVisibleCard } from "./visibility";
 export { CARD_SCOPES, mayListCards, mayOpenAnyCard, mayOpenPanels } from "./policy";
 export type { ListMove, TrekkerRowAction } from "./row-actions";

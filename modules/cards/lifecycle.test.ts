@@ -30,6 +30,8 @@ const ALLOWED_FROM: Record<CardAction, CardStatus[]> = {
   activate: ["Upcoming"],
   complete: ["Active"],
   miss: ["Active"],
+  // Issue 25: unpaid treks that are over; a voucher awaiting review is not among them.
+  expire: ["Payment Pending", "Payment Failure", "Rejected"],
   issue: ["Payment Pending", "Payment Failure", "Pending", "Rejected"],
   markUnpaid: ["Payment Pending", "Payment Failure", "Rejected", "Pending"],
 };
@@ -43,6 +45,7 @@ const VERB: Record<CardAction, string> = {
   activate: "activated",
   complete: "completed",
   miss: "missed",
+  expire: "expired",
   issue: "issued",
   markUnpaid: "marked unpaid",
 };
@@ -67,13 +70,13 @@ function thrown(fn: () => unknown): unknown {
 /** A card in `status`; a Returned card is one whose return awaits a decision. */
 const card = (status: string) => ({ status, returnState: status === "Returned" ? ("requested" as const) : null });
 
-describe("the 13 statuses and the actions", () => {
-  it("knows the spec's statuses and every action", () => {
+describe("the statuses (the spec's 13 and Expired) and the actions", () => {
+  it("knows the spec's statuses, Expired, and every action", () => {
     expect([...CARD_STATUSES].sort()).toEqual(
-      ["Active", "Approved", "Approval Pending", "Pending", "Payment Pending", "Payment Failure", "Cancelled", "Accomplished", "Completed", "Missed", "Returned", "Rejected", "Upcoming"].sort(),
+      ["Active", "Approved", "Approval Pending", "Pending", "Payment Pending", "Payment Failure", "Cancelled", "Accomplished", "Completed", "Missed", "Returned", "Rejected", "Upcoming", "Expired"].sort(),
     );
     expect([...CARD_ACTIONS].sort()).toEqual(Object.keys(ALLOWED_FROM).sort());
-    expect([...SYSTEM_ACTIONS].sort()).toEqual(["activate", "complete", "issue", "markUnpaid", "miss"]);
+    expect([...SYSTEM_ACTIONS].sort()).toEqual(["activate", "complete", "expire", "issue", "markUnpaid", "miss"]);
     expect([...USER_ACTIONS].sort()).toEqual(["approveReturn", "cancel", "delete", "generate", "rejectReturn", "return"]);
   });
 
@@ -118,6 +121,11 @@ describe("where each move leads", () => {
 
   it("delete keeps the status (the record is marked deleted)", () => {
     for (const s of ALLOWED_FROM.delete) expect(nextStatus("delete", s, during)).toBe(s);
+  });
+
+  it("expire → Expired, a terminal status nothing leaves", () => {
+    for (const s of ALLOWED_FROM.expire) expect(nextStatus("expire", s, after)).toBe("Expired");
+    for (const action of CARD_ACTIONS) expect(canTransition(action, "Expired")).toBe(false);
   });
 
   it("generate issues Upcoming before the entry date, Active from it", () => {
@@ -223,6 +231,7 @@ describe("who may act (permission table)", () => {
     activate: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     complete: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     miss: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
+    expire: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     issue: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     markUnpaid: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
   };
@@ -278,7 +287,14 @@ describe("the sweeper's path on fixed dates", () => {
     ["Active", "2030-03-21", "seen", []],
     ["Cancelled", "2030-03-21", "none", []],
     ["Returned", "2030-03-21", "none", []],
-    ["Payment Pending", "2030-03-21", "none", []],
+    // Unpaid after the exit date: expired (issue 25); on the exit day it is not yet over.
+    ["Payment Pending", "2030-03-20", "none", []],
+    ["Payment Pending", "2030-03-21", "none", ["expire"]],
+    ["Payment Failure", "2030-03-21", "none", ["expire"]],
+    ["Rejected", "2030-03-21", "none", ["expire"]],
+    // A voucher awaiting the board's check waits for the decision; an expired card stays.
+    ["Pending", "2030-03-21", "none", []],
+    ["Expired", "2030-03-30", "none", []],
   ] as const)("%s on %s (trail %s) → %j", (status, today, trail, path) => {
     expect(sweepPath(status, DATES, today, trail)).toEqual(path);
     // Every step is a move the table allows.

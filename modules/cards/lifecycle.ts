@@ -22,6 +22,11 @@ export function isCancelled(status: string | null | undefined): boolean {
   return status === "Cancelled";
 }
 
+/** The registration (and its cards) expired unpaid: its trek is over, nothing can be paid or issued (issue 25). */
+export function isExpired(status: string | null | undefined): boolean {
+  return status === CARD_TRANSITIONS.expire.to;
+}
+
 /** A card's return: asked for (status Returned), then approved (stays Returned) or rejected (restored). */
 export type ReturnState = "requested" | "approved" | "rejected";
 
@@ -166,6 +171,18 @@ export const CARD_TRANSITIONS = {
     verb: "missed",
     success: UPDATED,
     when: "after the exit date, when the trekker was never seen at a checkpoint",
+  },
+  // Issue 25: an unpaid trek whose exit date has passed is closed for good, so it can no longer be
+  // paid or generated. A voucher awaiting the board's check (Pending) waits for the decision.
+  expire: {
+    from: ["Payment Pending", "Payment Failure", "Rejected"],
+    to: "Expired",
+    who: [],
+    reason: "none",
+    refuseWhenScanned: false,
+    verb: "expired",
+    success: UPDATED,
+    when: "after the exit date, when the trek was never paid",
   },
   // Rejected is payable again (spec 2 §4: Pay for Payment Failure, Payment Pending, Rejected),
   // so a gateway payment after a rejected voucher issues from there.
@@ -379,10 +396,13 @@ export type Trail = "none" | "seen" | "out";
  * The moves the daily sweeper makes for a live card, in order (an Upcoming card whose trek is
  * already over is activated and then completed or missed in the same run). After the exit date a
  * trekker who checked out is Completed and one never seen is Missed; one checked in and not out
- * stays Active: still on the trail as far as anyone knows, which the overdue report lists.
+ * stays Active: still on the trail as far as anyone knows, which the overdue report lists. An
+ * unpaid card (Payment Pending, Payment Failure, Rejected) whose exit date has passed expires.
  */
 export function sweepPath(status: string, dates: { entryDate: string; exitDate: string }, today: string, trail: Trail): CardAction[] {
   const path: CardAction[] = [];
+  // An unpaid trek that is over expires (issue 25).
+  if ((CARD_TRANSITIONS.expire.from as readonly string[]).includes(status)) return dates.exitDate < today ? ["expire"] : [];
   let current = status;
   if (current === "Upcoming" && dates.entryDate <= today) {
     path.push("activate");

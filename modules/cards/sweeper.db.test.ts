@@ -40,7 +40,7 @@ describe("the daily sweep on fixed dates", () => {
     const a = await issuedTrek("2041-02-01", "2041-02-10", 3);
     const b = await issuedTrek("2041-02-05", "2041-02-06", 1);
     await cancelCard(board, b.ids[0], "Board cancelled this card");
-    // An unpaid registration and a deleted record are never swept.
+    // An unpaid registration expires once its trek is over (issue 25); a deleted record is never swept.
     const unpaidReg = await createRegistration(agency, { routeId, entryDate: "2041-02-01", exitDate: "2041-02-10", entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("U"), "k");
     const [unpaidId] = (await cardNumbersOf(unpaidReg)).map((c) => c.trekkerId);
     const deletedReg = await createRegistration(agency, { routeId, entryDate: "2041-02-01", exitDate: "2041-02-10", entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("D"), "k");
@@ -48,23 +48,25 @@ describe("the daily sweep on fixed dates", () => {
     await deleteTrekkerCard(agency, deletedId, "Not travelling after all");
 
     for (const id of a.ids) expect(await status(id)).toBe("Upcoming");
-    expect(await sweepCards({ today: "2041-01-31", batchSize: 2 })).toEqual({ today: "2041-01-31", activated: 0, completed: 0, missed: 0, registrations: 0 });
+    expect(await sweepCards({ today: "2041-01-31", batchSize: 2 })).toEqual({ today: "2041-01-31", activated: 0, completed: 0, missed: 0, expired: 0, registrations: 0 });
     expect(await status(a.ids[0])).toBe("Upcoming");
 
-    expect(await sweepCards({ today: "2041-02-01", batchSize: 2 })).toEqual({ today: "2041-02-01", activated: 3, completed: 0, missed: 0, registrations: 1 });
+    expect(await sweepCards({ today: "2041-02-01", batchSize: 2 })).toEqual({ today: "2041-02-01", activated: 3, completed: 0, missed: 0, expired: 0, registrations: 1 });
     for (const id of a.ids) expect(await status(id)).toBe("Active");
     expect(await regStatus(a.regId)).toBe("Active");
     // Running again the same day changes nothing.
     expect(await sweepCards({ today: "2041-02-01" })).toMatchObject({ activated: 0, completed: 0, missed: 0, registrations: 0 });
     // The exit day is still part of the trek.
-    expect(await sweepCards({ today: "2041-02-10" })).toMatchObject({ activated: 0, completed: 0, missed: 0 });
+    expect(await sweepCards({ today: "2041-02-10" })).toMatchObject({ activated: 0, completed: 0, missed: 0, expired: 0 });
+    expect(await status(unpaidId)).toBe("Payment Pending");
 
     // a.ids[1] checked out; a.ids[2] checked in and never out; a.ids[0] was never seen.
     const trail: TrailLookup = async (ids) => {
       const seen = new Map<number, "seen" | "out">([[a.ids[1], "out"], [a.ids[2], "seen"]]);
       return new Map(ids.flatMap((id) => (seen.has(id) ? [[id, seen.get(id)!] as const] : [])));
     };
-    expect(await sweepCards({ today: "2041-02-11", trail, batchSize: 2 })).toEqual({ today: "2041-02-11", activated: 0, completed: 1, missed: 1, registrations: 1 });
+    // Registrations: trek A completed; the unpaid one and the one whose only trekker was deleted expired.
+    expect(await sweepCards({ today: "2041-02-11", trail, batchSize: 2 })).toEqual({ today: "2041-02-11", activated: 0, completed: 1, missed: 1, expired: 1, registrations: 3 });
     expect(await status(a.ids[0])).toBe("Missed");
     expect(await status(a.ids[1])).toBe("Completed");
     expect(await status(a.ids[2])).toBe("Active");
@@ -75,8 +77,11 @@ describe("the daily sweep on fixed dates", () => {
     expect(await status(a.ids[2])).toBe("Completed");
 
     expect(await status(b.ids[0])).toBe("Cancelled");
-    expect(await status(unpaidId)).toBe("Payment Pending");
+    expect(await status(unpaidId)).toBe("Expired");
+    expect(await regStatus(unpaidReg)).toBe("Expired");
+    expect((await cardEvents(unpaidId)).map((e) => [e.action, e.fromStatus, e.toStatus, e.userId])).toEqual([["expire", "Payment Pending", "Expired", null]]);
     expect(await status(deletedId)).toBe("Payment Pending");
+    expect(await regStatus(deletedReg)).toBe("Expired");
     expect((await cardEvents(a.ids[1])).map((e) => [e.action, e.fromStatus, e.toStatus, e.userId])).toEqual([
       ["generate", "Payment Pending", "Upcoming", board.id],
       ["activate", "Upcoming", "Active", null],

@@ -2,7 +2,7 @@ import { kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
 import type { Transaction } from "sequelize";
 import type { JobHandler } from "../contract";
-import { sweepRegistrationStatuses, trekDatesOf, trekkersDueByTrekDates } from "@modules/registration/index.server";
+import { expireUnpaidRegistrations, sweepRegistrationStatuses, trekDatesOf, trekkersDueByTrekDates } from "@modules/registration/index.server";
 import { logCardEvents, type CardEventInput } from "./card-events.server";
 import { lockLiveCards, moveCards, registrationsWithCardIn } from "./card-store.server";
 import { CARD_TRANSITIONS, nextStatus, sweepPath, type CardAction, type CardStatus } from "./lifecycle";
@@ -11,7 +11,8 @@ import { trailLookup, type TrailLookup } from "./lifecycle.server";
 /**
  * The daily sweep (Nepal date): Upcoming → Active once the entry date has come; after the exit
  * date Active → Completed when the trekker checked out (or was seen at the route's end point),
- * Missed when never seen; checked in and not out, the card stays Active for the overdue report. It compares dates
+ * Missed when never seen; checked in and not out, the card stays Active for the overdue report.
+ * After the exit date an unpaid card (and its registration) expires (issue 25). It compares dates
  * rather than matching "today", so a run after days of downtime catches up, and running it twice
  * changes nothing. Cards move in batches, each in its own transaction, every move logged.
  */
@@ -25,6 +26,8 @@ export interface SweepCounts {
   activated: number;
   completed: number;
   missed: number;
+  /** Unpaid cards whose trek is over (issue 25). */
+  expired: number;
   /** Status changes of registrations, which follow their cards (Upcoming → Active → Completed/Missed). */
   registrations: number;
 }
@@ -56,7 +59,7 @@ interface SweepCandidate {
  */
 async function cardsDueForSweep(today: string, afterId: number, limit: number, transaction: Transaction): Promise<{ scanned: number[]; due: SweepCandidate[] }> {
   const started = CARD_TRANSITIONS.activate.from;
-  const ended = [...new Set([...CARD_TRANSITIONS.complete.from, ...CARD_TRANSITIONS.miss.from])];
+  const ended = [...new Set([...CARD_TRANSITIONS.complete.from, ...CARD_TRANSITIONS.miss.from, ...CARD_TRANSITIONS.expire.from])];
   const ids = await trekkersDueByTrekDates({ today, started, ended, afterId, limit }, transaction);
   const cards = await lockLiveCards(ids, [...new Set([...started, ...ended])], transaction);
   const dates = await trekDatesOf(cards.map((c) => c.registrationId), transaction);
@@ -72,7 +75,7 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
   if (!DATE.test(today)) throw new Error(`Sweep date must be YYYY-MM-DD, got "${today}"`);
   const lookup = opts.trail ?? trailLookup();
   const batchSize = Math.max(1, opts.batchSize ?? 500);
-  const counts: SweepCounts = { today, activated: 0, completed: 0, missed: 0, registrations: 0 };
+  const counts: SweepCounts = { today, activated: 0, completed: 0, missed: 0, expired: 0, registrations: 0 };
   let afterId = 0;
   for (;;) {
     const seen = await writeTransaction(async (transaction) => {
@@ -113,14 +116,16 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
         if (a === "activate") counts.activated++;
         else if (a === "complete") counts.completed++;
         else if (a === "miss") counts.missed++;
+        else if (a === "expire") counts.expired++;
       }
       return found.length;
     });
     if (seen < batchSize) break;
   }
-  counts.registrations = await writeTransaction((transaction) =>
-    sweepRegistrationStatuses(today, (ids, t) => registrationsWithCardIn("Completed", ids, t), transaction),
-  );
+  counts.registrations = await writeTransaction(async (transaction) => {
+    const moved = await sweepRegistrationStatuses(today, (ids, t) => registrationsWithCardIn("Completed", ids, t), transaction);
+    return moved + (await expireUnpaidRegistrations(today, CARD_TRANSITIONS.expire.from, CARD_TRANSITIONS.expire.to, transaction));
+  });
   return counts;
 }
 
@@ -128,7 +133,7 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
 export const sweepJob: JobHandler<{ today?: string } | undefined> = async (data) => {
   const today = typeof data?.today === "string" && DATE.test(data.today) ? data.today : undefined;
   const counts = await sweepCards({ today });
-  console.info(`[cards] sweep ${counts.today}: ${counts.activated} activated, ${counts.completed} completed, ${counts.missed} missed, ${counts.registrations} registrations`);
+  console.info(`[cards] sweep ${counts.today}: ${counts.activated} activated, ${counts.completed} completed, ${counts.missed} missed, ${counts.expired} expired, ${counts.registrations} registrations`);
 };
 
 /**

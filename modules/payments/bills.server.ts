@@ -8,6 +8,7 @@ import { agencyChoices, billingContacts, payerSearchSql, userTypeAndNameColumnsS
 import { selectArrays, utcDate } from "../../db/select-arrays.server";
 import { amountInWords } from "./amount-words";
 import { receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
+import { invoiceNumberFor } from "./invoice-numbers";
 import { PAYMENT_METHOD_LABELS } from "./payment-medium";
 import { Bill } from "./models/payment-records.server";
 
@@ -43,7 +44,8 @@ async function billWhere(viewer: BillViewer, f: BillFilters): Promise<WhereOptio
   const search = f.name?.trim();
   if (search) {
     const invoice = /^(?:inv-?)?0*(\d{1,9})$/i.exec(search);
-    if (invoice) where.push({ registrationId: Number(invoice[1]) });
+    // The number as settle writes it, or unpadded as bills of old data may carry it.
+    if (invoice) where.push({ invoiceNumber: { [Op.in]: [invoiceNumberFor(Number(invoice[1])), `INV-${Number(invoice[1])}`] } });
     else {
       const payers = payerSearchSql(search, "payerUserId");
       if (!payers) return null;

@@ -4,7 +4,7 @@ import { DomainError, notFoundError } from "@lib/errors";
 import { getGateway, GATEWAY_METHOD_ID, type ConfirmResult, type GatewayId, type PaymentGateway, type ReturnAction, type StartResult } from "./gateways/gateway-set.server";
 import { PaymentAttempt, type AttemptStatus } from "./models/payment-records.server";
 import { claimAttempt, settle, type SettleOutcome } from "./settle.server";
-import { canPay, type RegistrationViewer } from "@modules/registration";
+import { canPay, trekDatesRefusal, type RegistrationViewer } from "@modules/registration";
 import { getRegistration, lockPrice, unlockPrice } from "@modules/registration/index.server";
 import { writeTransaction } from "../../db/sequelize.server";
 import { gatewayAvailable } from "./gateways/config.server";
@@ -43,6 +43,8 @@ export async function startGatewayPayment(opts: { registrationId: number; viewer
   const reg = await getRegistration(opts.registrationId, opts.viewer);
   if (!reg) throw notFoundError();
   if (!canPay(opts.viewer, reg)) throw new PaymentRefused(`This registration is ${reg.status}; there is nothing to pay.`);
+  const pastTrek = trekDatesRefusal(reg);
+  if (pastTrek) throw new PaymentRefused(pastTrek);
   if (!gatewayAvailable(opts.gateway)) throw new GatewayUnavailable();
   if (reg.totalPaisa <= 0) throw new PaymentRefused("Nothing to pay: every trekker on this registration is free.");
   const lockedBefore = reg.priceLocked;

@@ -24,3 +24,5 @@ export { ALREADY_REFUNDED, billingRefunds, getRefund, listRefunds, markRefunded,
 export { billIdOfRegistration, billListHidden, billListSource, getReceipt, type BillFilters } from "./bills.server";
 export { receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";
 export { refundedSaleRegistrations, saleStates, type SaleState } from "./sale-facts.server";
+export { allocateInvoiceNumber, checkInvoiceNumbers, invoiceVoids, type InvoiceNumberCheck } from "./invoice-counter.server";
+export { invoiceNumberFor, invoiceSequenceOf, type InvoiceVoid } from "./invoice-numbers";

@@ -38,6 +38,8 @@ export function resultPageUrl(opts: { regId: number | "noreg"; gateway: string; 
 export const REFUND_REASONS = {
   "registration-changed": "Trekker added or changed after payment started",
   "already-paid": "Registration already paid",
+  // Issue 25: the trek's exit date passed, unpaid, before the gateway's answer came.
+  "trek-expired": "Registration expired before the payment was confirmed",
 } as const;
 export type RefundReason = keyof typeof REFUND_REASONS;
 

@@ -2,6 +2,7 @@ import type { TimsModule } from "../contract";
 import { paymentMigrations } from "./migrations";
 import { paymentsPermissions } from "./permissions";
 import { billingMigrations } from "./billing-migrations";
+import { invoiceMigrations } from "./invoice-migrations";
 import { RECEIPT_JOB, renderAndEmailReceipt } from "./receipt-pdf.server";
 import { refundMigrations } from "./refund-migrations";
 import { emailRefundNotice } from "./refund-notice.server";
@@ -10,7 +11,7 @@ import { RECONCILE_JOB, reconcileJob, reconcileSchedule } from "./reconcile.serv
 
 export const paymentsModule: TimsModule = {
   name: "payments",
-  migrations: [...paymentMigrations, ...refundMigrations, ...billingMigrations],
+  migrations: [...paymentMigrations, ...refundMigrations, ...billingMigrations, ...invoiceMigrations],
   permissions: paymentsPermissions,
   sidebar: [
     { label: "Billing", to: "/billing", permission: "billing", order: 90, icon: "billing" },

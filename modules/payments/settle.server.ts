@@ -1,18 +1,15 @@
 import { Op, type Transaction } from "sequelize";
 import { writeTransaction } from "../../db/sequelize.server";
-import { issuePaidCards } from "@modules/cards/index.server";
+import { isExpired, issuePaidCards } from "@modules/cards/index.server";
 import { registrationForPayment } from "@modules/registration/index.server";
 import { recordDaily } from "@modules/stats/index.server";
+import { allocateInvoiceNumber } from "./invoice-counter.server";
 import { Bill, PaymentAttempt } from "./models/payment-records.server";
 import { announceBill } from "./receipt-pdf.server";
 import { recordRefundDue } from "./refunds.server";
 import type { RefundReason } from "./labels";
 
-export function invoiceNumberFor(registrationId: number): string {
-  return `INV-${String(registrationId).padStart(7, "0")}`;
-}
-
-export type SettleOutcome = "issued" | "already" | "duplicate" | "mismatch";
+export type SettleOutcome = "issued" | "already" | "duplicate" | "mismatch" | "expired";
 
 /**
  * Thrown by settle (with `refuseIfNothingToIssue`) instead of recording a refund: the payment
@@ -61,6 +58,17 @@ export async function settle(opts: {
       console.warn(`[payments] registration ${reg.id} was already paid; attempt ${opts.attemptId ?? "-"} needs a refund`);
       return "duplicate";
     }
+    // --- Past treks (issue 25) ---
+    // An attempt started while the trek was payable is honoured whenever its answer comes, the
+    // trek under way or not; but once the daily sweep has closed the registration (its exit date
+    // passed, unpaid) nothing is issued for a trek that is over: the money is owed back.
+    if (isExpired(reg.status)) {
+      if (opts.attemptId) await PaymentAttempt.update({ status: "duplicate" }, { where: { id: opts.attemptId }, transaction });
+      await recordRefundDue({ ...opts, reason: "trek-expired" }, transaction);
+      console.warn(`[payments] registration ${reg.id} expired before attempt ${opts.attemptId ?? "-"} was confirmed; refund due`);
+      return "expired";
+    }
+    // --- end past treks ---
     if (reg.totalPaisa !== opts.amountPaisa && opts.refuseIfNothingToIssue) throw new NothingToIssue("registration-changed", { totalPaisa: reg.totalPaisa });
     if (reg.totalPaisa !== opts.amountPaisa) {
       if (opts.attemptId) await PaymentAttempt.update({ status: "duplicate" }, { where: { id: opts.attemptId }, transaction });
@@ -70,7 +78,8 @@ export async function settle(opts: {
     }
     const bill = await Bill.create(
       {
-        invoiceNumber: invoiceNumberFor(reg.id),
+        // Taken here, with the bill (issue 25): a payment that issues nothing takes no number.
+        invoiceNumber: await allocateInvoiceNumber(transaction),
         registrationId: reg.id,
         methodId: opts.methodId,
         amountPaisa: opts.amountPaisa,

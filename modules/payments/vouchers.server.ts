@@ -12,7 +12,7 @@ import { conflictError } from "@lib/errors";
 import { markCardsUnpaid } from "@modules/cards/index.server";
 import { VOUCHER_PAYMENT_METHOD } from "@modules/lookups";
 import { cardNumbersOf, onRegistrationRouteChange, registrationForPayment, registrationRouteId, routeNameColumnSql } from "@modules/registration/index.server";
-import { canPay, formatNrs, type RegistrationViewer } from "@modules/registration";
+import { canPay, formatNrs, trekDatesRefusal, type RegistrationViewer } from "@modules/registration";
 import { getRegistration, lockPrice } from "@modules/registration/index.server";
 import { displayNames, payerSearchSql, userTypeAndNameColumnsSql } from "@modules/users/index.server";
 import { listRouteNames } from "@modules/trek-routes/index.server";
@@ -43,6 +43,8 @@ export async function uploadVoucher(registrationId: number, viewer: Registration
   const reg = await getRegistration(registrationId, viewer);
   if (!reg || reg.userId !== viewer.id) throw new Response("Not Found", { status: 404 });
   if (!canPay(viewer, reg)) return { ok: false, message: `This registration is ${reg.status}; there is nothing to pay.` };
+  const pastTrek = trekDatesRefusal(reg);
+  if (pastTrek) return { ok: false, message: pastTrek };
   const checked = await checkStorableUpload(value, VOUCHER_RULE);
   if (!checked.ok) return checked;
   const amountPaisa = await lockPrice(reg.id, viewer);

@@ -7,7 +7,7 @@ export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export type { RouteChangeListener } from "./service.server";
 export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, onRegistrationRouteChange, registrationRouteId, trekkerPhoto, trekRouteErrors, unlockPrice, updateTrek } from "./service.server";
 export { cardNumbersOf, registrationForCards, registrationForPayment, registrationIdsEndingFromSql, registrationIdsOnRoute, registrationIdsOnRouteSql, routeNameColumnSql, routeNamesOf, trekDatesOf, trekkerDetails } from "./summaries.server";
-export { setRegistrationStatus, sweepRegistrationStatuses, trekkersDueByTrekDates } from "./status.server";
+export { expireUnpaidRegistrations, setRegistrationStatus, sweepRegistrationStatuses, trekkersDueByTrekDates } from "./status.server";
 export { parseCrop, processPhoto } from "./photo.server";
 export { registrationFormOptions } from "./form-options.server";
 export { registrationModule } from "./plugin.server";

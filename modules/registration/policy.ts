@@ -1,9 +1,24 @@
+import { kathmanduDate } from "@lib/dates";
 import { inScope, type PermissionHolder, type PermissionScope } from "@modules/permissions";
+import { REGISTRATION_MESSAGES } from "./rules";
 
 export type RegistrationViewer = PermissionHolder & { id: number };
 
 /** Statuses in which the registering user may still change a trek (spec 2 §4: Pay or Edit). */
 export const EDITABLE_STATUSES = ["Payment Pending", "Payment Failure", "Rejected"] as const;
+
+/**
+ * A trek whose entry date has passed (Nepal's today) can not be paid or have its cards generated
+ * (issue 25): the wizard's own rule (spec 1 §5) applied again when the money is asked for, since
+ * an unpaid registration can wait for weeks. The refusal, or null. The dates can be changed where
+ * the registration can be edited (editDatesHref).
+ */
+export function trekDatesRefusal(reg: { entryDate: string }, today: string = kathmanduDate()): string | null {
+  return reg.entryDate < today ? REGISTRATION_MESSAGES.entryInPast : null;
+}
+
+/** The review page's trek editor: where the dates of a registration are changed. */
+export const editDatesHref = (registrationId: number) => `/new-register/${registrationId}?edit=trek`;
 
 /**
  * Row rules of registrations as scopes: a registration belongs to the user who made it (its

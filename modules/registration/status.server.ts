@@ -72,3 +72,16 @@ export async function sweepRegistrationStatuses(
   }
   return changed;
 }
+
+/**
+ * Unpaid registrations (in one of `from`) whose trek ended before `today` take `to`, the cards
+ * module's terminal status for them (Expired, issue 25), so they can no longer be paid. Their
+ * cards move in the cards module's own sweep. Returns how many changed.
+ */
+export async function expireUnpaidRegistrations(today: string, from: readonly string[], to: string, transaction: Transaction): Promise<number> {
+  // Found with a plain read (the status, exitDate index), then changed by id and status.
+  const over = await Registration.findAll({ where: { status: { [Op.in]: [...from] }, exitDate: { [Op.lt]: today } }, attributes: ["id"], transaction });
+  if (!over.length) return 0;
+  const [changed] = await Registration.update({ status: to }, { where: { id: { [Op.in]: over.map((r) => r.id) }, status: { [Op.in]: [...from] } }, transaction });
+  return changed;
+}

@@ -1,4 +1,5 @@
 // Issued cards for tests: a registration whose cards a board user with "generateCard" issued.
+import { kathmanduDate } from "@lib/dates";
 import { generateCards } from "@modules/cards/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { makeRegistration, trekkerNames, type RegistrationOptions } from "./registrations";
@@ -10,9 +11,15 @@ export const makeCardGenerator = () => makeUser({ userType: 4, fullName: "Card G
 /** The trekker ids (which are the card ids) of a registration, in order. */
 export const trekkerIdsOf = async (regId: number) => (await cardNumbersOf(regId)).map((c) => c.trekkerId);
 
-/** A registration of `owner` with `count` trekkers and cards issued by `generator` on `today`. */
+/**
+ * A registration of `owner` with `count` trekkers and cards issued by `generator` on `today`. A
+ * trek that has already started had its cards issued on its entry day at the latest: generating
+ * them later is refused (issue 25).
+ */
 export async function issuedCards(owner: Actor, generator: Actor, routeId: number, opts: RegistrationOptions & { count?: number; today?: string } = {}) {
   const { regId } = await makeRegistration(owner, routeId, { trekkers: trekkerNames(opts.count ?? 1), ...opts });
-  await generateCards(generator, regId, { today: opts.today, announce: false });
+  const entry = opts.trek?.entryDate;
+  const today = opts.today ?? (entry && entry < kathmanduDate() ? entry : undefined);
+  await generateCards(generator, regId, { today, announce: false });
   return { regId, trekkerIds: await trekkerIdsOf(regId) };
 }

@@ -1,6 +1,6 @@
 // Payments for tests: a registration priced and an open gateway attempt for it.
 import { QueryTypes } from "sequelize";
-import { PaymentAttempt, billIdOfRegistration, claimAttempt, listRefunds, settle } from "@modules/payments/index.server";
+import { PaymentAttempt, billIdOfRegistration, claimAttempt, getReceipt, listRefunds, settle } from "@modules/payments/index.server";
 import { addTrekker } from "@modules/registration/index.server";
 import { PHOTO_KEY, makeRegistration, person, trekkerNames, type RegistrationOptions } from "./registrations";
 import { makeUser, type Actor } from "./users";
@@ -35,13 +35,16 @@ export async function refundDue(routeId: number, opts: RegistrationOptions & { p
   return { ...p, refundId: refund.id };
 }
 
-/** A paid registration with its bill (the payment settled as a gateway's answer does). */
+/** A paid registration with its bill and the bill's invoice number (the payment settled as a gateway's answer does). */
 export async function paidBill(routeId: number, opts: RegistrationOptions & { payer?: Actor; count?: number } = {}) {
   const p = await pendingPayment(routeId, opts);
   if ((await settlePayment(p)) !== "issued") throw new Error("the payment should have issued the cards");
   const billId = await billIdOfRegistration(p.regId);
   if (!billId) throw new Error("no bill recorded");
-  return { ...p, billId };
+  // Read as the board reads it: invoice numbers follow the bills, not the registrations (issue 25).
+  const receipt = await getReceipt(billId, { id: 0, userType: 4 });
+  if (!receipt) throw new Error("no receipt for the bill");
+  return { ...p, billId, invoiceNumber: receipt.invoiceNumber };
 }
 
 /**

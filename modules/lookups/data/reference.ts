@@ -61,6 +61,9 @@ export const CARD_STATUSES = [
   { id: 11, name: "Returned" },
   { id: 12, name: "Rejected" },
   { id: 13, name: "Upcoming" },
+  // Not among the spec's 13: an unpaid trek whose exit date has passed, closed by the daily sweep
+  // (issue 25; docs/decisions.md "Past treks").
+  { id: 14, name: "Expired" },
 ] as const;
 
 export const NEPAL_ID = 524;

@@ -6,7 +6,14 @@ import type { RefundReason } from "../labels";
 export const REFUND_DUE_TITLES: Record<RefundReason, string> = {
   "already-paid": "Registration Already Paid",
   "registration-changed": "Payment Not Applied",
+  "trek-expired": "Registration Expired",
 };
+
+function whyNothingBought(reason: RefundReason, registrationId: number, payment: string): string {
+  if (reason === "already-paid") return `Registration #${registrationId} had already been paid by another payment, so ${payment} bought nothing.`;
+  if (reason === "trek-expired") return `Registration #${registrationId} had expired (its exit date passed) before ${payment} was confirmed, so no TIMS card was issued.`;
+  return `The trekkers of registration #${registrationId} changed after ${payment} started, so it bought nothing.`;
+}
 
 /**
  * The payment result when the provider took the money but it bought nothing (issue 25, 3b): the
@@ -32,9 +39,7 @@ export function RefundDuePanel({
     <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-refund-due">
       <h2 className="text-2xl font-bold text-amber-700">{REFUND_DUE_TITLES[reason]}</h2>
       <p className="mt-2 text-slate-700">
-        {alreadyPaid
-          ? `Registration #${registrationId} had already been paid by another payment, so ${payment} bought nothing.`
-          : `The trekkers of registration #${registrationId} changed after ${payment} started, so it bought nothing.`}
+        {whyNothingBought(reason, registrationId, payment)}
       </p>
       <p className="mt-3 text-lg font-semibold text-slate-900" data-testid="refund-due-amount">
         {refund ? `The amount of ${formatNrs(refund.amountPaisa)} will be refunded to you.` : "The amount will be refunded to you."}
@@ -45,7 +50,7 @@ export function RefundDuePanel({
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {alreadyPaid && detailsTo ? <LinkButton to={detailsTo}>View Trekker Details</LinkButton> : null}
-        {!alreadyPaid ? <LinkButton to={`/new-register/${registrationId}/payment`}>Pay the new total</LinkButton> : null}
+        {reason === "registration-changed" ? <LinkButton to={`/new-register/${registrationId}/payment`}>Pay the new total</LinkButton> : null}
         <Link to="/billing/refunds" className="self-center text-blue-700 underline">
           Refunds in billing
         </Link>
