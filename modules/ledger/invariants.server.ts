@@ -113,16 +113,23 @@ const cardsIssued = (registrationId: string) =>
   `NOT EXISTS (SELECT 1 FROM trekkers t WHERE t.registrationId = ${registrationId} AND t.deletedAt IS NULL AND t.cardNumber IS NULL)
    AND EXISTS (SELECT 1 FROM trekkers t WHERE t.registrationId = ${registrationId} AND t.cardNumber IS NOT NULL)`;
 
+/**
+ * Per registration: when a payment keeps its money (gateway or an approved voucher, no refund
+ * naming it), a bill names one such payment and the registration's cards are issued. How many
+ * payments keep their money is extra-payment-refunded's question, not this one's.
+ */
 const paymentHasBillAndCards = rowsOf(
   "payment-has-bill-and-cards",
   "no settled payment that keeps its money (gateway, or an approved voucher) lacks its bill and its registration's cards",
-  () => `SELECT 'attempt' AS kind, a.id AS id FROM payment_attempts a
-      WHERE ${SETTLED_ATTEMPT} AND ${keptAttempt}
-        AND NOT (EXISTS (SELECT 1 FROM bills b WHERE b.registrationId = a.registrationId AND b.attemptId = a.id) AND ${cardsIssued("a.registrationId")})
-    UNION ALL
-    SELECT 'voucher' AS kind, v.id AS id FROM vouchers v
-      WHERE ${SETTLED_VOUCHER} AND ${keptVoucher}
-        AND NOT (EXISTS (SELECT 1 FROM bills b WHERE b.registrationId = v.registrationId AND b.voucherId = v.id) AND ${cardsIssued("v.registrationId")})`,
+  () => `SELECT 'registration' AS kind, k.registrationId AS id FROM (
+      SELECT p.registrationId, MAX(p.billed) AS billed FROM (
+        SELECT a.registrationId, CASE WHEN EXISTS (SELECT 1 FROM bills b WHERE b.registrationId = a.registrationId AND b.attemptId = a.id) THEN 1 ELSE 0 END AS billed
+          FROM payment_attempts a WHERE ${SETTLED_ATTEMPT} AND ${keptAttempt}
+        UNION ALL
+        SELECT v.registrationId, CASE WHEN EXISTS (SELECT 1 FROM bills b WHERE b.registrationId = v.registrationId AND b.voucherId = v.id) THEN 1 ELSE 0 END
+          FROM vouchers v WHERE ${SETTLED_VOUCHER} AND ${keptVoucher}
+      ) p GROUP BY p.registrationId
+    ) k WHERE k.billed = 0 OR NOT (${cardsIssued("k.registrationId")})`,
 );
 
 /**
