@@ -1,3 +1,5 @@
+import { Transaction } from "sequelize";
+import { isSqlite, sequelize } from "../../db/sequelize.server";
 import type { JobHandler } from "../contract";
 import { notify } from "@modules/notifications/index.server";
 import { activeUserIdsOfType } from "@modules/users/index.server";
@@ -16,19 +18,25 @@ export const LEDGER_INVARIANTS: readonly string[] = INVARIANTS.map((i) => i.name
 
 /**
  * Runs every invariant (or those named in `only`) against the database this process uses, one
- * after the other, and returns one result per invariant. Reads only.
+ * after the other, and returns one result per invariant. Reads only, in one read transaction:
+ * every statement sees the same instant (InnoDB's repeatable read; a SQLite read transaction in
+ * WAL mode, which blocks no writer), so a payment committing meanwhile cannot look half-done
+ * (say, its cards numbered beyond the counter read a statement earlier).
  */
 export async function runLedgerCheck(opts: { only?: readonly string[]; examples?: number } = {}): Promise<LedgerResult[]> {
   const examples = Math.max(1, Math.floor(opts.examples ?? 5));
   const unknown = (opts.only ?? []).filter((name) => !LEDGER_INVARIANTS.includes(name));
   if (unknown.length) throw new Error(`Unknown ledger invariant: ${unknown.join(", ")}`);
-  const results: LedgerResult[] = [];
-  for (const invariant of INVARIANTS) {
-    if (opts.only && !opts.only.includes(invariant.name)) continue;
-    const found = await invariant.find(examples);
-    results.push({ name: invariant.name, violations: found.count, examples: found.examples });
-  }
-  return results;
+  const snapshot = isSqlite() ? {} : { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ };
+  return sequelize.transaction(snapshot, async (transaction) => {
+    const results: LedgerResult[] = [];
+    for (const invariant of INVARIANTS) {
+      if (opts.only && !opts.only.includes(invariant.name)) continue;
+      const found = await invariant.find(examples, transaction);
+      results.push({ name: invariant.name, violations: found.count, examples: found.examples });
+    }
+    return results;
+  });
 }
 
 /** One line per invariant: "ok" or "FAIL", its name, its count of violations and examples. */

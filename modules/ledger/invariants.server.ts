@@ -1,4 +1,4 @@
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { isSqlite, sequelize } from "../../db/sequelize.server";
 import { FIRST_CARD_NUMBER } from "@modules/cards/index.server";
 import { ISSUE_ACTIONS, dailyStatsDrift, nepalDaySql } from "@modules/stats/index.server";
@@ -19,7 +19,8 @@ export interface Invariant {
   name: string;
   /** The one-line rule, as docs/ledger.md states it. */
   rule: string;
-  find(examples: number): Promise<Violations>;
+  /** Reads inside `transaction`, so every statement of a run sees the same instant. */
+  find(examples: number, transaction: Transaction): Promise<Violations>;
 }
 
 // The card_events action of a card bought by a payment; the other actions of ISSUE_ACTIONS
@@ -33,7 +34,7 @@ const SETTLED_VOUCHER = "v.isVerified = 1";
 const VALID_ON_TRAIL = "('Upcoming', 'Active')";
 const sold = (trekker: string) => `EXISTS (SELECT 1 FROM card_events se WHERE se.trekkerId = ${trekker}.id AND se.action = '${SALE}')`;
 
-const select = <T extends object>(sql: string, replacements: Record<string, unknown> = {}) => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+const select = <T extends object>(transaction: Transaction, sql: string, replacements: Record<string, unknown> = {}) => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
 
 /**
  * An invariant whose violations are the rows of one SELECT with columns `kind` (a literal naming
@@ -44,10 +45,10 @@ function rowsOf(name: string, rule: string, sql: () => string, replacements: () 
   return {
     name,
     rule,
-    async find(examples) {
-      const [{ n }] = await select<{ n: number }>(`SELECT COUNT(*) AS n FROM (${sql()}) v`, replacements());
+    async find(examples, transaction) {
+      const [{ n }] = await select<{ n: number }>(transaction, `SELECT COUNT(*) AS n FROM (${sql()}) v`, replacements());
       if (!Number(n)) return { count: 0, examples: [] };
-      const rows = await select<{ kind: string; id: number }>(`SELECT kind, id FROM (${sql()}) v ORDER BY id LIMIT ${examples}`, replacements());
+      const rows = await select<{ kind: string; id: number }>(transaction, `SELECT kind, id FROM (${sql()}) v ORDER BY id LIMIT ${examples}`, replacements());
       return { count: Number(n), examples: rows.map((r) => `${r.kind} ${r.id}`) };
     },
   };
@@ -73,15 +74,15 @@ const keptVoucher = "NOT EXISTS (SELECT 1 FROM payment_refunds f WHERE f.voucher
 const extraPaymentRefunded: Invariant = {
   name: "extra-payment-refunded",
   rule: "every settled payment beyond the first for a registration (gateway or voucher) has a refund due or a refund: at most one payment per registration keeps its money",
-  async find(examples) {
+  async find(examples, transaction) {
     const perRegistration = `SELECT p.registrationId AS id, COUNT(*) - 1 AS extra FROM (
         SELECT a.registrationId FROM payment_attempts a WHERE ${SETTLED_ATTEMPT} AND ${keptAttempt}
         UNION ALL
         SELECT v.registrationId FROM vouchers v WHERE ${SETTLED_VOUCHER} AND ${keptVoucher}
       ) p GROUP BY p.registrationId HAVING COUNT(*) > 1`;
-    const [{ n }] = await select<{ n: number | null }>(`SELECT SUM(extra) AS n FROM (${perRegistration}) x`);
+    const [{ n }] = await select<{ n: number | null }>(transaction, `SELECT SUM(extra) AS n FROM (${perRegistration}) x`);
     if (!Number(n)) return { count: 0, examples: [] };
-    const rows = await select<{ id: number; extra: number }>(`${perRegistration} ORDER BY id LIMIT ${examples}`);
+    const rows = await select<{ id: number; extra: number }>(transaction, `${perRegistration} ORDER BY id LIMIT ${examples}`);
     return { count: Number(n), examples: rows.map((r) => `registration ${r.id} (${Number(r.extra) + 1} payments kept)`) };
   },
 };
@@ -138,9 +139,9 @@ const paymentHasBillAndCards = rowsOf(
  * one column `n`. The gaps are found by comparing each number with the one before it (a window
  * over the sorted numbers), not by a self-join.
  */
-async function gapFree(numbers: string, first: number, end: number | null, label: (n: number) => string, examples: number, replacements: Record<string, unknown> = {}): Promise<Violations> {
+async function gapFree(transaction: Transaction, numbers: string, first: number, end: number | null, label: (n: number) => string, examples: number, replacements: Record<string, unknown> = {}): Promise<Violations> {
   const upper = end === null ? "" : ` AND n < ${end}`;
-  const [stats] = await select<{ held: number; distinctHeld: number; outside: number; top: number | null }>(
+  const [stats] = await select<{ held: number; distinctHeld: number; outside: number; top: number | null }>(transaction, 
     `SELECT COUNT(CASE WHEN n >= ${first}${upper} THEN 1 END) AS held, COUNT(DISTINCT CASE WHEN n >= ${first}${upper} THEN n END) AS distinctHeld,
             COUNT(CASE WHEN n < ${first}${end === null ? "" : ` OR n >= ${end}`} THEN 1 END) AS outside, MAX(n) AS top
        FROM (${numbers}) s`,
@@ -154,21 +155,21 @@ async function gapFree(numbers: string, first: number, end: number | null, label
   if (!count) return { count: 0, examples: [] };
   const found: string[] = [];
   if (missing) {
-    const gaps = await select<{ after: number | null; n: number }>(
+    const gaps = await select<{ after: number | null; n: number }>(transaction, 
       `SELECT prev AS after, n FROM (SELECT n, LAG(n) OVER (ORDER BY n) AS prev FROM (SELECT DISTINCT n FROM (${numbers}) s WHERE n >= ${first}${upper}) d) w
         WHERE (prev IS NULL AND n > ${first}) OR n - prev > 1 ORDER BY n LIMIT ${examples}`,
       replacements,
     );
     for (const g of gaps) found.push(`${label(g.after === null ? first : Number(g.after) + 1)} missing`);
-    const [{ top }] = await select<{ top: number | null }>(`SELECT MAX(n) AS top FROM (${numbers}) s WHERE n >= ${first}${upper}`, replacements);
+    const [{ top }] = await select<{ top: number | null }>(transaction, `SELECT MAX(n) AS top FROM (${numbers}) s WHERE n >= ${first}${upper}`, replacements);
     if (top === null || Number(top) < last - 1) found.push(`${label(top === null ? first : Number(top) + 1)} missing`);
   }
   if (twice) {
-    const rows = await select<{ n: number }>(`SELECT n FROM (${numbers}) s GROUP BY n HAVING COUNT(*) > 1 ORDER BY n LIMIT ${examples}`, replacements);
+    const rows = await select<{ n: number }>(transaction, `SELECT n FROM (${numbers}) s GROUP BY n HAVING COUNT(*) > 1 ORDER BY n LIMIT ${examples}`, replacements);
     for (const r of rows) found.push(`${label(Number(r.n))} held twice`);
   }
   if (outside) {
-    const rows = await select<{ n: number }>(`SELECT n FROM (${numbers}) s WHERE n < ${first}${end === null ? "" : ` OR n >= ${end}`} ORDER BY n LIMIT ${examples}`, replacements);
+    const rows = await select<{ n: number }>(transaction, `SELECT n FROM (${numbers}) s WHERE n < ${first}${end === null ? "" : ` OR n >= ${end}`} ORDER BY n LIMIT ${examples}`, replacements);
     for (const r of rows) found.push(`${label(Number(r.n))} outside ${first}..${last - 1}`);
   }
   return { count, examples: found.slice(0, examples) };
@@ -177,10 +178,10 @@ async function gapFree(numbers: string, first: number, end: number | null, label
 const cardNumbers: Invariant = {
   name: "card-numbers-unique-gap-free",
   rule: "card numbers are unique and run without a gap from the first number to the counter's next",
-  async find(examples) {
-    const [counter] = await select<{ next: number }>("SELECT next FROM card_counter WHERE id = 1");
+  async find(examples, transaction) {
+    const [counter] = await select<{ next: number }>(transaction, "SELECT next FROM card_counter WHERE id = 1");
     const next = counter ? Number(counter.next) : FIRST_CARD_NUMBER;
-    return gapFree("SELECT cardNumber AS n FROM trekkers WHERE cardNumber IS NOT NULL", FIRST_CARD_NUMBER, next, (n) => `card number ${n}`, examples);
+    return gapFree(transaction, "SELECT cardNumber AS n FROM trekkers WHERE cardNumber IS NOT NULL", FIRST_CARD_NUMBER, next, (n) => `card number ${n}`, examples);
   },
 };
 
@@ -197,12 +198,12 @@ const invoiceText = (n: number) => `INV-${String(n).padStart(7, "0")}`;
 const invoiceNumbers: Invariant = {
   name: "invoice-numbers-unique-gap-free",
   rule: "invoice numbers (INV-nnnnnnn) are unique and run without a gap from INV-0000001, each gap explained by a voided bill",
-  async find(examples) {
+  async find(examples, transaction) {
     const malformed = `SELECT b.id AS id FROM bills b WHERE NOT ${wellFormed("b.invoiceNumber")}`;
-    const numbers = await gapFree(`SELECT ${invoiceValue("i.invoiceNumber")} AS n FROM (${INVOICE_NUMBERS}) i WHERE ${wellFormed("i.invoiceNumber")}`, 1, null, invoiceText, examples);
-    const [{ n }] = await select<{ n: number }>(`SELECT COUNT(*) AS n FROM (${malformed}) m`);
+    const numbers = await gapFree(transaction, `SELECT ${invoiceValue("i.invoiceNumber")} AS n FROM (${INVOICE_NUMBERS}) i WHERE ${wellFormed("i.invoiceNumber")}`, 1, null, invoiceText, examples);
+    const [{ n }] = await select<{ n: number }>(transaction, `SELECT COUNT(*) AS n FROM (${malformed}) m`);
     if (!Number(n)) return numbers;
-    const rows = await select<{ id: number }>(`${malformed} ORDER BY b.id LIMIT ${examples}`);
+    const rows = await select<{ id: number }>(transaction, `${malformed} ORDER BY b.id LIMIT ${examples}`);
     return { count: numbers.count + Number(n), examples: [...numbers.examples, ...rows.map((r) => `bill ${r.id} malformed invoice number`)].slice(0, examples) };
   },
 };
@@ -244,8 +245,8 @@ const checkinOnValidCard = rowsOf(
 const dailyStats: Invariant = {
   name: "daily-stats-equal-rebuild",
   rule: "daily_stats equals its rebuild from the source tables (card_events, bills with their trekkers, checkins)",
-  async find(examples) {
-    const drift = await dailyStatsDrift(examples);
+  async find(examples, transaction) {
+    const drift = await dailyStatsDrift(examples, transaction);
     const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
     return {
       count: drift.count,

@@ -1,4 +1,4 @@
-import { QueryTypes } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { isSqlite, sequelize } from "../../db/sequelize.server";
 import { DIMENSIONS, METRICS, rollupSql } from "./sources.server";
 
@@ -23,9 +23,9 @@ const EVERYTHING: [Date, Date] = [new Date("1970-01-01T00:00:00Z"), new Date("29
  * count or amount differs from the rollup of the source tables, a key missing on either side
  * included. One statement and nothing written: the stored rows and the negated rollups are
  * summed per key, so a key that agrees sums to zero and drops out. `limit` caps the rows
- * returned; `count` is every differing key.
+ * returned; `count` is every differing key. `transaction`: read within the caller's snapshot.
  */
-export async function dailyStatsDrift(limit = 5): Promise<{ count: number; rows: StatsDrift[] }> {
+export async function dailyStatsDrift(limit = 5, transaction?: Transaction): Promise<{ count: number; rows: StatsDrift[] }> {
   const sqlite = isSqlite();
   const key = ["metric", "day", ...DIMENSIONS];
   const branches = ["SELECT metric, day, routeId, nationality, agencyId, dim, count AS c, amountPaisa AS a FROM daily_stats"];
@@ -37,9 +37,9 @@ export async function dailyStatsDrift(limit = 5): Promise<{ count: number; rows:
   }
   const differing = `SELECT ${key.join(", ")}, SUM(c) AS countDiff, SUM(a) AS amountDiff FROM (${branches.join(" UNION ALL ")}) x
     GROUP BY ${key.join(", ")} HAVING SUM(c) <> 0 OR SUM(a) <> 0`;
-  const [{ n }] = await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${differing}) d`, { replacements, type: QueryTypes.SELECT });
+  const [{ n }] = await sequelize.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (${differing}) d`, { replacements, type: QueryTypes.SELECT, transaction });
   if (!Number(n)) return { count: 0, rows: [] };
-  const rows = await sequelize.query<Record<string, unknown>>(`${differing} ORDER BY day, metric LIMIT ${Math.max(0, Math.floor(limit))}`, { replacements, type: QueryTypes.SELECT });
+  const rows = await sequelize.query<Record<string, unknown>>(`${differing} ORDER BY day, metric LIMIT ${Math.max(0, Math.floor(limit))}`, { replacements, type: QueryTypes.SELECT, transaction });
   return {
     count: Number(n),
     rows: rows.map((r) => ({
