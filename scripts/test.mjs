@@ -24,13 +24,22 @@ try {
   step("Unit and integration tests (Vitest)", "npx vitest run");
   step("Build", "npx remix build");
   step("Browser tests (Playwright)", "npx playwright test");
+  // Both ledger checks run, whatever the first finds, so one run names every violation.
+  const failed = [];
+  const ledgerCheck = (title, dataDir) => {
+    try {
+      step(title, "npx tsx scripts/ledger-check.ts", embeddedAt(dataDir));
+    } catch (error) {
+      failed.push(error);
+    }
+  };
   // playwright.config.ts keeps the e2e server's data here (per BUILD_SLOT).
-  const e2eData = path.resolve(`test-results/e2e-data${process.env.BUILD_SLOT ? `-${process.env.BUILD_SLOT}` : ""}`);
-  step("Ledger check of the browser tests' data", "npx tsx scripts/ledger-check.ts", embeddedAt(e2eData));
+  ledgerCheck("Ledger check of the browser tests' data", path.resolve(`test-results/e2e-data${process.env.BUILD_SLOT ? `-${process.env.BUILD_SLOT}` : ""}`));
   const demoData = path.resolve("test-results/ledger-demo-data");
   fs.rmSync(demoData, { recursive: true, force: true });
   step("Demo data as npm start seeds it", "npx tsx db/cli.ts prepare", embeddedAt(demoData));
-  step("Ledger check of the demo data", "npx tsx scripts/ledger-check.ts", embeddedAt(demoData));
+  ledgerCheck("Ledger check of the demo data", demoData);
+  if (failed.length) throw failed[0];
 } catch (error) {
   process.exit(typeof error.status === "number" ? error.status : 1);
 }
