@@ -16,9 +16,10 @@ import { chalanModule } from "./chalan/index.server";
 import { overdueModule } from "./overdue/index.server";
 import { apiModule } from "./api/index.server";
 import { statsModule } from "./stats/index.server";
+import { ledgerModule } from "./ledger/index.server";
 
 /** Every domain of the app. db set-up, job workers and the sidebar read this list. */
-export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule, notificationsModule, chalanModule, statsModule, overdueModule, apiModule];
+export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule, notificationsModule, chalanModule, statsModule, overdueModule, apiModule, ledgerModule];
 
 export function allMigrations(): Migration[] {
   // The jobs table is infrastructure (jobs/), not a module's; it migrates with the modules.

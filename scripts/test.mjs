@@ -1,20 +1,45 @@
 // `npm test`: install what is missing, type-check, run Vitest (SQLite, and MariaDB/Redis when
-// TEST_DATABASE_URL/REDIS_URL are set), build, and run Playwright in Debian's chromium.
+// TEST_DATABASE_URL/REDIS_URL are set), build, run Playwright in Debian's chromium, then the
+// ledger check (docs/ledger.md) on the data the browser tests left and on a fresh demo database.
 import { execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { ensureBrowser, ensureNodeModules } from "./ensure-deps.mjs";
 
 ensureNodeModules();
 ensureBrowser();
 const env = { ...process.env, VITE_CJS_IGNORE_WARNING: "true" };
-const step = (title, cmd) => {
+const step = (title, cmd, stepEnv = env) => {
   console.log(`\n› ${title}`);
-  execSync(cmd, { stdio: "inherit", env });
+  execSync(cmd, { stdio: "inherit", env: stepEnv });
+};
+// The embedded mode on DATA_DIR's SQLite file, as `npm start` runs it: no MariaDB, Redis or mode the caller set.
+const embeddedAt = (dataDir) => {
+  const e = { ...env, DATA_DIR: dataDir };
+  for (const name of ["DATABASE_URL", "SQLITE_PATH", "TIMS_MODE", "REDIS_URL", "OUTBOX_DIR", "FILES_DIR"]) delete e[name];
+  return e;
 };
 try {
   step("Type-check", "npx tsc --noEmit");
   step("Unit and integration tests (Vitest)", "npx vitest run");
   step("Build", "npx remix build");
   step("Browser tests (Playwright)", "npx playwright test");
+  // Both ledger checks run, whatever the first finds, so one run names every violation.
+  const failed = [];
+  const ledgerCheck = (title, dataDir) => {
+    try {
+      step(title, "npx tsx scripts/ledger-check.ts", embeddedAt(dataDir));
+    } catch (error) {
+      failed.push(error);
+    }
+  };
+  // playwright.config.ts keeps the e2e server's data here (per BUILD_SLOT).
+  ledgerCheck("Ledger check of the browser tests' data", path.resolve(`test-results/e2e-data${process.env.BUILD_SLOT ? `-${process.env.BUILD_SLOT}` : ""}`));
+  const demoData = path.resolve("test-results/ledger-demo-data");
+  fs.rmSync(demoData, { recursive: true, force: true });
+  step("Demo data as npm start seeds it", "npx tsx db/cli.ts prepare", embeddedAt(demoData));
+  ledgerCheck("Ledger check of the demo data", demoData);
+  if (failed.length) throw failed[0];
 } catch (error) {
   process.exit(typeof error.status === "number" ? error.status : 1);
 }

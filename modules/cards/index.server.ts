@@ -13,6 +13,7 @@ export type { CardActor } from "./lifecycle.server";
 export type { CheckinLookup, TrailLookup } from "./lifecycle.server";
 export { applyCardAction, cardEvents, generateCards, setCheckinLookup, setTrailLookup } from "./lifecycle.server";
 export { issuePaidCards, markCardsUnpaid } from "./issue.server";
+export { FIRST_CARD_NUMBER } from "./card-number";
 export { cardLifecycleFields } from "./card-store.server";
 export { cardsOfRegistration, trekkerCardData } from "./card-data.server";
 export { cardForMove, cardForScanner, mayGenerateCards, registrationToGenerate, trekkerPanel } from "./card-pages.server";

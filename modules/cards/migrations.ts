@@ -1,5 +1,6 @@
 import { DataTypes } from "sequelize";
 import type { Migration } from "../contract";
+import { FIRST_CARD_NUMBER } from "./card-number";
 
 export const cardMigrations: Migration[] = [
   {
@@ -9,8 +10,7 @@ export const cardMigrations: Migration[] = [
         id: { type: DataTypes.INTEGER, primaryKey: true },
         next: { type: DataTypes.INTEGER, allowNull: false },
       });
-      // Card numbers start at 100001 so every number has six digits.
-      await qi.bulkInsert("card_counter", [{ id: 1, next: 100001 }]);
+      await qi.bulkInsert("card_counter", [{ id: 1, next: FIRST_CARD_NUMBER }]);
     },
     async down(qi) {
       await qi.dropTable("card_counter");

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = {
   "return-approved": "TIMS Cards",
   "return-rejected": "TIMS Cards",
   "trekker-overdue": "TIMS Cards",
+  // The daily ledger check found money and cards disagreeing (modules/ledger).
+  "ledger-violations": "TIMS Cards",
 } as const satisfies Record<string, InboxCategory>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

@@ -10,7 +10,7 @@ import { makeCheckpostAt, makeTrail, trailCards } from "../../tests/factories/ch
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { applyCardAction } from "@modules/cards/index.server";
 import { checkinsOf, scanCard } from "@modules/checkins/index.server";
-import { METRICS, onTrailByRoute, rebuildDailyStats, statTotals, type Metric, type StatRow } from "./index.server";
+import { METRICS, dailyStatsDrift, onTrailByRoute, rebuildDailyStats, statTotals, type Metric, type StatRow } from "./index.server";
 
 // Issue 17: daily_stats is written in the transaction of each event it counts (cards issued,
 // a bill, a check-in, not a refused card's scan), and a rebuild from the source tables gives the same rows.
@@ -107,5 +107,37 @@ describe("rebuild", () => {
     const done = await rebuildDailyStats(today, today, sequelize);
     expect(done.rows).toBe(incremental.length);
     expect(await allRows()).toEqual(incremental);
+  });
+});
+
+describe("drift from the rebuild (the ledger check's daily-stats-equal-rebuild)", () => {
+  it("is none after the events, and names each key that differs, a key on one side only included", async () => {
+    expect(await dailyStatsDrift()).toEqual({ count: 0, rows: [] });
+    const [row] = await sequelize.query<{ id: number; metric: string; dim: string }>("SELECT id, metric, dim FROM daily_stats WHERE metric = 'moved' AND day = ? ORDER BY id LIMIT 1", { replacements: [today], type: QueryTypes.SELECT });
+    await sequelize.query("UPDATE daily_stats SET count = count + 2 WHERE id = ?", { replacements: [row.id] });
+    await sequelize.query("INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa) VALUES ('2020-01-01', 'revenue.mthd', 0, 0, 0, '1', 0, 5000)");
+    try {
+      const drift = await dailyStatsDrift(10);
+      expect(drift.count).toBe(2);
+      expect(drift.rows).toEqual([
+        { metric: "revenue.mthd", day: "2020-01-01", routeId: 0, nationality: 0, agencyId: 0, dim: "1", countDiff: 0, amountDiff: 5000 },
+        { metric: "moved", day: today, routeId: 0, nationality: 0, agencyId: 0, dim: row.dim, countDiff: 2, amountDiff: 0 },
+      ]);
+    } finally {
+      await sequelize.query("UPDATE daily_stats SET count = count - 2 WHERE id = ?", { replacements: [row.id] });
+      await sequelize.query("DELETE FROM daily_stats WHERE day = '2020-01-01'");
+    }
+  });
+
+  it.runIf(process.env.TEST_DB_DIALECT === "mysql")("works when the table's collation is not the connection's (a database created with another default)", async () => {
+    const [{ collation }] = await sequelize.query<{ collation: string }>("SELECT COLLATION(dim) AS collation FROM daily_stats LIMIT 1", { type: QueryTypes.SELECT });
+    // Not a _bin collation: MariaDB lets a _bin one win over another of the same character set.
+    const other = collation === "utf8mb4_general_ci" ? "utf8mb4_unicode_520_ci" : "utf8mb4_general_ci";
+    await sequelize.query(`ALTER TABLE daily_stats CONVERT TO CHARACTER SET utf8mb4 COLLATE ${other}`);
+    try {
+      expect(await dailyStatsDrift()).toEqual({ count: 0, rows: [] });
+    } finally {
+      await sequelize.query(`ALTER TABLE daily_stats CONVERT TO CHARACTER SET utf8mb4 COLLATE ${collation}`);
+    }
   });
 });

@@ -5,8 +5,8 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { settle } from "@modules/payments/index.server";
-import { createRegistration, lockPrice } from "@modules/registration/index.server";
+import { payRegistration } from "../factories/payments";
+import { createRegistration } from "@modules/registration/index.server";
 import { createRoute } from "@modules/trek-routes/index.server";
 import { cardsOf, person } from "./support/paid";
 import { makeUser } from "./support/data";
@@ -37,8 +37,7 @@ async function paidCardWithLongPoint() {
     person("Anna Keller"),
     "trekker-photos/2026-11/00000000000000000000000000000000.jpg",
   );
-  const amount = await lockPrice(regId, viewer);
-  expect(await settle({ registrationId: regId, amountPaisa: amount, methodId: 1, payerUserId: user.id, claim: async () => true })).toBe("issued");
+  expect(await payRegistration(regId, viewer)).toBe("issued");
   const [card] = await cardsOf(regId);
   return { user, card };
 }

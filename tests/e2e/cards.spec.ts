@@ -4,8 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { waitForEmail } from "./support/outbox";
-import { settle } from "@modules/payments/index.server";
-import { lockPrice } from "@modules/registration/index.server";
+import { payRegistration } from "../factories/payments";
 import { addTrekker, createRegistration } from "@modules/registration/index.server";
 import { cardLifecycleFields } from "@modules/cards/index.server";
 import { makeUser } from "./support/data";
@@ -18,9 +17,7 @@ import { signInAs } from "./support/auth-cookie";
 /** A registration paid through the same settle path the gateways use. */
 async function paidRegistration() {
   const made = await unpaidRegistration();
-  const amount = await lockPrice(made.regId, { id: made.user.id, userType: 1, grants: [] });
-  const outcome = await settle({ registrationId: made.regId, amountPaisa: amount, methodId: 1, payerUserId: made.user.id, claim: async () => true });
-  expect(outcome).toBe("issued");
+  expect(await payRegistration(made.regId, { id: made.user.id, userType: 1, grants: [] })).toBe("issued");
   return { ...made, cards: await cardsOf(made.regId) };
 }
 

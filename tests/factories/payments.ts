@@ -1,18 +1,32 @@
 // Payments for tests: a registration priced and an open gateway attempt for it.
 import { QueryTypes } from "sequelize";
 import { PaymentAttempt, billIdOfRegistration, claimAttempt, getReceipt, listRefunds, settle } from "@modules/payments/index.server";
-import { addTrekker } from "@modules/registration/index.server";
+import { addTrekker, lockPrice } from "@modules/registration/index.server";
 import { PHOTO_KEY, makeRegistration, person, trekkerNames, type RegistrationOptions } from "./registrations";
 import { makeUser, type Actor } from "./users";
 
 let seq = 0;
 
+/** An eSewa attempt of `payerId` for the registration's amount, awaiting confirmation. */
+const esewaAttempt = (regId: number, payerId: number, amount: number) =>
+  PaymentAttempt.create({ registrationId: regId, userId: payerId, gateway: "esewa", methodId: 1, txnId: `T${regId}-${++seq}-${Date.now()}`.slice(0, 20), amountPaisa: amount });
+
 /** A FIT payer's priced registration with an eSewa attempt awaiting confirmation. */
 export async function pendingPayment(routeId: number, opts: RegistrationOptions & { payer?: Actor; count?: number } = {}) {
   const payer = opts.payer ?? (await makeUser({ userType: 1, fullName: "Payer" }));
   const { regId, amount } = await makeRegistration(payer, routeId, { trekkers: trekkerNames(opts.count ?? 2), ...opts, priced: true });
-  const attempt = await PaymentAttempt.create({ registrationId: regId, userId: payer.id, gateway: "esewa", methodId: 1, txnId: `T${regId}-${++seq}-${Date.now()}`.slice(0, 20), amountPaisa: amount });
+  const attempt = await esewaAttempt(regId, payer.id, amount);
   return { regId, attempt, amount, payer: payer.id };
+}
+
+/**
+ * Pays a registration of `payer` as a gateway's confirmed answer does: the price locked, an
+ * attempt, its settlement (never a bill without a payment, which the ledger check refuses).
+ */
+export async function payRegistration(regId: number, payer: Actor) {
+  const amount = await lockPrice(regId, payer);
+  const attempt = await esewaAttempt(regId, payer.id, amount);
+  return settle({ registrationId: regId, amountPaisa: amount, methodId: 1, payerUserId: payer.id, attemptId: attempt.id, claim: claimAttempt(attempt.id) });
 }
 
 export type PendingPayment = Awaited<ReturnType<typeof pendingPayment>>;
