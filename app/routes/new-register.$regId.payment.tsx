@@ -60,8 +60,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const payable = canPay(user, registration);
   // A trek whose entry date has passed is not paid (issue 25); its dates can be changed on the review page.
   const pastTrek = payable ? trekDatesRefusal(registration) : null;
-  const qr = payable && !pastTrek ? await qrPanel(new URL(request.url), registration.id, user) : null;
-  return { registration, payable, pastTrek, editDatesHref: canEditRegistration(user, registration) ? editDatesHref(registration.id) : null, available, qr };
+  // A QR started before (a reload after midnight) still leads to its result once settled, but is no longer shown to pay.
+  const qr = payable ? await qrPanel(new URL(request.url), registration.id, user) : null;
+  return { registration, payable, pastTrek, editDatesHref: canEditRegistration(user, registration) ? editDatesHref(registration.id) : null, available, qr: pastTrek ? null : qr };
 }
 
 // The QR page's own status checks (poll=1) change nothing on the page while unpaid: no reload of its data.

@@ -1,11 +1,11 @@
 import type { Transaction } from "sequelize";
 import { kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
-import { registrationForCards, setRegistrationStatus, type RegistrationForCards } from "@modules/registration/index.server";
+import { registrationForCards, setRegistrationStatus, trekDatesRefusal, type RegistrationForCards } from "@modules/registration/index.server";
 import { logCardEvents, type CardEventInput } from "./card-events.server";
 import { moveCards, numberCards, unissuedCardsOf } from "./card-store.server";
 import { announceCardsIssued } from "./pdf.server";
-import { CARD_TRANSITIONS, issueStatus, nextStatus, UNPAID_FROM, type CardStatus, type UnpaidStatus } from "./lifecycle";
+import { CARD_TRANSITIONS, CardActionError, issueStatus, nextStatus, UNPAID_FROM, type CardStatus, type UnpaidStatus } from "./lifecycle";
 
 /**
  * The moves that give a registration's cards their numbers ("issue" on payment, "generate" by a
@@ -40,6 +40,10 @@ export async function issueCardsOf(
   transaction: Transaction,
 ): Promise<{ status: "Upcoming" | "Active"; cards: IssuedCard[] }> {
   const today = input.today ?? kathmanduDate();
+  // Cards generated without payment for a trek already under way: the dates must be changed first
+  // (issue 25). A payment's issue goes on: an attempt started while the trek was payable is honoured.
+  const pastTrek = action === "generate" ? trekDatesRefusal(reg, today) : null;
+  if (pastTrek) throw new CardActionError(pastTrek, 409);
   const status = issueStatus(reg.entryDate, today);
   const cards = await unissuedCardsOf(reg.id, CARD_TRANSITIONS[action].from, transaction);
   if (!cards.length) return { status, cards: [] };

@@ -2,14 +2,13 @@ import { notifyCardMove } from "./notices.server";
 import type { Transaction } from "sequelize";
 import { kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
-import { registrationForCards, trekDatesRefusal, unlockPrice } from "@modules/registration/index.server";
+import { registrationForCards, unlockPrice } from "@modules/registration/index.server";
 import type { PermissionHolder } from "@modules/users";
 import { logCardEvents } from "./card-events.server";
 import { changeCardRecord, findCardRecord, liveCardsOf, type CardPatch, type CardRecord } from "./card-store.server";
 import { issueCardsOf } from "./issue.server";
 import {
   CARD_TRANSITIONS,
-  CardActionError,
   CardNotFoundError,
   CardPermissionError,
   CardTransitionError,
@@ -197,9 +196,6 @@ export async function generateCards(actor: CardActor, registrationId: number, op
     if (!reg || mayAct(actor, "generate", reg.userId) !== "allowed") throw new CardNotFoundError();
     const refusal = transitionRefusal("generate", reg.status);
     if (refusal) throw new CardTransitionError(refusal);
-    // A card for a trek already under way, never paid: the dates must be changed first (issue 25).
-    const pastTrek = trekDatesRefusal(reg, todayOf(opts));
-    if (pastTrek) throw new CardActionError(pastTrek, 409);
     const issued = await issueCardsOf(reg, "generate", { today: todayOf(opts), userId: actor.id, ip: opts.ip }, transaction);
     if (!issued.cards.length) {
       const live = await liveCardsOf(reg.id, transaction);
