@@ -214,17 +214,39 @@ const invoiceNumbers: Invariant = {
   },
 };
 
+/** Sold and not given back: issued by its registration's payment, whose bill's payment has no refund (modules/payments/sale-facts.server.ts). */
+const soldNow = (t: string) => `(${sold(t)} AND EXISTS (SELECT 1 FROM bills b WHERE b.registrationId = ${t}.registrationId
+  AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.registrationId = b.registrationId
+    AND ((b.attemptId IS NOT NULL AND r.attemptId = b.attemptId) OR (b.voucherId IS NOT NULL AND r.voucherId = b.voucherId)))))`;
+
+const CREDITED = (card: string) => `EXISTS (SELECT 1 FROM chalan_credit_cards ccc JOIN chalan_lines cl ON cl.id = ccc.lineId
+  WHERE ccc.cardNumber = ${card} AND cl.status IN ('pending', 'pushed'))`;
+
+/**
+ * The chalan carries sales only (modules/chalan/README.md): a sale line holds exactly the card
+ * numbers of its range; what it sold, less the credits that reverse it, is what is still sold in
+ * its range, plus any card refunded since that the next push owes a credit. A credit line holds
+ * exactly its range's cards, as a negative quantity, each card credited at most once.
+ */
 const chalanLines = rowsOf(
   "chalan-line-equals-cards",
-  "every pending or pushed chalan line's quantity equals its range and the paid cards in it, and it holds exactly those card numbers (so each card is in at most one such line)",
+  "every pending or pushed chalan line holds exactly its range's card numbers; a sale line's quantity, less its credits, equals the cards still sold in its range (plus refunds the next push owes a credit); each card is in at most one sale and one credit line",
   () => `SELECT 'line' AS kind, l.id AS id FROM chalan_lines l
-      WHERE l.status IN ('pending', 'pushed') AND (
+      WHERE l.kind = 'sale' AND l.status IN ('pending', 'pushed') AND (
         l.qty <> l.cardTo - l.cardFrom + 1
         OR l.qty <> (SELECT COUNT(*) FROM chalan_cards cc WHERE cc.lineId = l.id AND cc.cardNumber BETWEEN l.cardFrom AND l.cardTo)
-        OR l.qty <> (SELECT COUNT(*) FROM trekkers t WHERE t.cardNumber BETWEEN l.cardFrom AND l.cardTo AND ${sold("t")}))
+        OR l.qty + COALESCE((SELECT SUM(c.qty) FROM chalan_lines c WHERE c.kind = 'credit' AND c.reversesLineId = l.id AND c.status IN ('pending', 'pushed')), 0)
+           <> (SELECT COUNT(*) FROM trekkers t WHERE t.cardNumber BETWEEN l.cardFrom AND l.cardTo AND ${soldNow("t")})
+            + (SELECT COUNT(*) FROM chalan_cards cc JOIN trekkers t ON t.cardNumber = cc.cardNumber
+                WHERE cc.lineId = l.id AND NOT ${soldNow("t")} AND NOT ${CREDITED("cc.cardNumber")}))
+    UNION ALL
+    SELECT 'credit line' AS kind, l.id AS id FROM chalan_lines l
+      WHERE l.kind = 'credit' AND l.status IN ('pending', 'pushed') AND (
+        l.qty <> -(l.cardTo - l.cardFrom + 1)
+        OR -l.qty <> (SELECT COUNT(*) FROM chalan_credit_cards ccc WHERE ccc.lineId = l.id AND ccc.cardNumber BETWEEN l.cardFrom AND l.cardTo))
     UNION ALL
     SELECT 'chalan card' AS kind, cc.cardNumber AS id FROM chalan_cards cc LEFT JOIN chalan_lines l ON l.id = cc.lineId
-      WHERE l.id IS NULL OR l.status NOT IN ('pending', 'pushed') OR cc.cardNumber NOT BETWEEN l.cardFrom AND l.cardTo`,
+      WHERE l.id IS NULL OR l.kind <> 'sale' OR l.status NOT IN ('pending', 'pushed') OR cc.cardNumber NOT BETWEEN l.cardFrom AND l.cardTo`,
 );
 
 /**

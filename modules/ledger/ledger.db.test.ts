@@ -275,8 +275,10 @@ describe("the ledger check", () => {
       },
     );
     expect(failing(results)).toEqual(["chalan-line-equals-cards"]);
-    // The first: its card is held by the original line; the second: a generated card is no sale.
-    expect(reportOf(results, "chalan-line-equals-cards").violations).toBe(2);
+    // The first: its card is held by the original line. The second, a generated card pushed as a
+    // sale (as before issue 25), is owed a credit by the next push (modules/chalan/README.md): a
+    // state the chalan itself mends, so not a violation here.
+    expect(reportOf(results, "chalan-line-equals-cards").violations).toBe(1);
   });
 
   it("checkin-on-valid-card: a check-in on a card not valid at that moment", async () => {
