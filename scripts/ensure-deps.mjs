@@ -1,5 +1,5 @@
 // Installs what a fresh clone lacks: npm packages (from the lockfile) and, for tests, Debian's
-// chromium and poppler-utils. Idempotent and quiet when everything is present.
+// chromium, poppler-utils (pdftotext) and zbar-tools (zbarimg, the card QR tests' independent reader). Idempotent and quiet when everything is present.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -30,6 +30,7 @@ export function ensureBrowser() {
   const missing = [];
   if (!fs.existsSync("/usr/bin/chromium")) missing.push("chromium");
   if (!hasCommand("pdftotext")) missing.push("poppler-utils");
+  if (!hasCommand("zbarimg")) missing.push("zbar-tools");
   if (!fs.existsSync("/usr/include/sqlite3.h")) missing.push("libsqlite3-dev");
   if (!missing.length) return;
   console.log(`› Installing Debian packages: ${missing.join(" ")}…`);
