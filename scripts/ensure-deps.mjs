@@ -1,5 +1,6 @@
 // Installs what a fresh clone lacks: npm packages (from the lockfile) and, for tests, Debian's
-// chromium, poppler-utils (pdftotext) and zbar-tools (zbarimg, the card QR tests' independent reader). Idempotent and quiet when everything is present.
+// chromium, poppler-utils (pdftotext) and zbar-tools (zbarimg, the card QR tests' independent reader).
+// Idempotent and quiet when everything is present.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
