@@ -69,7 +69,7 @@ const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 6 }).length;
 
 async function startServer(): Promise<ChildProcess> {
   const env = { ...process.env, BUILD_SLOT: "bench", VITE_CJS_IGNORE_WARNING: "true" };
-  execSync("npx remix build", { stdio: "ignore", env });
+  execSync("npm run build", { stdio: "ignore", env });
   const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
     stdio: "ignore",
     env: { ...env, DATA_DIR: path.resolve("test-results/bench-data"), SESSION_SECRET: "bench-secret", E2E_PORT: String(PORT), E2E_EXPIRY_PORT: String(PORT + 1), PASSWORD_SCRYPT_N: "1024" },

@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/route-weights.ts [--slot w] [--over 90] [--json]
  *
- * Builds into public/build-{slot}/ first unless --no-build.
+ * Builds (npm run build: remix build, then scripts/minify-build.mjs) into public/build-{slot}/
+ * first unless --no-build; `--slot ""` with --no-build reads public/build/.
  */
 import { execSync } from "node:child_process";
 import { manifestWeights } from "./manifest-weights";
@@ -14,9 +15,9 @@ import { manifestWeights } from "./manifest-weights";
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const slot = arg("--slot", "weights");
 const over = Number(arg("--over", "0"));
-if (!process.argv.includes("--no-build")) execSync("npx remix build", { stdio: "ignore", env: { ...process.env, BUILD_SLOT: slot, VITE_CJS_IGNORE_WARNING: "true" } });
+if (!process.argv.includes("--no-build")) execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_SLOT: slot, VITE_CJS_IGNORE_WARNING: "true" } });
 
-const rows = manifestWeights(`-${slot}`);
+const rows = manifestWeights(slot ? `-${slot}` : "");
 if (process.argv.includes("--json")) console.log(JSON.stringify(rows, null, 2));
 else {
   for (const row of rows.filter((r) => r.kb >= over)) console.log(`${row.kb.toFixed(1).padStart(6)} KB ${String(row.files).padStart(3)} files  ${row.page}  (${row.id})${row.mode === "react" ? "" : row.mode === "html" ? "  HTML first" : "  no React"}`);

@@ -13,7 +13,7 @@ ensureBrowser();
 const env = { ...process.env, VITE_CJS_IGNORE_WARNING: "true" };
 execSync("npx tsx db/cli.ts prepare", { stdio: "inherit", env });
 const prebuilt = process.env.TIMS_PREBUILT;
-if (!prebuilt) execSync("npx remix build", { stdio: "inherit", env });
+if (!prebuilt) execSync("npm run build", { stdio: "inherit", env });
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", prebuilt || "./build/index.js"], {
   stdio: "inherit",
   env: { ...env, NODE_ENV: process.env.NODE_ENV || "production", PORT: process.env.PORT || "3000" },

@@ -22,7 +22,7 @@ const embeddedAt = (dataDir) => {
 try {
   step("Type-check", "npx tsc --noEmit");
   step("Unit and integration tests (Vitest)", "npx vitest run");
-  step("Build", "npx remix build");
+  step("Build", "npm run build");
   step("Browser tests (Playwright)", "npx playwright test");
   // Both ledger checks run, whatever the first finds, so one run names every violation.
   const failed = [];
