@@ -95,7 +95,8 @@ describe("row scopes", () => {
   ];
 
   it("'any' needs only the permission; 'own' also needs the viewer to own the row", () => {
-    expect(inScope({ id: 1, userType: TAAN }, scopes, 99)).toBe(true);
+    expect(inScope({ id: 1, userType: NTB }, scopes, 99)).toBe(true);
+    expect(inScope({ id: 1, userType: TAAN }, scopes, 99)).toBe(false);
     expect(inScope({ id: 7, userType: AGENCY }, scopes, 7)).toBe(true);
     expect(inScope({ id: 7, userType: AGENCY }, scopes, 8)).toBe(false);
     expect(inScope({ id: 7, userType: AGENCY }, scopes)).toBe(false);

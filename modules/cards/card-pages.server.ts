@@ -25,7 +25,7 @@ export async function trekkerPanel(user: CardActor, trekkerId: number) {
   const card = hasVisibleCard(data.status, data.cardNumber) ? await buildCardView(data, photoSrc) : null;
   const nationality = (await listCountries()).find((c) => c.id === data.nationality)?.name ?? "";
   const lifecycle = (await cardLifecycleFields([data.trekkerId])).get(data.trekkerId);
-  const moves = actionsFor(user, { status: data.status, returnState: lifecycle?.returnState ?? null, ownerId: data.registeredBy }).filter(isCardMove);
+  const moves = actionsFor(user, { status: data.status, returnState: lifecycle?.returnState ?? null, ownerId: data.registeredBy, ownerType: data.registeredByType }).filter(isCardMove);
   return { trekker: { ...data, nationalityName: nationality, photoSrc }, card, moves };
 }
 
@@ -36,7 +36,7 @@ export async function trekkerPanel(user: CardActor, trekkerId: number) {
 export async function cardForMove(user: CardActor, move: CardMove, trekkerId: number) {
   const card = await trekkerCardData(trekkerId, "system");
   if (!card) throw new CardNotFoundError();
-  const verdict = mayAct(user, move, card.registeredBy);
+  const verdict = mayAct(user, move, { id: card.registeredBy, type: card.registeredByType });
   if (verdict === "forbidden") throw new CardPermissionError(move);
   if (verdict === "not-own") throw new CardNotFoundError();
   return { move, trekkerId: card.trekkerId, fullName: card.fullName, cardNumber: card.cardNumber, status: card.status, reason: ruleOf(move).reason };

@@ -200,7 +200,7 @@ describe("delete", () => {
     await deleteTrekkerCard(actors.agency, id, REASON);
     expect((await refusal(generateCards(actors.generator, regId))).message).toBe("A deleted card can not be generated.");
     expect((await refusal(cancelCard(actors.ntb, id, REASON))).message).toBe("A deleted card can not be cancelled.");
-    expect((await refusal(returnCard(actors.taan, id))).message).toBe("A deleted card can not be returned.");
+    expect((await refusal(returnCard(actors.ntb, id))).message).toBe("A deleted card can not be returned.");
   });
 });
 
@@ -229,8 +229,18 @@ describe("return", () => {
     expect(r).toMatchObject({ action: "rejectReturn", fromStatus: "Returned", toStatus: "Active" });
     expect(await statusOf(id)).toMatchObject({ status: "Active", returnState: "rejected", isCardReturned: false });
     // Returnable again; rejected after the trek without check-ins: Missed.
-    await returnCard(actors.taan, id, null, { today: DURING });
+    await returnCard(actors.ntb, id, null, { today: DURING });
     expect((await decideCardReturn(actors.taan, id, false, null, { today: AFTER })).toStatus).toBe("Missed");
+  });
+
+  it("TAAN returns no card, and decides returns of agencies' cards only (issue 26)", async () => {
+    const { trekkerIds: [agencyCard] } = await issued(actors.agency);
+    const { trekkerIds: [fitCard] } = await issued(actors.fit);
+    for (const id of [agencyCard, fitCard]) expect(await refusal(returnCard(actors.taan, id, null, { today: BEFORE }))).toBeInstanceOf(CardPermissionError);
+    await returnCard(actors.fit, fitCard, "Plans changed", { today: BEFORE });
+    expect(await refusal(decideCardReturn(actors.taan, fitCard, true, null, { today: BEFORE }))).toBeInstanceOf(CardNotFoundError);
+    expect(await statusOf(fitCard)).toMatchObject({ status: "Returned", returnState: "requested" });
+    expect((await decideCardReturn(actors.ntb, fitCard, true, null, { today: BEFORE })).action).toBe("approveReturn");
   });
 
   it("not when scanned", async () => {

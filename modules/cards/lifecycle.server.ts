@@ -109,7 +109,7 @@ async function moveCard(actor: CardActor, action: CardMove, trekkerId: number, r
   const ip = opts.ip?.slice(0, 64) || null;
   const result = await writeTransaction(async (transaction): Promise<CardTransitionResult> => {
     const card: CardRecord | null = await findCardRecord(trekkerId, transaction);
-    if (!card || mayAct(actor, action, card.ownerId) !== "allowed") throw new CardNotFoundError();
+    if (!card || mayAct(actor, action, { id: card.ownerId, type: card.ownerType }) !== "allowed") throw new CardNotFoundError();
     const state = { status: card.status, returnState: card.returnState, deleted: card.deleted };
     const refusal = transitionRefusal(action, state);
     if (refusal) throw new CardTransitionError(refusal);
@@ -156,7 +156,7 @@ export function deleteTrekkerCard(actor: CardActor, trekkerId: number, reason: s
 }
 
 /**
- * Return a card: board or TAAN (cardsReturnDecide) for any card, or the user who registered it
+ * Return a card: the board (cardsReturnAny) for any card, or the user who registered it
  * (registerTrek, own registrations). Upcoming/Active and never scanned → Returned, awaiting a
  * decision. The reason is optional.
  */
@@ -165,7 +165,7 @@ export function returnCard(actor: CardActor, trekkerId: number, reason?: string 
 }
 
 /**
- * Board or TAAN (cardsReturnDecide) decide a requested return: approve (isApprove true; the card
+ * The board (any card) or TAAN (its member agencies' cards) decide a requested return: approve (isApprove true; the card
  * stays Returned for good, refused if it was scanned meanwhile) or reject (false; the card goes
  * back to what its dates say: Upcoming, Active, or Completed/Missed after the exit date).
  */

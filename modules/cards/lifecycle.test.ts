@@ -225,9 +225,9 @@ describe("who may act (permission table)", () => {
     cancel: { fit: "forbidden", agency: "forbidden", ntb: "allowed", checkpost: "forbidden", taan: "forbidden" },
     delete: { fit: "forbidden", agency: "not-own", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     generate: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
-    return: { fit: "not-own", agency: "not-own", ntb: "allowed", checkpost: "not-own", taan: "allowed" },
-    approveReturn: { fit: "forbidden", agency: "forbidden", ntb: "allowed", checkpost: "forbidden", taan: "allowed" },
-    rejectReturn: { fit: "forbidden", agency: "forbidden", ntb: "allowed", checkpost: "forbidden", taan: "allowed" },
+    return: { fit: "not-own", agency: "not-own", ntb: "allowed", checkpost: "not-own", taan: "forbidden" },
+    approveReturn: { fit: "forbidden", agency: "forbidden", ntb: "allowed", checkpost: "forbidden", taan: "not-own" },
+    rejectReturn: { fit: "forbidden", agency: "forbidden", ntb: "allowed", checkpost: "forbidden", taan: "not-own" },
     activate: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     complete: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
     miss: { fit: "forbidden", agency: "forbidden", ntb: "forbidden", checkpost: "forbidden", taan: "forbidden" },
@@ -241,8 +241,27 @@ describe("who may act (permission table)", () => {
     const someoneElse = user(ROLES[role], OWNER + 1);
     expect(mayAct(someoneElse, action, OWNER)).toBe(EXPECTED[action][role]);
     const owner = user(ROLES[role], OWNER);
-    const own = EXPECTED[action][role] === "not-own" ? "allowed" : EXPECTED[action][role];
+    // TAAN's "not-own" is about whose card it is (an agency's), never about being its owner.
+    const own = EXPECTED[action][role] === "not-own" && role !== "taan" ? "allowed" : EXPECTED[action][role];
     expect(mayAct(owner, action, OWNER)).toBe(own);
+  });
+
+  it("TAAN decides returns of its member agencies' cards only; the board any; neither TAAN returns a card", () => {
+    const taan = user(ROLES.taan, 1);
+    const ntb = user(ROLES.ntb, 1);
+    const agencyCard = { id: OWNER, type: ROLES.agency };
+    const fitCard = { id: OWNER, type: ROLES.fit };
+    for (const move of ["approveReturn", "rejectReturn"] as const) {
+      expect(mayAct(taan, move, agencyCard)).toBe("allowed");
+      expect(mayAct(taan, move, fitCard)).toBe("not-own");
+      expect(mayAct(ntb, move, fitCard)).toBe("allowed");
+      expect(mayAct(ntb, move, agencyCard)).toBe("allowed");
+    }
+    expect(mayAct(taan, "return", agencyCard)).toBe("forbidden");
+    expect(mayAct(taan, "return", fitCard)).toBe("forbidden");
+    expect(mayAct(ntb, "return", fitCard)).toBe("allowed");
+    expect(mayAct(user(ROLES.fit, OWNER), "return", fitCard)).toBe("allowed");
+    expect(mayAct(user(ROLES.agency, OWNER + 1), "return", agencyCard)).toBe("not-own");
   });
 
   it("generate card is a grant, whatever the role", () => {
@@ -262,9 +281,10 @@ describe("who may act (permission table)", () => {
     expect(actionsFor(user(4, 1, ["generateCard"]), { status: "Payment Pending", ownerId: OWNER })).toEqual(["generate"]);
     expect(actionsFor(user(2, OWNER), { status: "Payment Pending", ownerId: OWNER })).toEqual(["delete"]);
     expect(actionsFor(user(2, OWNER + 1), { status: "Payment Pending", ownerId: OWNER })).toEqual([]);
-    expect(actionsFor(user(6, 1), { status: "Returned", returnState: "requested", ownerId: OWNER })).toEqual(["approveReturn", "rejectReturn"]);
-    expect(actionsFor(user(6, 1), { status: "Returned", returnState: "requested", ownerId: OWNER, scanned: true })).toEqual(["rejectReturn"]);
-    expect(actionsFor(user(6, 1), { status: "Active", ownerId: OWNER, scanned: true })).toEqual([]);
+    expect(actionsFor(user(6, 1), { status: "Returned", returnState: "requested", ownerId: OWNER, ownerType: 2 })).toEqual(["approveReturn", "rejectReturn"]);
+    expect(actionsFor(user(6, 1), { status: "Returned", returnState: "requested", ownerId: OWNER, ownerType: 2, scanned: true })).toEqual(["rejectReturn"]);
+    expect(actionsFor(user(6, 1), { status: "Returned", returnState: "requested", ownerId: OWNER, ownerType: 1 })).toEqual([]);
+    expect(actionsFor(user(6, 1), { status: "Active", ownerId: OWNER, ownerType: 2 })).toEqual([]);
     expect(actionsFor(user(1, OWNER), { status: "Upcoming", ownerId: OWNER })).toEqual(["return"]);
     expect(actionsFor(ntb, { status: "Cancelled", ownerId: OWNER })).toEqual([]);
     expect(actionsFor(ntb, { status: "Active", ownerId: OWNER, deleted: true })).toEqual([]);

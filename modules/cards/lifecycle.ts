@@ -30,11 +30,24 @@ export function isExpired(status: string | null | undefined): boolean {
 /** A card's return: asked for (status Returned), then approved (stays Returned) or rejected (restored). */
 export type ReturnState = "requested" | "approved" | "rejected";
 
-/** Who may act: a permission, on any card or only on cards of one's own registrations. */
+/**
+ * Who may act: a permission, on any card, only on cards of one's own registrations ("own"), or
+ * only on cards a trekking agency registered ("agency": TAAN, the association of trekking
+ * agencies, decides for its member agencies, never for free individual trekkers).
+ */
 export interface ActorRule {
   permission: Permission;
-  rows: "any" | "own";
+  rows: "any" | "own" | "agency";
 }
+
+/** The user who registered a card's trek: its id and, where a rule needs it, its user type. */
+export interface CardOwner {
+  id: number;
+  type?: number | null;
+}
+
+/** User type of a trekking agency (spec 2 §6). */
+const AGENCY_TYPE = 2;
 
 /**
  * Where a card goes: a fixed status; "unchanged" (delete keeps the status, the record is marked
@@ -109,11 +122,13 @@ export const CARD_TRANSITIONS = {
     verb: "generated",
     success: "Card generated successfully",
   },
+  // The card's holder returns it (the trekker or agency that registered it), or the board for
+  // anyone; TAAN only decides returns (issue 26, docs/decisions.md).
   return: {
     from: ["Upcoming", "Active"],
     to: "Returned",
     who: [
-      { permission: "cardsReturnDecide", rows: "any" },
+      { permission: "cardsReturnAny", rows: "any" },
       { permission: "registerTrek", rows: "own" },
     ],
     reason: "optional",
@@ -125,7 +140,10 @@ export const CARD_TRANSITIONS = {
   approveReturn: {
     from: ["Returned"],
     to: "Returned",
-    who: [{ permission: "cardsReturnDecide", rows: "any" }],
+    who: [
+      { permission: "cardsReturnDecide", rows: "any" },
+      { permission: "cardsReturnDecideMembers", rows: "agency" },
+    ],
     reason: "optional",
     refuseWhenScanned: true,
     returnState: { requires: "requested", sets: "approved" },
@@ -135,7 +153,10 @@ export const CARD_TRANSITIONS = {
   rejectReturn: {
     from: ["Returned"],
     to: "restore",
-    who: [{ permission: "cardsReturnDecide", rows: "any" }],
+    who: [
+      { permission: "cardsReturnDecide", rows: "any" },
+      { permission: "cardsReturnDecideMembers", rows: "agency" },
+    ],
     reason: "optional",
     refuseWhenScanned: false,
     returnState: { requires: "requested", sets: "rejected" },
@@ -349,22 +370,25 @@ export function scannedRefusal(action: CardAction): string {
 export type ActorVerdict = "allowed" | "forbidden" | "not-own";
 
 /**
- * May this user make the move on a card of a registration owned by `ownerId`? "forbidden": no
- * rule's permission is held (403); "not-own": only an own-rows rule applies and the card is
- * someone else's (answered as not found).
+ * May this user make the move on a card of a registration made by `owner` (its user id, or id and
+ * type)? Without an owner, whether any rule's permission is held at all. "forbidden": no rule's
+ * permission is held (403); "not-own": only row-limited rules apply and the card is not among
+ * their rows (answered as not found, so ids reveal nothing). An "agency" rule needs the owner's type.
  */
-export function mayAct(actor: (PermissionHolder & { id: number }) | null | undefined, action: CardAction, ownerId?: number): ActorVerdict {
+export function mayAct(actor: (PermissionHolder & { id: number }) | null | undefined, action: CardAction, owner?: number | CardOwner): ActorVerdict {
   if (!actor) return "forbidden";
   const held = ruleOf(action).who.filter((r) => can(actor, r.permission));
   if (!held.length) return "forbidden";
-  if (ownerId === undefined) return "allowed";
-  return held.some((r) => r.rows === "any" || actor.id === ownerId) ? "allowed" : "not-own";
+  if (owner === undefined) return "allowed";
+  const { id, type } = typeof owner === "number" ? { id: owner, type: undefined } : owner;
+  const covers = (r: ActorRule) => r.rows === "any" || (r.rows === "own" && actor.id === id) || (r.rows === "agency" && type === AGENCY_TYPE);
+  return held.some(covers) ? "allowed" : "not-own";
 }
 
 /** The user actions to offer on a card row (pages use it for buttons; the server re-checks). */
-export function actionsFor(actor: (PermissionHolder & { id: number }) | null | undefined, card: CardState & { ownerId: number; scanned?: boolean }): CardAction[] {
+export function actionsFor(actor: (PermissionHolder & { id: number }) | null | undefined, card: CardState & { ownerId: number; ownerType?: number | null; scanned?: boolean }): CardAction[] {
   return USER_ACTIONS.filter(
-    (a) => mayAct(actor, a, card.ownerId) === "allowed" && canTransition(a, card) && !(ruleOf(a).refuseWhenScanned && card.scanned),
+    (a) => mayAct(actor, a, { id: card.ownerId, type: card.ownerType }) === "allowed" && canTransition(a, card) && !(ruleOf(a).refuseWhenScanned && card.scanned),
   );
 }
 

@@ -14,7 +14,10 @@ export const CARD_SCOPES = {
    * Any card's preview and PDF: those who decide returned cards (board and TAAN, spec 2 §4 and
    * §6) open the card they decide, whoever registered it.
    */
-  openAny: [{ permission: "cardsReturnDecide", rows: "any" }],
+  openAny: [
+    { permission: "cardsReturnDecide", rows: "any" },
+    { permission: "cardsReturnDecideMembers", rows: "any" },
+  ],
   /**
    * The trekker side panel under the TIMS Cards page: the list's owner, whoever registers treks
    * (their own trekkers) and the board (any). TAAN's rows do not open the panel (spec 2 §2, §6);

@@ -22,6 +22,8 @@ export interface TrekkerRowState {
   returnState: ReturnState | null;
   /** The user who registered the trek. */
   ownerId: number;
+  /** The registering user's type (TAAN decides returns of agencies' cards only). */
+  ownerType?: number | null;
   /** Has check-ins (a scanned card's return can not be approved). */
   scanned?: boolean;
 }
@@ -34,7 +36,7 @@ export function trekkerRowActions(viewer: (PermissionHolder & { id: number }) | 
   if (canPay(viewer, reg)) actions.push("pay");
   else if (canEditRegistration(viewer, reg)) actions.push("edit");
   if (mayAct(viewer, "generate", row.ownerId) === "allowed" && canTransition("generate", row.status)) actions.push("generate");
-  const moves = actionsFor(viewer, { status: row.status, returnState: row.returnState, ownerId: row.ownerId, scanned: row.scanned });
+  const moves = actionsFor(viewer, { status: row.status, returnState: row.returnState, ownerId: row.ownerId, ownerType: row.ownerType, scanned: row.scanned });
   for (const move of LIST_MOVES) if (moves.includes(move)) actions.push(move);
   return actions;
 }

@@ -109,7 +109,7 @@ async function items(viewer: Viewer, rows: TrekkerBatchRow[], withActions: boole
     withActions && overdue ? overdue.markable(rows.map((r) => ({ trekkerId: r.trekkerId, ownerId: r.registeredBy }))) : Promise.resolve(none),
   ]);
   const actionsOf = (r: TrekkerBatchRow): TrekkerItem["actions"] => {
-    const list = trekkerRowActions(viewer, { status: r.status, returnState: r.returnState as TrekkerItem["returnState"], ownerId: r.registeredBy, scanned: scanned.has(r.trekkerId) });
+    const list = trekkerRowActions(viewer, { status: r.status, returnState: r.returnState as TrekkerItem["returnState"], ownerId: r.registeredBy, ownerType: names.get(r.registeredBy)?.userType, scanned: scanned.has(r.trekkerId) });
     return safe.has(r.trekkerId) ? [...list, "markSafe"] : list;
   };
   return rows.map((r) => toItem(r, countryById, names, withActions && r.deletedAt === null ? actionsOf(r) : []));
@@ -240,7 +240,7 @@ export function trekkerListHidden(viewer: Viewer, opts: { account?: number } = {
   return hidden;
 }
 
-const ACTION_PERMISSIONS = ["registerTrek", "cardsEdit", "cardsCancel", "cardsDelete", "cardsReturnDecide", "generateCard"] as const satisfies readonly Permission[];
+const ACTION_PERMISSIONS = ["registerTrek", "cardsEdit", "cardsCancel", "cardsDelete", "cardsReturnAny", "cardsReturnDecide", "cardsReturnDecideMembers", "generateCard"] as const satisfies readonly Permission[];
 
 /** Whether any row could offer this viewer an action (otherwise the Actions column is left out). */
 function trekkerListHasActions(viewer: Viewer): boolean {

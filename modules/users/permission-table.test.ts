@@ -33,7 +33,9 @@ const SPEC_ROWS: [Permission, number[]][] = [
   ["selfScanTrekkers", [NTB, TAAN]],
   ["chalan", [NTB]],
   ["cardsCancel", [NTB]],
-  ["cardsReturnDecide", [NTB, TAAN]],
+  ["cardsReturnAny", [NTB]],
+  ["cardsReturnDecide", [NTB]],
+  ["cardsReturnDecideMembers", [TAAN]],
   ["cardsDelete", [AGENCY]],
 ];
 

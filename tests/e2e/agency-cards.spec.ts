@@ -75,8 +75,8 @@ test("an agency pays by voucher, the board approves, the agency opens the e-mail
   await expect(page.getByTestId("card-number")).toHaveText(String(cards[0].cardNumber));
 });
 
-test("TAAN opens a returned card and approves the return; the board opens a card's panel", async ({ page }) => {
-  const owner = await makeActiveUser("fit");
+test("TAAN opens a member agency's returned card and approves the return; the board opens a card's panel", async ({ page }) => {
+  const owner = await makeActiveUser("agency");
   const route = await makeRoute("Return Decide");
   const { trekkerIds } = await issuedCards(owner, await makeCardGenerator(), route.id, { count: 2 });
   await applyCardAction(owner, "return", trekkerIds[0], "Trek postponed");
