@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { makeTrail, trailCards } from "../../tests/factories/checkins";
+import { makeRoute } from "../../tests/factories/registrations";
 import { inDays } from "../../tests/factories/dates";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { applyCardAction, signQrPayload } from "@modules/cards/index.server";
@@ -183,6 +184,20 @@ describe("batch check-ins", () => {
     // The cancelled card: one refused scan, kept once (ADR 0028), not a check-in.
     expect(await checkinsOf(cancelled.trekkerId)).toMatchObject([{ method: "qr", refusedReason: "This card was cancelled." }]);
     expect(await trekkersWithCheckins([cancelled.trekkerId])).toEqual(new Set());
+  });
+
+  it("a card for another trekking area is answered off-route with nothing recorded, then recorded or refused as the device decides (issue 26)", async () => {
+    const elsewhere = await makeRoute("Api Langtang", { checkpoints: [{ name: "Api Dhunche" }] });
+    const [stray, refusedStray] = await trailCards(elsewhere.id, { count: 2, entry: inDays(0), exit: inDays(4), owner: u.agency });
+    const asked = await send({ items: [{ clientId: "route-0001", qr: stray.qr }] });
+    expect(asked.json).toMatchObject({ recorded: 0, offRoute: 1, results: [{ status: "off-route", routeName: elsewhere.name }] });
+    expect(await checkinsOf(stray.trekkerId)).toEqual([]);
+    const decided = await send({ items: [{ clientId: "route-0002", qr: stray.qr, offRoute: "record" }, { clientId: "route-0003", qr: refusedStray.qr, offRoute: "refuse" }] });
+    expect(decided.json).toMatchObject({ recorded: 1, refused: 1, offRoute: 0 });
+    expect(decided.json.results[0]).toMatchObject({ status: "recorded", offRoute: true, routeName: elsewhere.name });
+    expect(await checkinsOf(stray.trekkerId)).toMatchObject([{ offRoute: true, refusedReason: null }]);
+    expect((await checkinsOf(refusedStray.trekkerId))[0].refusedReason).toContain(elsewhere.name);
+    expect((await send({ items: [{ clientId: "route-0004", qr: stray.qr, offRoute: "maybe" }] })).json.results[0].status).toBe("invalid");
   });
 
   it("refuses another role (403), a body that is not a batch (422), and GET (405)", async () => {

@@ -35,9 +35,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type Refused = { name: string; reason: string; wrote: boolean };
-type ScanAnswer = { error: string | null; refused: Refused | null };
+/** A card for another trekking area: what the warning says, and the scan to send again with the decision. */
+type OffRoute = { name: string; message: string; resend: Record<string, string>; clientId: string };
+type ScanAnswer = { error: string | null; refused: Refused | null; offRoute: OffRoute | null };
 
-const answer = (body: Partial<ScanAnswer>, status: number) => data<ScanAnswer>({ error: null, refused: null, ...body }, { status });
+const answer = (body: Partial<ScanAnswer>, status: number) => data<ScanAnswer>({ error: null, refused: null, offRoute: null, ...body }, { status });
+
+/** The scan as the warning's form sends it again: the card is identified afresh (nothing hidden is trusted). */
+function resendFields(input: ScanInput): Record<string, string> {
+  if (input.method === "typed") return { intent: "typed", cardNumber: String(input.cardNumber ?? ""), passport: input.passport ?? "" };
+  return { intent: "qr", qr: input.qr ?? "", method: input.method };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePermission(request, "scan");
@@ -59,16 +67,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!text) return answer({ error: `${CHECKIN_MESSAGES.invalidQr}: no QR code could be read in the photo.` }, 400);
     input = { method: "photo", qr: text, clientId: value.clientId };
   } else if (value.intent === "qr") {
-    input = { method: value.method, qr: value.qr, clientId: value.clientId };
+    input = { method: value.method, qr: value.qr, clientId: value.clientId, offRoute: value.offRoute };
   } else {
-    input = { method: "typed", cardNumber: value.cardNumber, passport: value.passport, clientId: value.clientId };
+    input = { method: "typed", cardNumber: value.cardNumber, passport: value.passport, clientId: value.clientId, offRoute: value.offRoute };
   }
   try {
     const result = await scanCard(user, input, { ip: clientAddress(context) });
     if (result.outcome === "refused") return answer({ refused: { name: result.fullName, reason: result.message, wrote: result.wrote } }, 409);
+    if (result.outcome === "off-route") return answer({ offRoute: { name: result.fullName, message: result.message, resend: resendFields(input), clientId: crypto.randomUUID() } }, 409);
     return redirectWithToast(`/scanned-trekker/${result.registrationId}/${result.trekkerId}`, {
-      type: result.outcome === "recorded" ? "success" : "info",
-      message: result.outcome === "recorded" ? CHECKIN_MESSAGES.scanned : result.message,
+      type: result.outcome === "recorded" ? (result.offRoute ? "info" : "success") : "info",
+      message: result.outcome === "recorded" && !result.offRoute ? CHECKIN_MESSAGES.scanned : result.message,
     });
   } catch (error) {
     if (error instanceof CheckinInputError) return answer({ error: error.message }, 400);
@@ -119,6 +128,7 @@ export default function Scan() {
           {result.error}
         </p>
       ) : null}
+      {result?.offRoute ? <OffRouteWarning warning={result.offRoute} busy={busy} /> : null}
       {result?.refused ? (
         <div role="alert" data-testid="scan-refused" className="rounded-md border-2 border-red-500 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{result.refused.name}: not checked in</p>
@@ -225,5 +235,27 @@ export default function Scan() {
         </Button>
       </Form>
     </section>
+  );
+}
+
+/** A good card for another trekking area: nothing is recorded until the checkpost records or refuses it. */
+function OffRouteWarning({ warning, busy }: { warning: OffRoute; busy: boolean }) {
+  return (
+    <div role="alert" data-testid="scan-off-route" className="rounded-md border-2 border-amber-500 bg-amber-50 p-4 text-amber-950">
+      <p className="font-semibold">{warning.name}: card for another trekking area</p>
+      <p className="mt-1 text-sm">{warning.message}</p>
+      <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap gap-2">
+        {Object.entries(warning.resend).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="clientId" value={warning.clientId} />
+        <Button type="submit" name="offRoute" value="record" disabled={busy}>
+          Record off-route check-in
+        </Button>
+        <Button type="submit" name="offRoute" value="refuse" variant="secondary" disabled={busy}>
+          Refuse card
+        </Button>
+      </Form>
+    </div>
   );
 }

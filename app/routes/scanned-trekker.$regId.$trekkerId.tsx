@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const refused = scans.filter((c) => c.refusedReason).map((c) => ({ id: c.id, place: c.place, at: c.at, reason: c.refusedReason ?? "" }));
   // Each checkpoint of the route with the first time the trekker was recorded there; places off the list (self check-ins) after.
   const trail = points.map((p) => ({ place: p.name, at: checkins.find((c) => c.place === p.name)?.at ?? null, how: checkins.find((c) => c.place === p.name)?.method ?? null }));
-  const elsewhere = checkins.filter((c) => !points.some((p) => p.name === c.place)).map((c) => ({ place: c.place, at: c.at, how: c.method }));
+  const elsewhere = checkins.filter((c) => !points.some((p) => p.name === c.place)).map((c) => ({ place: c.place, at: c.at, how: c.method, offRoute: c.offRoute }));
   return { trekker, card, tab, trail: [...trail, ...elsewhere], checkinCount: checkins.length, refused } as const;
 }
 
@@ -75,9 +75,10 @@ export default function ScannedTrekker() {
             <ol className="space-y-1 rounded-lg bg-white p-4 shadow-sm" data-testid="trail">
               {trail.map((stop, index) => (
                 <li key={`${stop.place}-${index}`} className="flex flex-wrap justify-between gap-2 text-sm">
-                  <span className={stop.at ? "font-medium text-green-800" : "text-slate-500"}>
+                  <span className={"offRoute" in stop && stop.offRoute ? "font-medium text-amber-800" : stop.at ? "font-medium text-green-800" : "text-slate-500"}>
                     {stop.at ? "✓ " : "○ "}
                     {stop.place}
+                    {"offRoute" in stop && stop.offRoute ? " (off route)" : ""}
                   </span>
                   <span className="text-slate-600">{stop.at ? `${displayDateTime(stop.at)} (${METHOD_LABELS[stop.how ?? "qr"]})` : "not yet"}</span>
                 </li>

@@ -88,7 +88,7 @@ export async function recordBatch(caller: ApiCaller, items: readonly unknown[], 
   const results: CheckinResult[] = [];
   for (const raw of items) results.push(await recordOne(caller, raw, now));
   const count = (s: CheckinResult["status"]) => results.filter((r) => r.status === s).length;
-  return { recorded: count("recorded"), duplicate: count("duplicate"), refused: count("refused"), invalid: count("invalid"), results };
+  return { recorded: count("recorded"), duplicate: count("duplicate"), refused: count("refused"), offRoute: count("off-route"), invalid: count("invalid"), results };
 }
 
 async function recordOne(caller: ApiCaller, raw: unknown, now: Date): Promise<CheckinResult> {
@@ -105,16 +105,18 @@ async function recordOne(caller: ApiCaller, raw: unknown, now: Date): Promise<Ch
       caller.user,
       // The device's own ids: two devices may use the same clientId without clashing.
       item.qr !== undefined
-        ? { method: "qr", qr: item.qr, clientId: `d${caller.deviceId}:${item.clientId}` }
-        : { method: "typed", cardNumber: item.cardNumber, passport: item.passport, clientId: `d${caller.deviceId}:${item.clientId}` },
+        ? { method: "qr", qr: item.qr, clientId: `d${caller.deviceId}:${item.clientId}`, offRoute: item.offRoute }
+        : { method: "typed", cardNumber: item.cardNumber, passport: item.passport, clientId: `d${caller.deviceId}:${item.clientId}`, offRoute: item.offRoute },
       { now: at, today: kathmanduDate(at) },
     );
     return {
       clientId: item.clientId,
-      status: outcome.outcome === "recorded" ? "recorded" : outcome.outcome === "repeat" ? "duplicate" : "refused",
+      status: outcome.outcome === "recorded" ? "recorded" : outcome.outcome === "repeat" ? "duplicate" : outcome.outcome,
       message: outcome.message,
       cardNumber: outcome.cardNumber,
       fullName: outcome.fullName || null,
+      ...(outcome.routeName && (outcome.outcome === "off-route" || outcome.offRoute) ? { routeName: outcome.routeName } : {}),
+      ...(outcome.offRoute ? { offRoute: true } : {}),
     };
   } catch (error) {
     if (isDomainError(error) && error.status < 500) return invalid(error.message);

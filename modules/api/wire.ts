@@ -76,6 +76,10 @@ export const checkinItemSchema = named(
       cardNumber: z.number().int().positive().optional().describe("Typed card number (with passport)"),
       passport: plainText().min(1).max(30).optional(),
       scannedAt: z.iso.datetime({ offset: true }).optional().describe("When the card was scanned (offline scans); defaults to now"),
+      offRoute: z
+        .enum(["ask", "record", "refuse"])
+        .optional()
+        .describe("A card for another trekking area: ask (the default) records nothing and answers off-route; record keeps it as an off-route check-in; refuse keeps it as a refused scan"),
     })
     .refine((v) => (v.qr !== undefined) !== (v.cardNumber !== undefined && v.passport !== undefined), { message: "Give either qr, or cardNumber with passport" }),
   "CheckinItem",
@@ -89,10 +93,16 @@ export const checkinBatchSchema = named(z.object({ items: z.array(checkinItemSch
 export const checkinResultSchema = named(
   z.object({
     clientId: z.string().nullable(),
-    status: z.enum(["recorded", "duplicate", "refused", "invalid"]).describe("duplicate: this clientId (or the same card here within the repeat window) was already recorded; refused: the card may not pass (cancelled, returned, outside its dates), kept once as a refused scan that counts as no check-in, and answered refused again when the clientId is resent"),
+    status: z
+      .enum(["recorded", "duplicate", "refused", "off-route", "invalid"])
+      .describe(
+        "duplicate: this clientId (or the same card here within the repeat window) was already recorded; refused: the card may not pass (cancelled, returned, outside its dates, or refused as off-route), kept once as a refused scan that counts as no check-in, and answered refused again when the clientId is resent; off-route: a good card for another trekking area (routeName), nothing recorded: send it again with offRoute record or refuse",
+      ),
     message: z.string(),
     cardNumber: z.number().int().nullable(),
     fullName: z.string().nullable(),
+    routeName: z.string().optional().describe("The card's trekking area, for off-route and off-route recorded scans"),
+    offRoute: z.boolean().optional().describe("Recorded as an off-route check-in"),
   }),
   "CheckinResult",
   "What became of one scan.",
@@ -103,6 +113,7 @@ export const checkinBatchResultSchema = named(
     recorded: z.number().int(),
     duplicate: z.number().int(),
     refused: z.number().int(),
+    offRoute: z.number().int().describe("Scans answered off-route: nothing recorded yet"),
     invalid: z.number().int(),
     results: z.array(checkinResultSchema),
   }),

@@ -24,6 +24,9 @@ export interface CardRecord {
   deleted: boolean;
   entryDate: string;
   exitDate: string;
+  /** The trek's route (trekking area): a checkpoint off it warns before it records (issue 26). */
+  routeId: number;
+  routeName: string;
 }
 
 /**
@@ -50,6 +53,8 @@ export async function findCardRecord(trekkerId: number, transaction?: Transactio
     deleted: t.deletedAt !== null && t.deletedAt !== undefined,
     entryDate: reg.entryDate,
     exitDate: reg.exitDate,
+    routeId: reg.routeId,
+    routeName: reg.routeName,
   };
 }
 

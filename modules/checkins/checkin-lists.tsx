@@ -17,6 +17,8 @@ export interface CheckinItem {
   recordedBy: string;
   /** A refused card's sighting (ADR 0028): why it was refused. */
   refusedReason: string | null;
+  /** Recorded at a checkpoint off the card's route (issue 26). */
+  offRoute: boolean;
 }
 
 const filters = filterObject({ startDate: dateFilter(), endDate: dateFilter(), cardNumber: idFilter() });
@@ -34,7 +36,18 @@ const columns = [
   {
     key: "direction",
     header: "Check",
-    cell: (r: CheckinItem) => (r.refusedReason ? <strong className="font-semibold text-red-800" data-testid="refused-scan">{checkLabel(r)}</strong> : checkLabel(r)),
+    cell: (r: CheckinItem) =>
+      r.refusedReason ? (
+        <strong className="font-semibold text-red-800" data-testid="refused-scan">
+          {checkLabel(r)}
+        </strong>
+      ) : r.offRoute ? (
+        <strong className="font-semibold text-amber-800" data-testid="off-route-checkin">
+          {checkLabel(r)}
+        </strong>
+      ) : (
+        checkLabel(r)
+      ),
   },
   { key: "method", header: "Method", cell: (r: CheckinItem) => METHOD_LABELS[r.method] },
   { key: "at", header: "Action Date", cell: (r: CheckinItem) => displayDateTime(r.at), sort: "at" },

@@ -45,6 +45,7 @@ async function items(rows: Checkin[]): Promise<CheckinItem[]> {
     at: r.actionDate,
     recordedBy: r.recordedBy ? (names.get(r.recordedBy)?.name ?? "") : "",
     refusedReason: r.refusedReason ?? null,
+    offRoute: Boolean(r.offRoute),
   }));
 }
 

@@ -50,4 +50,15 @@ export const checkinMigrations: Migration[] = [
       await qi.removeColumn("checkins", "refusedReason");
     },
   },
+  {
+    // A check-in the checkpost recorded though the card is for another trekking area (issue 26):
+    // marked wherever check-ins are listed and in the trekker's trail.
+    name: "2026112800-checkins-off-route",
+    async up(qi) {
+      await qi.addColumn("checkins", "offRoute", { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false });
+    },
+    async down(qi) {
+      await qi.removeColumn("checkins", "offRoute");
+    },
+  },
 ];

@@ -41,7 +41,9 @@ export async function syncOfflineScans(viewer: { id: number }, scans: readonly O
   for (const scan of scans) {
     const now = offlineScanTime(scan.scannedAt, opts.now ?? new Date());
     try {
-      const outcome = await scanCard(viewer, { method: scan.method, qr: scan.qr, clientId: scan.clientId }, { ip: opts.ip, now });
+      // The trekker went on while the device was offline: a card for another area is kept as an
+      // off-route check-in (marked in every list), its message telling the checkpost so.
+      const outcome = await scanCard(viewer, { method: scan.method, qr: scan.qr, clientId: scan.clientId, offRoute: "record" }, { ip: opts.ip, now });
       results.push({ clientId: scan.clientId, outcome: outcome.outcome, message: outcome.message, fullName: outcome.fullName || null });
     } catch (error) {
       if (!(error instanceof CheckinInputError)) throw error;

@@ -14,12 +14,14 @@ export interface CheckinView {
   recordedBy: number | null;
   /** Set on a refused card's sighting (ADR 0028): shown, labelled, but not a check-in. */
   refusedReason: string | null;
+  /** Recorded at a checkpoint off the card's route (issue 26). */
+  offRoute: boolean;
 }
 
 /** A trekker's scans, oldest first, refused ones included (the side panel's Checkin list, the scanned trekker's trail). */
 export async function checkinsOf(trekkerId: number): Promise<CheckinView[]> {
   const rows = await Checkin.findAll({ where: { trekkerId }, order: [["actionDate", "ASC"], ["id", "ASC"]] });
-  return rows.map((r) => ({ id: r.id, place: r.place, method: r.method, direction: r.direction, at: r.actionDate, recordedBy: r.recordedBy, refusedReason: r.refusedReason ?? null }));
+  return rows.map((r) => ({ id: r.id, place: r.place, method: r.method, direction: r.direction, at: r.actionDate, recordedBy: r.recordedBy, refusedReason: r.refusedReason ?? null, offRoute: Boolean(r.offRoute) }));
 }
 
 /** Which of these trekkers have any check-in (the cards module's refuse-when-scanned rule). */

@@ -13,6 +13,10 @@ export const CHECKIN_MESSAGES = {
   autoCheckedIn: "Auto Checked In",
   otherAccount: "This scan was already sent by another account; nothing was recorded.",
   noCheckpoint: "Your account has no checkpoint. Ask the Nepal Tourism Board to set one before scanning.",
+  offRoute: (routeName: string, place: string) =>
+    `This card is for ${routeName}, a trekking area this checkpoint (${place}) is not on. Nothing is recorded yet: record it as an off-route check-in, or refuse it.`,
+  offRouteRecorded: (routeName: string) => `Recorded as an off-route check-in (the card is for ${routeName}).`,
+  offRouteRefused: (routeName: string) => `Refused at this checkpoint: the card is for ${routeName}.`,
 } as const;
 
 export interface CardOnTrail {

@@ -3,8 +3,12 @@
 
 export const METHOD_LABELS = { qr: "QR scan", photo: "QR photo", typed: "Card and passport", self: "Auto Checked In" } as const;
 
-/** A scan row's check: in, out, or the refusal a refused card's sighting records instead (ADR 0028). */
-export function checkLabel(r: { direction: "in" | "out"; refusedReason: string | null }): string {
+/**
+ * A scan row's check: in, out, or the refusal a refused card's sighting records instead (ADR 0028);
+ * a check-in at a checkpoint off the card's route says so (issue 26).
+ */
+export function checkLabel(r: { direction: "in" | "out"; refusedReason: string | null; offRoute?: boolean }): string {
   if (r.refusedReason) return `Refused: ${r.refusedReason}`;
-  return r.direction === "out" ? "Check out" : "Check in";
+  const check = r.direction === "out" ? "Check out" : "Check in";
+  return r.offRoute ? `${check} (off route)` : check;
 }

@@ -29,8 +29,12 @@ export function repeatWindowMinutes(): number {
 }
 
 export interface CheckinOutcome {
-  /** recorded: a new check-in; repeat: the same card at the same place within the window (or a resent clientId); refused: the card may not pass. */
-  outcome: "recorded" | "repeat" | "refused";
+  /**
+   * recorded: a new check-in; repeat: the same card at the same place within the window (or a
+   * resent clientId); refused: the card may not pass; off-route: a good card for another trekking
+   * area, nothing recorded until the checkpost decides (record it, or refuse it).
+   */
+  outcome: "recorded" | "repeat" | "refused" | "off-route";
   /** Whether this call wrote a row: a check-in, or for a refused card the sighting (ADR 0028). */
   wrote: boolean;
   trekkerId: number;
@@ -42,7 +46,14 @@ export interface CheckinOutcome {
   message: string;
   place: string;
   at: Date;
+  /** The card's route (trekking area) name. */
+  routeName?: string;
+  /** Recorded as an off-route check-in. */
+  offRoute?: boolean;
 }
+
+/** What the checkpost decided about a card for another trekking area; "ask" records nothing and says so. */
+export type OffRouteDecision = "ask" | "record" | "refuse";
 
 interface CheckinRequest {
   trekkerId: number;
@@ -51,6 +62,9 @@ interface CheckinRequest {
   method: CheckinMethod;
   direction: CheckinDirection;
   place: { checkpointId: number | null; name: string };
+  /** The checkpost's route; null for a self check-in (the trekker names a place of their own route). */
+  routeId: number | null;
+  offRoute: OffRouteDecision;
   /** The route's last checkpoint: a check-in there counts as leaving the trail. */
   atEndPoint: boolean;
   recordedBy: number | null;
@@ -102,12 +116,22 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
       }
       const earlier = await earlierHere(card, req, "checkin", transaction);
       if (earlier) return repeated(base, earlier);
-      await insertRow(card, req, null, transaction);
+      const offRoute = await isOffRoute(card, req);
+      if (offRoute && req.offRoute !== "record") {
+        const routed = { ...base, routeName: card.routeName };
+        if (req.offRoute === "ask") return { ...routed, outcome: "off-route", message: CHECKIN_MESSAGES.offRoute(card.routeName, req.place.name) };
+        const reason = CHECKIN_MESSAGES.offRouteRefused(card.routeName);
+        const wrote = !(await earlierHere(card, req, "refused", transaction));
+        if (wrote) await insertRow(card, req, reason, transaction);
+        return { ...routed, outcome: "refused", message: reason, wrote };
+      }
+      await insertRow(card, req, null, transaction, offRoute);
       await recordDaily({ kind: "checkin", at: req.now, trekkerId: card.trekkerId, direction: req.direction }, transaction);
       await activateOnCheckin(card, req.recordedBy, transaction);
       const recorded = { trekkerId: card.trekkerId, place: req.place.name, at: req.now, leftTrail: req.direction === "out" || Boolean(req.atEndPoint) };
       for (const listener of checkinListeners) await listener(recorded, transaction);
-      return { ...base, outcome: "recorded", wrote: true, message: req.method === "self" ? (req.direction === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone) : CHECKIN_MESSAGES.scanned };
+      const done = req.method === "self" ? (req.direction === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone) : offRoute ? CHECKIN_MESSAGES.offRouteRecorded(card.routeName) : CHECKIN_MESSAGES.scanned;
+      return { ...base, outcome: "recorded", wrote: true, routeName: card.routeName, offRoute, message: done };
     });
   } catch (error) {
     // Two submissions of one clientId raced: the other one recorded it.
@@ -123,8 +147,19 @@ function repeated(base: Omit<CheckinOutcome, "outcome" | "message">, earlier: Ch
   return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${displayDateTime(earlier.actionDate)} (Nepal time); nothing new was recorded.` };
 }
 
+/**
+ * A checkpost's checkpoint that is not on the card's route: neither the same checkpoint nor one of
+ * the same name (a village on two routes). Self check-ins name places of the card's own route.
+ */
+async function isOffRoute(card: CardRecord, req: CheckinRequest): Promise<boolean> {
+  if (req.routeId === null || req.routeId === card.routeId) return false;
+  const name = req.place.name.trim().toLowerCase();
+  const points = await routeCheckpoints(card.routeId);
+  return !points.some((p) => p.id === req.place.checkpointId || p.name.trim().toLowerCase() === name);
+}
+
 /** The row of a check-in, or of a refused card's sighting when `refusedReason` is set. */
-async function insertRow(card: CardRecord, req: CheckinRequest, refusedReason: string | null, transaction: Transaction): Promise<void> {
+async function insertRow(card: CardRecord, req: CheckinRequest, refusedReason: string | null, transaction: Transaction, offRoute = false): Promise<void> {
   await Checkin.create(
     {
       trekkerId: card.trekkerId,
@@ -141,6 +176,7 @@ async function insertRow(card: CardRecord, req: CheckinRequest, refusedReason: s
       ip: req.ip?.slice(0, 64) ?? null,
       clientId: req.clientId,
       refusedReason: refusedReason?.slice(0, 200) ?? null,
+      offRoute,
     },
     { transaction },
   );
@@ -199,6 +235,8 @@ export interface ScanInput {
   passport?: string;
   method: Exclude<CheckinMethod, "self">;
   clientId?: string | null;
+  /** A card for another trekking area: ask first (the default), or the checkpost's decision. */
+  offRoute?: OffRouteDecision;
 }
 
 export interface ScanOptions {
@@ -247,6 +285,8 @@ export async function scanCard(viewer: { id: number }, input: ScanInput, opts: S
     method: input.method,
     direction: "in",
     place: { checkpointId: place.checkpointId, name: place.name },
+    routeId: place.routeId,
+    offRoute: input.offRoute ?? "ask",
     atEndPoint: place.atEndPoint,
     recordedBy: viewer.id,
     ip: opts.ip ?? null,
@@ -306,6 +346,8 @@ export async function selfCheckin(
     method: "self",
     direction: input.isCheckOut ? "out" : "in",
     place: index >= 0 ? { checkpointId: card.places[index].id, name: card.places[index].name } : { checkpointId: null, name },
+    routeId: null,
+    offRoute: "record",
     atEndPoint: index >= 0 && index === card.places.length - 1,
     recordedBy: null,
     ip: opts.ip ?? null,

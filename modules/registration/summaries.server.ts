@@ -29,6 +29,7 @@ export interface RegistrationForCards {
   /** The registering user's type. */
   userType: number;
   status: string;
+  routeId: number;
   routeName: string;
   entryDate: string;
   exitDate: string;
@@ -41,7 +42,7 @@ export interface RegistrationForCards {
 export async function registrationForCards(id: number, transaction?: Transaction): Promise<RegistrationForCards | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const reg = await Registration.findByPk(id, { transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
-  return reg ? { id: reg.id, userId: reg.userId, userType: reg.userType, status: reg.status, routeName: reg.routeName, entryDate: reg.entryDate, exitDate: reg.exitDate } : null;
+  return reg ? { id: reg.id, userId: reg.userId, userType: reg.userType, status: reg.status, routeId: reg.routeId, routeName: reg.routeName, entryDate: reg.entryDate, exitDate: reg.exitDate } : null;
 }
 
 /** Trek dates of registrations by id (for the daily sweep), without locks. */

@@ -18,6 +18,8 @@ export interface PanelCheckin {
   at: string | Date;
   /** A refused card's sighting (the check-ins module's ADR 0028): listed, marked, not a check-in. */
   refusedReason?: string | null;
+  /** Recorded at a checkpoint off the card's route. */
+  offRoute?: boolean;
 }
 
 /** Label/value pairs; without a title (the contact tabs' content) no heading, never an empty one. */
@@ -98,8 +100,9 @@ export function TrekkerPanel({ trekker: t, card, closeTo, checkins = [] }: { tre
                         Refused at {c.place}: {c.refusedReason}
                       </span>
                     ) : (
-                      <span className="font-medium text-slate-800">
+                      <span className={c.offRoute ? "font-medium text-amber-800" : "font-medium text-slate-800"}>
                         {c.direction === "out" ? "Checked out" : "Checked in"} at {c.place}
+                        {c.offRoute ? " (off route: not on this card's trekking area)" : ""}
                       </span>
                     )}
                     <span className="text-slate-600">

@@ -24,6 +24,8 @@ export class Checkin extends Model<InferAttributes<Checkin>, InferCreationAttrib
   declare clientId: string | null;
   /** Why the card was refused: the row is a sighting, not a check-in (null for a check-in). */
   declare refusedReason: CreationOptional<string | null>;
+  /** Recorded at a checkpoint that is not on the card's route, after the checkpost was warned. */
+  declare offRoute: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -44,6 +46,7 @@ Checkin.init(
     ip: DataTypes.STRING(64),
     clientId: DataTypes.STRING(64),
     refusedReason: DataTypes.STRING(200),
+    offRoute: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "checkins", updatedAt: false },
