@@ -3,7 +3,7 @@ import { agencyOnboardingPath, isOnboardingPath, landingPath } from "@modules/us
 import { TWO_FACTOR_SETUP_PATH, isTwoFactorSetupAllowed } from "@modules/users";
 import { mustSetUpTwoFactor } from "@modules/users/index.server";
 import { can, type Permission } from "@modules/permissions";
-import { SWITCH_REFUSED_MESSAGE, activeSwitch, findAuthUser, recordSwitchedAction, refusedWhileSwitched, type AuthUser } from "@modules/users/index.server";
+import { switchRefusedMessage, activeSwitch, findAuthUser, recordSwitchedAction, refusedWhileSwitched, type AuthUser } from "@modules/users/index.server";
 import { commitSession, destroySession, getSession, newSession, sessionState, TOUCH_INTERVAL_MS, type TimsSession } from "./session.server";
 import { toastCookie } from "./toast.server";
 
@@ -88,7 +88,7 @@ export async function requireUser(request: Request): Promise<AuthUser> {
     // Viewing as someone else: some changes are never made in their name; the rest are audited.
     if (refusedWhileSwitched(pathname)) {
       await recordSwitchedAction(viewer.realUser.id, viewer.user.id, "refused", pathname);
-      throw new Response(SWITCH_REFUSED_MESSAGE, { status: 403, statusText: "Forbidden" });
+      throw new Response(switchRefusedMessage(viewer.realUser), { status: 403, statusText: "Forbidden" });
     }
     await recordSwitchedAction(viewer.realUser.id, viewer.user.id, request.method, pathname);
   }

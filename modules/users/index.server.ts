@@ -33,5 +33,5 @@ export { counterStore } from "./rate-limit-store.server";
 export type { CustomerAccount } from "./customers.server";
 export { customerAccounts, customerAccountsOfTypes } from "./customers.server";
 export type { SwitchAuditRow } from "./switch.server";
-export { SWITCH_REFUSED_MESSAGE, SwitchRefusedError, activeSwitch, endSwitch, listSwitchAudit, recordSwitchedAction, refusedWhileSwitched, startSwitch } from "./switch.server";
+export { switchRefusedMessage, SwitchRefusedError, activeSwitch, endSwitch, listSwitchAudit, recordSwitchedAction, refusedWhileSwitched, startSwitch } from "./switch.server";
 export { indexAllUserWords } from "./search-words.server";

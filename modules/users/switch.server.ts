@@ -123,4 +123,7 @@ export function refusedWhileSwitched(pathname: string): boolean {
   return REFUSED_WHILE_SWITCHED.some((re) => re.test(pathname));
 }
 
-export const SWITCH_REFUSED_MESSAGE = "This is not allowed while viewing as another user. Return to your account first.";
+/** The refusal's words: what is refused, and whose account the board user is really in (issue 26). */
+export function switchRefusedMessage(realUser: { fullName: string; email: string }): string {
+  return `Not allowed while viewing as another user. You are signed in as ${realUser.fullName} (${realUser.email}): return to your account first.`;
+}

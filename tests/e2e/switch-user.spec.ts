@@ -5,6 +5,7 @@ import { makeRoleUser } from "../factories/users";
 import { signInAs } from "./support/auth-cookie";
 import { uniqueEmail } from "./support/data";
 import { makeActiveUser } from "./support/roles";
+import { cardsOf } from "./support/paid";
 
 // Issue 17, item 5: the board views the app as another user; a banner says so on every page;
 // payments (and passwords, e-mails, deletions) are refused; every change is audited with both
@@ -37,7 +38,14 @@ for (const javaScriptEnabled of [true, false]) {
     // Paying in the agency's name is refused, and the refusal is audited.
     const pay = await page.request.post(`/new-register/${unpaidRegId}/payment`, { form: { intent: "voucher" } });
     expect(pay.status()).toBe(403);
-    expect(await pay.text()).toContain("not allowed while viewing as another user");
+    expect(await pay.text()).toContain("Not allowed while viewing as another user");
+    // In the page too, naming the board account that is really signed in (issue 26).
+    const [unpaidCard] = await cardsOf(unpaidRegId);
+    await page.goto(`/cards/${unpaidCard.trekkerId}/delete`);
+    await page.getByLabel("Reason").fill("Removed while switched.");
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("error-403")).toContainText(`Not allowed while viewing as another user. You are signed in as `);
+    await expect(page.getByTestId("error-403")).toContainText(`(${board.email})`);
     // An allowed change goes through and is audited.
     const read = await page.request.post("/notifications", { form: { intent: "mark-all" }, maxRedirects: 0 });
     expect(read.status()).toBe(302);

@@ -55,6 +55,8 @@ export function useErrorView(): ErrorView {
   }
   const status = error.status;
   const known = ERROR_TEXTS[status];
+  // A refusal that says why (viewing as another user) keeps its words; a bare 403 gets the spec's.
+  if (status === 403 && typeof error.data === "string" && error.data.startsWith("Not allowed")) return { status, title: known.title, message: error.data };
   if (known) return { status, ...known };
   if (status >= 400 && status < 500) {
     // A DomainError's words may be the body; show them rather than a generic text.
