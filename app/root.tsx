@@ -97,13 +97,18 @@ function Shell({ children }: { children: ReactNode }) {
             <Sidebar entries={rootData.sidebar} />
             <div className="flex min-w-0 flex-1 flex-col">
               <AppHeader title={title} user={user} showBell={rootData.showBell} unread={rootData.unread} canSwitch={rootData.canSwitch} />
-              <main className="flex-1 p-4 md:p-6">{children}</main>
+              <main className="flex-1 p-4 md:p-6">
+                <Toasts toasts={rootData?.toasts ?? []} />
+                {children}
+              </main>
             </div>
           </div>
         ) : (
-          <main className="min-h-full">{children}</main>
+          <main className="min-h-full">
+            <Toasts toasts={rootData?.toasts ?? []} />
+            {children}
+          </main>
         )}
-        <Toasts toasts={rootData?.toasts ?? []} />
         {servedAs === true ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -24,14 +24,18 @@ export interface ToastsProps {
   toasts: readonly ToastMessage[];
 }
 
-/** Flash messages from the session, stacked top-right. */
+/**
+ * Flash messages from the session: on a phone, in the page's flow above its content (a fixed box
+ * there would cover the page's own buttons, such as the scan result's "Scan next"); from the sm
+ * breakpoint, stacked top-right over the page.
+ */
 export function Toasts({ toasts }: ToastsProps) {
   if (toasts.length === 0) return null;
   return (
     // The stack never blocks clicks on the page beneath, only the toasts themselves do. It is a
     // named region, so the toasts and their dismiss boxes sit in a landmark like the rest of the page.
-    // Below the header (and the demo banner), so neither the bell nor the menu is covered.
-    <section aria-label="Messages" className="pointer-events-none fixed top-32 right-4 left-4 z-60 sm:top-28 flex flex-col items-end gap-2 sm:left-auto sm:w-96">
+    // On wider screens below the header (and the demo banner), so neither the bell nor the menu is covered.
+    <section aria-label="Messages" className="pointer-events-none mb-3 flex flex-col gap-2 sm:fixed sm:top-28 sm:right-4 sm:z-60 sm:mb-0 sm:w-96 sm:items-end">
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} />
       ))}
@@ -50,6 +54,9 @@ function Toast({ toast }: { toast: ToastMessage }) {
   const [expired, setExpired] = useState(false);
 
   useEffect(() => {
+    // On a phone the toast sits in the page's flow: it stays until dismissed, so the page never
+    // jumps under the reader's thumb when it goes.
+    if (!window.matchMedia("(min-width: 640px)").matches) return;
     const timer = setTimeout(() => setExpired(true), TOAST_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, []);
