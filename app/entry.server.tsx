@@ -13,6 +13,7 @@ import { exitOnBadConfiguration, exitPromptlyOnSignals } from "./utils/startup.s
 
 // scripts/serve.mjs reads these from the server build and applies them to every request.
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
+export { sendResponse } from "@lib/send-response.server";
 
 const ABORT_DELAY = 5_000;
 

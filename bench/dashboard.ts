@@ -33,7 +33,7 @@ async function main() {
   console.log(`Database ${new URL(process.env.DATABASE_URL!).pathname.slice(1)}: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString("en")}`).join(", ")}`);
   if (process.argv.includes("--rebuild") || Number(counts.stats) === 0) {
     const s = performance.now();
-    const done = await rebuildDailyStats(null, null, sequelize);
+    const done = await rebuildDailyStats(null, null);
     console.log(`Rebuilt daily_stats ${done.from}..${done.to}: ${done.rows.toLocaleString("en")} rows in ${((performance.now() - s) / 1000).toFixed(1)} s`);
   }
 

@@ -10,6 +10,9 @@ export function arg(name: string, fallback: string): string {
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
+/** The p-th percentile (nearest rank below) of `xs`; 0 for none. */
+export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+
 /** The median of `runs` timed calls of `fn` (ms), after one untimed call to warm it. */
 export async function timed(fn: () => Promise<unknown>, runs: number): Promise<number> {
   await fn();

@@ -13,7 +13,7 @@ async function main() {
   const { rebuildDailyStats } = await import("../modules/stats/index.server");
   await migrate();
   const started = Date.now();
-  const done = await rebuildDailyStats(arg("from"), arg("to"), sequelize);
+  const done = await rebuildDailyStats(arg("from"), arg("to"));
   console.log(`daily_stats ${done.from}..${done.to}: ${done.rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await sequelize.close();
 }

@@ -10,13 +10,18 @@
 // - in the embedded mode, a page a browser opens at another loopback name (127.0.0.1 for
 //   localhost) is sent to the app's own address, where its cookie and the payment returns belong
 //   (never a server-to-server call: the payment adapters' status checks must reach the simulators).
+// - response bodies are written with back-pressure (the app's sendResponse): Remix's own writer
+//   ignores a full socket, so a client that stops reading an export made this process hold the
+//   whole CSV (issue 26, item 7).
 // The header and origin rules live in the app (app/utils/http-security.server.ts) and reach this
 // file through the server build's entry module (docs/adr/0009-http-security-headers.md).
 // Usage: node scripts/serve.mjs [build/index.js]
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+// The adapter's request conversion (abort signal on disconnect included); its response writer is
+// replaced by the app's sendResponse. Not in the package's index, hence the file (Remix 2.x).
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -30,7 +35,7 @@ if (!hasServerNodeFlags()) {
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-const { baselineHeaders, loopbackRedirect, originVerdict } = build.entry.module;
+const { baselineHeaders, loopbackRedirect, originVerdict, sendResponse } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -63,14 +68,16 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.use(morgan("tiny"));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? null }),
-  }),
-);
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+app.all("*", async (req, res, next) => {
+  try {
+    const request = createRemixRequest(req, res);
+    const response = await handleRequest(request, { clientAddress: req.ip ?? req.socket.remoteAddress ?? null });
+    await sendResponse(res, response);
+  } catch (error) {
+    next(error);
+  }
+});
 
 const port = Number(process.env.PORT || 3000);
 const onListen = () => console.log(`[tims] http://${process.env.HOST || "localhost"}:${port}`);

@@ -1,67 +1,54 @@
 import { EmailButton, EmailLayout, styles } from "./email-layout";
 
-export const trekkerOverdueSubject = (fullName: string) => `Overdue trekker: ${fullName}`;
-
-export interface TrekkerOverdueEmailProps {
-  name: string;
-  fullName: string;
-  cardNumber: number | null;
-  routeName: string;
-  /** Why, in words (the reason and its date). */
-  why: string;
-  link: string;
-  /** The reader may mark the trekker safe (an agency); otherwise they are asked to get in touch. */
-  canMarkSafe: boolean;
-}
-
-/** To the registering agency, free trekker or checkpost, once per overdue trekker. */
-export function TrekkerOverdueEmail({ name, fullName, cardNumber, routeName, why, link, canMarkSafe }: TrekkerOverdueEmailProps) {
-  return (
-    <EmailLayout>
-      <p style={styles.paragraph}>Dear {name},</p>
-      <p style={styles.paragraph}>
-        <strong>{fullName}</strong> (TIMS card {cardNumber ?? "not issued"}, {routeName}) is overdue: {why}
-      </p>
-      <p style={styles.paragraph}>
-        {canMarkSafe
-          ? "Please find out whether the trekker is safe. Once you know, mark the trekker safe with a note; that clears the alert."
-          : "If you are this trekker and you are safe, or you know where the trekker is, please tell the Nepal Tourism Board or the nearest checkpost."}
-      </p>
-      <EmailButton href={link}>{link.includes("/tims-cards/") ? "Open the TIMS card" : "Open the overdue trekkers"}</EmailButton>
-    </EmailLayout>
-  );
-}
-
 export const overdueDigestSubject = (total: number, day: string) => `Overdue trekkers on ${day}: ${total}`;
+
+/** Who reads a digest: what it asks of them depends on it. */
+export type OverdueDigestReader = "board" | "taan" | "agency" | "owner";
 
 export interface OverdueDigestEmailProps {
   name: string;
   /** The run's day, as displayed. */
   day: string;
   total: number;
-  /** The first of them (oldest due first). */
-  trekkers: { fullName: string; cardNumber: number | null; routeName: string; why: string }[];
+  /** The first of them (oldest due first), each with where it opens for this reader. */
+  trekkers: { fullName: string; cardNumber: number | null; routeName: string; why: string; link: string }[];
+  /** All of them (the overdue filter, or the reader's own cards). */
   link: string;
+  reader: OverdueDigestReader;
 }
 
-/** To each board user, once per day's run: how many were raised and the first of them. */
-export function OverdueDigestEmail({ name, day, total, trekkers, link }: OverdueDigestEmailProps) {
+const ASK: Record<OverdueDigestReader, string> = {
+  board: "Their agencies (or the trekkers themselves) have been told.",
+  taan: "They were registered by trekking agencies, which have been told.",
+  agency: "Please find out whether they are safe. Once you know, mark each trekker safe with a note; that clears the alert.",
+  owner: "If you are this trekker and you are safe, or you know where the trekker is, please tell the Nepal Tourism Board or the nearest checkpost.",
+};
+
+/**
+ * The one overdue e-mail a reader gets for a day's run (issue 26, item 8): the registering agency,
+ * free trekker or checkpost (its own trekkers), the board (all) and TAAN (the agencies'), each
+ * trekker with a link; the in-app notifications name them one by one.
+ */
+export function OverdueDigestEmail({ name, day, total, trekkers, link, reader }: OverdueDigestEmailProps) {
   const more = total - trekkers.length;
   return (
     <EmailLayout>
       <p style={styles.paragraph}>Dear {name},</p>
       <p style={styles.paragraph}>
-        The overdue check of {day} found <strong>{total}</strong> {total === 1 ? "trekker" : "trekkers"} overdue. Their agencies (or the trekkers themselves) have been told.
+        The overdue check of {day} found <strong>{total}</strong> {total === 1 ? "trekker" : "trekkers"} overdue. {ASK[reader]}
       </p>
       <ul style={{ ...styles.paragraph, paddingLeft: "20px" }}>
         {trekkers.map((t, i) => (
           <li key={i}>
-            <strong>{t.fullName}</strong> (TIMS card {t.cardNumber ?? "not issued"}, {t.routeName}): {t.why}
+            <a href={t.link}>
+              <strong>{t.fullName}</strong>
+            </a>{" "}
+            (TIMS card {t.cardNumber ?? "not issued"}, {t.routeName}): {t.why}
           </li>
         ))}
       </ul>
       {more > 0 ? <p style={styles.paragraph}>and {more} more.</p> : null}
-      <EmailButton href={link}>Open the overdue trekkers</EmailButton>
+      <EmailButton href={link}>{link.includes("/tims-cards") ? "Open your TIMS cards" : "Open the overdue trekkers"}</EmailButton>
     </EmailLayout>
   );
 }

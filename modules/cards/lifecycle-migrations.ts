@@ -67,4 +67,15 @@ export const lifecycleMigrations: Migration[] = [
       await qi.removeColumn("trekkers", "issuedAt");
     },
   },
+  {
+    // The daily-stats rebuild reads one Nepal day of card moves at a time in a short transaction
+    // (docs/adr/0041-batched-maintenance.md); without this each day was a read of the whole table.
+    name: "2026122600-cards-events-created-index",
+    async up(qi) {
+      await qi.addIndex("card_events", ["createdAt"], { name: "card_events_created" });
+    },
+    async down(qi) {
+      await qi.removeIndex("card_events", "card_events_created");
+    },
+  },
 ];

@@ -122,10 +122,16 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
     });
     if (seen < batchSize) break;
   }
-  counts.registrations = await writeTransaction(async (transaction) => {
-    const moved = await sweepRegistrationStatuses(today, (ids, t) => registrationsWithCardIn("Completed", ids, t), transaction);
-    return moved + (await expireUnpaidRegistrations(today, CARD_TRANSITIONS.expire.from, CARD_TRANSITIONS.expire.to, transaction));
-  });
+  // Registrations too in batches, each its own transaction, until none moves: a day after downtime
+  // (or a first run) may move thousands, whose row locks a payment or a scan would wait on.
+  for (;;) {
+    const moved = await writeTransaction(async (transaction) => {
+      const followed = await sweepRegistrationStatuses(today, (ids, t) => registrationsWithCardIn("Completed", ids, t), transaction, batchSize);
+      return followed + (await expireUnpaidRegistrations(today, CARD_TRANSITIONS.expire.from, CARD_TRANSITIONS.expire.to, transaction, batchSize));
+    });
+    counts.registrations += moved;
+    if (!moved) break;
+  }
   return counts;
 }
 

@@ -61,4 +61,14 @@ export const checkinMigrations: Migration[] = [
       await qi.removeColumn("checkins", "offRoute");
     },
   },
+  {
+    // The daily-stats rebuild reads one Nepal day of check-ins at a time (docs/adr/0041-batched-maintenance.md).
+    name: "2026122600-checkins-action-date-index",
+    async up(qi) {
+      await qi.addIndex("checkins", ["actionDate"], { name: "checkins_action_date" });
+    },
+    async down(qi) {
+      await qi.removeIndex("checkins", "checkins_action_date");
+    },
+  },
 ];

@@ -96,7 +96,7 @@ describe("the daily overdue job on fixed dates", () => {
     expect(await findOverdueTrekkers({ today: "2042-03-11", graceDays: 2 })).toMatchObject({ noCheckout: 0, neverSeen: 0 });
   });
 
-  it("told the registering user (notification, e-mail) once per trekker, every board user by one digest per run, and nobody else", async () => {
+  it("told the registering user by a notification per trekker; by e-mail one digest per reader and day: the registering users, the board, TAAN", async () => {
     const titles = async (user: TestUser) => (await overdueNotes(user)).map((n) => n.title).sort();
     expect(await titles(u.agencyA)).toEqual([`Overdue: ${c.stuck.fullName} (card ${c.stuck.cardNumber})`]);
     expect(await titles(u.agencyB)).toEqual([`Overdue: ${c.unseenB.fullName} (card ${c.unseenB.cardNumber})`]);
@@ -107,33 +107,41 @@ describe("the daily overdue job on fixed dates", () => {
     expect(await overdueNotes(u.taan)).toEqual([]);
 
     await drainQueue();
-    const mails = (await listOutbox()).filter((m) => m.subject.startsWith("Overdue trekker:"));
-    const to = (user: TestUser) => mails.filter((m) => m.to.toLowerCase().includes(user.email.toLowerCase())).map((m) => m.subject).sort();
-    expect(to(u.agencyA)).toEqual([`Overdue trekker: ${c.stuck.fullName}`]);
-    expect(to(u.agencyB)).toEqual([`Overdue trekker: ${c.unseenB.fullName}`]);
-    expect(to(u.fit)).toEqual([`Overdue trekker: ${c.fitUnseen.fullName}`]);
-    // The agency may mark its trekker safe and is asked to; the free trekker cannot and is asked to get in touch.
-    const textTo = async (user: TestUser) => (await readOutboxMessage(mails.find((m) => m.to.toLowerCase().includes(user.email.toLowerCase()))!.id))?.text ?? "";
-    expect(await textTo(u.agencyA)).toContain("mark the trekker safe with a note");
-    expect(await textTo(u.fit)).not.toContain("mark the trekker safe");
-    expect(await textTo(u.fit)).toContain("tell the Nepal Tourism Board or the nearest checkpost");
-    // The board: no e-mail per trekker, one digest per run naming the day's three.
-    expect(to(u.board1)).toEqual([]);
-    expect(to(u.taan)).toEqual([]);
-    expect(mails).toHaveLength(3);
-    const digests = (await listOutbox()).filter((m) => m.subject.startsWith("Overdue trekkers on "));
+    const outbox = await listOutbox();
+    // No e-mail per trekker any more (issue 26, item 8).
+    expect(outbox.filter((m) => m.subject.startsWith("Overdue trekker:"))).toEqual([]);
+    const digests = outbox.filter((m) => m.subject.startsWith("Overdue trekkers on "));
     const digestsTo = (user: TestUser) => digests.filter((m) => m.to.toLowerCase().includes(user.email.toLowerCase()));
+    const subjects = (user: TestUser) => digestsTo(user).map((m) => m.subject).sort();
+    const textOf = async (user: TestUser, day: string) => (await readOutboxMessage(digestsTo(user).find((m) => m.subject.includes(day))!.id))?.text ?? "";
     // Two runs raised trekkers (8 March: the two never seen; 11 March: the one not checked out).
-    for (const board of [u.board1, u.board2]) {
-      expect(digestsTo(board).map((m) => m.subject).sort()).toEqual(["Overdue trekkers on 2042/03/08: 2", "Overdue trekkers on 2042/03/11: 1"]);
-    }
-    const first = await readOutboxMessage(digestsTo(u.board1).find((m) => m.subject.endsWith(": 2"))!.id);
-    expect(first?.text).toContain(`TIMS card ${c.unseenB.cardNumber},`);
-    expect(first?.text).toContain(`TIMS card ${c.fitUnseen.cardNumber},`);
-    expect(first?.text).not.toContain(`TIMS card ${c.stuck.cardNumber},`);
-    // Every active board user (the card generators are board users too), once a run, and nobody else.
-    expect(digests).toHaveLength(2 * (await activeUserIdsOfType(4)).length);
-    expect(digestsTo(u.agencyA)).toEqual([]);
+    expect(subjects(u.agencyA)).toEqual(["Overdue trekkers on 2042/03/11: 1"]);
+    expect(subjects(u.agencyB)).toEqual(["Overdue trekkers on 2042/03/08: 1"]);
+    expect(subjects(u.fit)).toEqual(["Overdue trekkers on 2042/03/08: 1"]);
+    for (const board of [u.board1, u.board2]) expect(subjects(board)).toEqual(["Overdue trekkers on 2042/03/08: 2", "Overdue trekkers on 2042/03/11: 1"]);
+    // TAAN: the agencies' trekkers only (not the free trekker's).
+    expect(subjects(u.taan)).toEqual(["Overdue trekkers on 2042/03/08: 1", "Overdue trekkers on 2042/03/11: 1"]);
+    expect(await textOf(u.taan, "2042/03/08")).toContain(`TIMS card ${c.unseenB.cardNumber},`);
+    expect(await textOf(u.taan, "2042/03/08")).not.toContain(`TIMS card ${c.fitUnseen.cardNumber},`);
+    // Each trekker with its link: the agency's to its Overdue filter with the card, where it may mark the trekker safe (and is asked to).
+    const agencyText = await textOf(u.agencyA, "2042/03/11");
+    expect(agencyText).toContain(`TIMS card ${c.stuck.cardNumber},`);
+    expect(agencyText).toContain(`/trekkers?tab=trekkers&overdue=1&username=${c.stuck.cardNumber}`);
+    expect(agencyText).toContain("mark each trekker safe with a note");
+    // The free trekker's to its card; it cannot mark itself safe and is asked to get in touch.
+    const fitText = await textOf(u.fit, "2042/03/08");
+    expect(fitText).toContain(`/tims-cards/${c.fitUnseen.trekkerId}`);
+    expect(fitText).not.toContain("mark each trekker safe");
+    expect(fitText).toContain("tell the Nepal Tourism Board or the nearest checkpost");
+    const boardText = await textOf(u.board1, "2042/03/08");
+    expect(boardText).toContain(`TIMS card ${c.unseenB.cardNumber},`);
+    expect(boardText).toContain(`TIMS card ${c.fitUnseen.cardNumber},`);
+    expect(boardText).not.toContain(`TIMS card ${c.stuck.cardNumber},`);
+    // Every active board and TAAN user (the card generators are board users too) and the three owners, once a day each.
+    expect(digests).toHaveLength(2 * (await activeUserIdsOfType(4)).length + 2 * (await activeUserIdsOfType(6)).length + 3);
+    const perReaderDay = new Map<string, number>();
+    for (const m of digests) perReaderDay.set(`${m.to}|${m.subject.slice(0, 31)}`, (perReaderDay.get(`${m.to}|${m.subject.slice(0, 31)}`) ?? 0) + 1);
+    expect(Math.max(...perReaderDay.values())).toBe(1);
   });
 });
 
@@ -215,5 +223,35 @@ describe("a check-in answers an alert", () => {
     expect(ids(await overdueRows(u.agencyA))).not.toContain(late.trekkerId);
     // The job does not raise the seen trekker again.
     expect(await findOverdueTrekkers({ today: "2043-04-07", graceDays: 2, trekkerIds: [late.trekkerId] })).toMatchObject({ neverSeen: 0 });
+  });
+});
+
+describe("many trekkers of one agency overdue the same day (issue 26, item 8)", () => {
+  it("make one e-mail to it naming each with its link, a notification each; a second run that day sends nobody another", async () => {
+    const agency = await makeUser({ userType: 2, organizationName: "Charlie Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never);
+    const { route } = await makeTrail(0);
+    const cards = await trailCards(route.id, { count: 7, entry: "2042-05-01", exit: "2042-05-20", owner: agency });
+    const before = new Set((await listOutbox()).map((m) => m.id));
+    // In batches of 2: four transactions, one run.
+    expect(await findOverdueTrekkers({ today: "2042-05-04", graceDays: 2, batchSize: 2 })).toMatchObject({ neverSeen: 7 });
+    expect(await overdueNotes(agency)).toHaveLength(7);
+    await drainQueue();
+    const fresh = async () => (await listOutbox()).filter((m) => !before.has(m.id));
+    const to = async (user: TestUser) => (await fresh()).filter((m) => m.to.toLowerCase().includes(user.email.toLowerCase()));
+    const mine = await to(agency);
+    expect(mine.map((m) => m.subject)).toEqual(["Overdue trekkers on 2042/05/04: 7"]);
+    const text = (await readOutboxMessage(mine[0].id))?.text ?? "";
+    for (const card of cards) {
+      expect(text).toContain(`${card.fullName} (`);
+      expect(text).toContain(`/trekkers?tab=trekkers&overdue=1&username=${card.cardNumber}`);
+    }
+    expect((await to(u.board1)).map((m) => m.subject)).toEqual(["Overdue trekkers on 2042/05/04: 7"]);
+    expect((await to(u.taan)).map((m) => m.subject)).toEqual(["Overdue trekkers on 2042/05/04: 7"]);
+    const sent = (await fresh()).length;
+    // Run again the same day (a re-run, a retry): nothing new raised, no second e-mail to anyone.
+    expect(await findOverdueTrekkers({ today: "2042-05-04", graceDays: 2 })).toMatchObject({ neverSeen: 0, noCheckout: 0 });
+    await drainQueue();
+    expect(await fresh()).toHaveLength(sent);
+    expect(await to(agency)).toHaveLength(1);
   });
 });

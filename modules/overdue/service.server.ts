@@ -8,7 +8,7 @@ import { insertRows } from "../../db/insert-rows.server";
 import { writeTransaction } from "../../db/sequelize.server";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
-import { OverdueDigestEmail, TrekkerOverdueEmail, overdueDigestSubject, trekkerOverdueSubject } from "../../emails/templates/trekker-overdue";
+import { OverdueDigestEmail, overdueDigestSubject, type OverdueDigestReader } from "../../emails/templates/trekker-overdue";
 import type { JobHandler } from "../contract";
 import { onCheckinRecorded, trailsOf, type RecordedCheckin } from "@modules/checkins/index.server";
 import { notify } from "@modules/notifications/index.server";
@@ -24,9 +24,9 @@ import { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REAS
  *   checked out nor seen at the route's end point (the sweep keeps such cards Active);
  * - never-seen: an Upcoming, Active or Missed card not seen at any checkpoint once its entry
  *   date plus the grace period has passed.
- * A trekker found is raised once (the table's unique trekkerId): its row, the notification and
- * the e-mail to the registering user are written in one transaction; the board, which has no
- * bell, gets one digest e-mail per run (mailBoardDigest) and sees the dashboard block.
+ * A trekker found is raised once (the table's unique trekkerId): its row and the notification to
+ * the registering user are written in one transaction. E-mail goes once the run is done, as one
+ * digest per reader and day (mailDigests): the registering users, the board and TAAN.
  */
 
 export const OVERDUE_JOB = "overdue.find";
@@ -126,56 +126,59 @@ async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate:
     { transaction },
   );
   const people = await displayNames(fresh.map((f) => f.trek.ownerId));
-  const origin = publicOrigin();
   for (const { trek: t, reason, dueDate } of fresh) {
-    const because = why(reason, dueDate, t);
     const title = `Overdue: ${t.fullName} (card ${t.cardNumber ?? "—"})`.replace(/\s+/g, " ");
-    const body = `${t.routeName}: ${because}`;
+    const body = `${t.routeName}: ${why(reason, dueDate, t)}`;
     const ownerType = people.get(t.ownerId)?.userType ?? t.ownerType;
-    // The board has no bell (spec 1 §2.3, docs/decisions.md): it hears by one digest e-mail per
-    // run (mailBoardDigest) and sees the dashboard block; the registering user gets both, per trekker.
+    // The board has no bell (spec 1 §2.3, docs/decisions.md): it hears by the digest and sees the
+    // dashboard block; the registering user gets a notification per trekker and the digest.
     await notify({ kind: "trekker-overdue", to: [t.ownerId], title, body, link: linkFor(t, ownerType) }, transaction);
-    const reader = people.get(t.ownerId);
-    if (!reader?.email) continue;
-    const { html, text } = renderEmail(
-      createElement(TrekkerOverdueEmail, {
-        name: reader.name,
-        fullName: t.fullName,
-        cardNumber: t.cardNumber,
-        routeName: t.routeName,
-        why: because,
-        link: `${origin}${linkFor(t, ownerType)}`,
-        // Only an agency (and the board) may mark its trekker safe; a free trekker or a checkpost is asked to get in touch.
-        canMarkSafe: mayMarkSafe({ id: t.ownerId, userType: ownerType }, t.ownerId),
-      }),
-    );
-    await sendEmail({ to: reader.email, subject: trekkerOverdueSubject(t.fullName), html, text }, { transaction, key: `overdue:${t.trekkerId}:${t.ownerId}` });
   }
   return fresh.length;
 }
 
-/** How many trekkers a board digest names; the rest are counted and one link away. */
+/** How many trekkers a digest names; the rest are counted and one link away. */
 export const DIGEST_NAMED = 50;
 
 /**
- * One e-mail per board user for a day's run: how many trekkers were raised that day and the
- * first DIGEST_NAMED of them, oldest due first. A peak-season day can raise hundreds; one e-mail
- * per trekker per board user would bury the alerts. Keyed by day and user, so a run again the
- * same day (after a crash, or an operator's re-run) never sends it twice; still-open marks only.
+ * The day's overdue e-mail, one per reader (issue 26, item 8; one run sent 63 to one agency when
+ * each trekker had its own): every registering user its trekkers raised that day (an agency is
+ * asked to mark them safe), every active board user all of them, every active TAAN user those
+ * registered by agencies; each names the first DIGEST_NAMED, oldest due first, each with its
+ * link, and counts the rest. One key per day and reader, whatever the role: a second run of the
+ * day (after a crash, an operator's re-run) sends nobody a second overdue e-mail. Still-open
+ * marks only. Each e-mail is its own short transaction.
  */
-async function mailBoardDigest(today: string, board: readonly number[]): Promise<void> {
-  if (!board.length) return;
-  const where = { raisedOn: today, safeAt: { [Op.is]: null } };
-  const [total, rows] = await Promise.all([OverdueTrekker.count({ where }), OverdueTrekker.findAll({ where, order: [["dueDate", "ASC"], ["id", "ASC"]], limit: DIGEST_NAMED })]);
-  if (!total) return;
-  const people = await displayNames([...board]);
-  const link = `${publicOrigin()}/trekkers?tab=trekkers&overdue=1`;
-  const trekkers = rows.map((r) => ({ fullName: r.fullName, cardNumber: r.cardNumber, routeName: r.routeName, why: `${OVERDUE_REASON_LABELS[r.reason] ?? r.reason} (overdue since ${displayDate(String(r.dueDate).slice(0, 10))}).` }));
-  for (const userId of board) {
-    const reader = people.get(userId);
-    if (!reader?.email) continue;
-    const { html, text } = renderEmail(createElement(OverdueDigestEmail, { name: reader.name, day: displayDate(today), total, trekkers, link }));
-    await writeTransaction((transaction) => sendEmail({ to: reader.email, subject: overdueDigestSubject(total, displayDate(today)), html, text }, { transaction, key: `overdue-digest:${today}:${userId}` }));
+async function mailDigests(today: string): Promise<void> {
+  const rows = await OverdueTrekker.findAll({ where: { raisedOn: today, safeAt: { [Op.is]: null } }, order: [["dueDate", "ASC"], ["id", "ASC"]] });
+  if (!rows.length) return;
+  const [board, taan] = await Promise.all([activeUserIdsOfType(UserType.NTB), activeUserIdsOfType(UserType.TAAN)]);
+  const readers = new Map<number, { rows: OverdueTrekker[]; reader: OverdueDigestReader | null }>();
+  for (const r of rows) {
+    const own = readers.get(r.ownerId) ?? { rows: [], reader: null };
+    own.rows.push(r);
+    readers.set(r.ownerId, own);
+  }
+  for (const id of board) readers.set(id, { rows, reader: "board" });
+  const agencies = rows.filter((r) => r.ownerType === UserType.Agency);
+  if (agencies.length) for (const id of taan) readers.set(id, { rows: agencies, reader: "taan" });
+  const people = await displayNames([...readers.keys()]);
+  const origin = publicOrigin();
+  const day = displayDate(today);
+  for (const [userId, { rows: theirs, reader }] of readers) {
+    const person = people.get(userId);
+    if (!person?.email) continue;
+    const as: OverdueDigestReader = reader ?? (mayMarkSafe({ id: userId, userType: person.userType }, userId) ? "agency" : "owner");
+    const trekkers = theirs.slice(0, DIGEST_NAMED).map((r) => ({
+      fullName: r.fullName,
+      cardNumber: r.cardNumber,
+      routeName: r.routeName,
+      why: `${OVERDUE_REASON_LABELS[r.reason] ?? r.reason} (overdue since ${displayDate(String(r.dueDate).slice(0, 10))}).`,
+      link: `${origin}${linkFor(r, person.userType)}`,
+    }));
+    const all = person.userType === UserType.FIT ? "/tims-cards" : "/trekkers?tab=trekkers&overdue=1";
+    const { html, text } = renderEmail(createElement(OverdueDigestEmail, { name: person.name, day, total: theirs.length, trekkers, link: `${origin}${all}`, reader: as }));
+    await writeTransaction((transaction) => sendEmail({ to: person.email, subject: overdueDigestSubject(theirs.length, day), html, text }, { transaction, key: `overdue-digest:${today}:${userId}` }));
   }
 }
 
@@ -191,7 +194,6 @@ export async function findOverdueTrekkers(opts: OverdueRunOptions = {}): Promise
   const lookback = opts.lookbackDays ?? overdueLookbackDays();
   const batchSize = Math.max(1, opts.batchSize ?? 500);
   const counts: OverdueRunCounts = { today, noCheckout: 0, neverSeen: 0 };
-  const board = await activeUserIdsOfType(UserType.NTB);
   for (const rule of rulesFor(today, grace, lookback)) {
     let afterId = 0;
     for (;;) {
@@ -213,7 +215,7 @@ export async function findOverdueTrekkers(opts: OverdueRunOptions = {}): Promise
       if (seen < batchSize) break;
     }
   }
-  await mailBoardDigest(today, board);
+  await mailDigests(today);
   return counts;
 }
 

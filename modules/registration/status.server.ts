@@ -49,19 +49,22 @@ export async function trekkersDueByTrekDates(
  * A paid registration's status follows its dates as its cards do: Upcoming → Active on the entry
  * date; after the exit date Completed if `completedIn` says one of its cards completed, else
  * Missed. Returns the number of status changes (activated and finished in one run counts twice).
+ * At most `limit` of each kind a call (the sweep calls again, each in its own short transaction,
+ * until nothing changes: docs/adr/0041-batched-maintenance.md).
  */
 export async function sweepRegistrationStatuses(
   today: string,
   completedIn: (registrationIds: readonly number[], transaction: Transaction) => Promise<ReadonlySet<number>>,
   transaction: Transaction,
+  limit?: number,
 ): Promise<number> {
   // Found with plain reads, then changed by id: the UPDATEs lock only the rows they change.
-  const starting = await Registration.findAll({ where: { status: "Upcoming", entryDate: { [Op.lte]: today } }, attributes: ["id"], transaction });
+  const starting = await Registration.findAll({ where: { status: "Upcoming", entryDate: { [Op.lte]: today } }, attributes: ["id"], order: [["id", "ASC"]], limit, transaction });
   let changed = 0;
   if (starting.length) {
     changed += (await Registration.update({ status: "Active" }, { where: { id: { [Op.in]: starting.map((r) => r.id) }, status: "Upcoming" }, transaction }))[0];
   }
-  const over = await Registration.findAll({ where: { status: "Active", exitDate: { [Op.lt]: today } }, attributes: ["id"], transaction });
+  const over = await Registration.findAll({ where: { status: "Active", exitDate: { [Op.lt]: today } }, attributes: ["id"], order: [["id", "ASC"]], limit, transaction });
   if (over.length) {
     const ids = over.map((r) => r.id);
     const done = await completedIn(ids, transaction);
@@ -78,9 +81,9 @@ export async function sweepRegistrationStatuses(
  * module's terminal status for them (Expired, issue 25), so they can no longer be paid. Their
  * cards move in the cards module's own sweep. Returns how many changed.
  */
-export async function expireUnpaidRegistrations(today: string, from: readonly string[], to: string, transaction: Transaction): Promise<number> {
+export async function expireUnpaidRegistrations(today: string, from: readonly string[], to: string, transaction: Transaction, limit?: number): Promise<number> {
   // Found with a plain read (the status, exitDate index), then changed by id and status.
-  const over = await Registration.findAll({ where: { status: { [Op.in]: [...from] }, exitDate: { [Op.lt]: today } }, attributes: ["id"], transaction });
+  const over = await Registration.findAll({ where: { status: { [Op.in]: [...from] }, exitDate: { [Op.lt]: today } }, attributes: ["id"], order: [["id", "ASC"]], limit, transaction });
   if (!over.length) return 0;
   const [changed] = await Registration.update({ status: to }, { where: { id: { [Op.in]: over.map((r) => r.id) }, status: { [Op.in]: [...from] } }, transaction });
   return changed;

@@ -10,7 +10,7 @@ import { rebuildDailyStats } from "./rebuild.server";
 export const statsMigrations: Migration[] = [
   {
     name: "2026120190-stats-daily-create",
-    async up(qi, sequelize) {
+    async up(qi) {
       await qi.createTable("daily_stats", {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         // YYYY-MM-DD in Nepal.
@@ -28,7 +28,7 @@ export const statsMigrations: Migration[] = [
       });
       await qi.addIndex("daily_stats", ["metric", "day", "routeId", "nationality", "agencyId", "dim"], { name: "daily_stats_key", unique: true });
       // Existing events (a deployment that had data before the table): counted once, here.
-      await rebuildDailyStats(null, null, sequelize);
+      await rebuildDailyStats(null, null);
     },
     async down(qi) {
       await qi.dropTable("daily_stats");

@@ -1,6 +1,19 @@
-import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
+import { QueryTypes, type Transaction } from "sequelize";
 import { addDays, kathmanduDate, kathmanduDayStart } from "@lib/dates";
-import { BASE_METRICS, METRICS, ROLLUPS, rollupSql, sourceSql } from "./sources.server";
+import { isSqlite, sequelize, writeTransaction } from "../../db/sequelize.server";
+import { BASE_METRICS, METRICS, rollUp, sourceSql, statsInsert, type Dimension, type StatsRow } from "./sources.server";
+
+export interface RebuildOptions {
+  /**
+   * Called after each day is written and committed, before the next one starts: no lock of the
+   * rebuild is held then (tests hold the rebuild here and write meanwhile; a progress log).
+   */
+  afterDay?: (day: string, rows: number) => void | Promise<void>;
+}
+
+/** Rows per INSERT statement (a peak day has a few thousand rollup rows). */
+const INSERT_ROWS = 500;
+const METRIC_LIST = METRICS.map((m) => `'${m}'`).join(", ");
 
 /**
  * Recomputes daily_stats from the tables the events live in (card_events, bills with their
@@ -8,42 +21,61 @@ import { BASE_METRICS, METRICS, ROLLUPS, rollupSql, sourceSql } from "./sources.
  * for), with the definitions of sources.server.ts: a rebuild of a range equals what the events
  * added to it (tested). Used by the migration (data from before the table), the job
  * "stats.rebuild" and scripts/rebuild-stats.ts.
+ *
+ * One day at a time, each in its own short transaction (ADR 0041): the day's rows are deleted
+ * first (locking that day's keys of daily_stats, and nothing else), then the day's events are read
+ * with plain SELECTs (consistent reads: no lock on card_events, bills, checkins, trekkers or
+ * registrations, which scans and payments write) and rolled up here, then inserted. An event
+ * committed before the read is in it and its increment was among the deleted rows; one still
+ * open then waits on the day's keys until this commits and adds its increment after the rebuilt
+ * rows, so a rebuild of today while cards move stays exact. Between days nothing is held.
  */
-export async function rebuildDailyStats(from: string | null, to: string | null, sequelize: Sequelize, transaction?: Transaction): Promise<{ from: string; to: string; rows: number }> {
-  if (!transaction) return sequelize.transaction((t) => rebuildDailyStats(from, to, sequelize, t));
-  const sqlite = sequelize.getDialect() === "sqlite";
-  const q = <T extends object>(sql: string, replacements: unknown[]) => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
+export async function rebuildDailyStats(from: string | null, to: string | null, opts: RebuildOptions = {}): Promise<{ from: string; to: string; rows: number }> {
   if (!from || !to) {
-    const [span] = await q<{ first: Date | string | null; last: Date | string | null }>(
+    const [span] = await sequelize.query<{ first: Date | string | null; last: Date | string | null }>(
       `SELECT MIN(x) AS first, MAX(y) AS last FROM (
          SELECT MIN(createdAt) AS x, MAX(createdAt) AS y FROM card_events
          UNION ALL SELECT MIN(createdAt), MAX(createdAt) FROM bills
          UNION ALL SELECT MIN(actionDate), MAX(actionDate) FROM checkins WHERE refusedReason IS NULL) s`,
-      [],
+      { type: QueryTypes.SELECT },
     );
     const today = kathmanduDate();
     from ??= span?.first ? kathmanduDate(new Date(span.first)) : today;
     to ??= span?.last ? kathmanduDate(new Date(span.last)) : today;
   }
-  const start = kathmanduDayStart(from);
-  const end = kathmanduDayStart(addDays(to, 1));
-  await sequelize.query("DELETE FROM daily_stats WHERE day >= ? AND day <= ?", { replacements: [from, to], transaction });
-  // Each base event is read from its source tables once, into a temporary table, and rolled up from there.
-  const drop = sqlite ? "DROP TABLE IF EXISTS temp.stats_base" : "DROP TEMPORARY TABLE IF EXISTS stats_base";
-  for (const base of BASE_METRICS) {
-    const src = sourceSql(base, sqlite);
-    await sequelize.query(drop, { transaction });
-    await sequelize.query(`CREATE TEMPORARY TABLE stats_base AS SELECT * FROM (${src.sql}) s`, { replacements: Array.from({ length: src.ranges }, () => [start, end]).flat(), transaction });
-    for (const metric of METRICS.filter((m) => ROLLUPS[m].base === base)) {
-      const { sql } = rollupSql(metric, sqlite, "stats_base");
-      await sequelize.query(
-        `INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa)
-         SELECT s.d, '${metric}', s.routeId, s.nationality, s.agencyId, s.dim, s.n, s.amount FROM (${sql}) s`,
-        { transaction },
-      );
-    }
-    await sequelize.query(drop, { transaction });
+  let rows = 0;
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const written = await writeTransaction((transaction) => rebuildDay(day, transaction));
+    rows += written;
+    await opts.afterDay?.(day, written);
   }
-  const [{ n }] = await q<{ n: number }>("SELECT COUNT(*) AS n FROM daily_stats WHERE day >= ? AND day <= ?", [from, to]);
-  return { from, to, rows: Number(n) };
+  return { from, to, rows };
+}
+
+async function rebuildDay(day: string, transaction: Transaction): Promise<number> {
+  // The delete first: the read below then sees every event whose increment it removed (see above).
+  await sequelize.query(`DELETE FROM daily_stats WHERE metric IN (${METRIC_LIST}) AND day = ?`, { replacements: [day], transaction });
+  const rows = await dayRows(day, transaction);
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const { sql, replacements } = statsInsert(rows.slice(i, i + INSERT_ROWS));
+    await sequelize.query(sql, { replacements, transaction });
+  }
+  return rows.length;
+}
+
+type BaseRow = Record<Dimension, number | string> & { n: number | string; amount: number | string };
+
+/** The day's rows: each base event read once (a plain SELECT) and rolled up here, as rollupSql groups them. */
+async function dayRows(day: string, transaction: Transaction): Promise<StatsRow[]> {
+  const sqlite = isSqlite();
+  const range = [kathmanduDayStart(day), kathmanduDayStart(addDays(day, 1))];
+  const base: StatsRow[] = [];
+  for (const metric of BASE_METRICS) {
+    const src = sourceSql(metric, sqlite);
+    const found = await sequelize.query<BaseRow>(src.sql, { replacements: Array.from({ length: src.ranges }, () => range).flat(), type: QueryTypes.SELECT, transaction });
+    for (const b of found) {
+      base.push({ day, metric, routeId: Number(b.routeId), nationality: Number(b.nationality), agencyId: Number(b.agencyId), dim: String(b.dim ?? ""), count: Number(b.n), amountPaisa: Number(b.amount) });
+    }
+  }
+  return rollUp(base);
 }

@@ -1,7 +1,7 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { kathmanduDate } from "@lib/dates";
 import { sequelize, isSqlite } from "../../db/sequelize.server";
-import { METRICS, ROLLUPS, rollupKey, type BaseMetric } from "./sources.server";
+import { STATS_KEY, rollUp, statsInsert, type StatsRow as Row } from "./sources.server";
 
 /**
  * The events daily_stats counts, as their owners report them inside their own transaction
@@ -17,17 +17,6 @@ export type DailyEvent =
 
 /** The actions that give a card its number. */
 export const ISSUE_ACTIONS: readonly string[] = ["issue", "generate"];
-
-interface Row {
-  day: string;
-  metric: string;
-  routeId: number;
-  nationality: number;
-  agencyId: number;
-  dim: string;
-  count: number;
-  amountPaisa: number;
-}
 
 interface TrekkerDims {
   id: number;
@@ -84,31 +73,17 @@ async function rowsOf(event: DailyEvent, transaction: Transaction): Promise<Row[
   return d ? [{ ...base, metric: "checkin", routeId: d.routeId, nationality: d.nationality, agencyId: d.agencyId, dim: event.direction, count: 1 }] : [];
 }
 
-const KEY = ["metric", "day", "routeId", "nationality", "agencyId", "dim"] as const;
-
 /**
  * Adds an event to daily_stats inside the owner's transaction: the counts exist exactly when the
  * event does. Rows are merged and written in key order (one upsert statement), so two
  * transactions touching the same rows lock them in the same order.
  */
 export async function recordDaily(event: DailyEvent, transaction: Transaction): Promise<void> {
-  const merged = new Map<string, Row>();
-  const base = await rowsOf(event, transaction);
-  const rolled = base.flatMap((r) => METRICS.filter((m) => ROLLUPS[m].base === (r.metric as BaseMetric)).map((m) => ({ ...rollupKey(m, r), metric: m })));
-  for (const r of rolled) {
-    const key = KEY.map((k) => r[k]).join("\u0001");
-    const seen = merged.get(key);
-    if (seen) {
-      seen.count += r.count;
-      seen.amountPaisa += r.amountPaisa;
-    } else merged.set(key, { ...r });
-  }
-  if (!merged.size) return;
-  const rows = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
-  const values = rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ");
-  const replacements = rows.flatMap((r) => [r.day, r.metric, r.routeId, r.nationality, r.agencyId, r.dim, r.count, r.amountPaisa]);
+  const rows = rollUp(await rowsOf(event, transaction));
+  if (!rows.length) return;
   const upsert = isSqlite()
-    ? `ON CONFLICT (${KEY.join(", ")}) DO UPDATE SET count = count + excluded.count, amountPaisa = amountPaisa + excluded.amountPaisa`
+    ? `ON CONFLICT (${STATS_KEY.join(", ")}) DO UPDATE SET count = count + excluded.count, amountPaisa = amountPaisa + excluded.amountPaisa`
     : "ON DUPLICATE KEY UPDATE count = count + VALUES(count), amountPaisa = amountPaisa + VALUES(amountPaisa)";
-  await sequelize.query(`INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa) VALUES ${values} ${upsert}`, { replacements, transaction });
+  const { sql, replacements } = statsInsert(rows, upsert);
+  await sequelize.query(sql, { replacements, transaction });
 }

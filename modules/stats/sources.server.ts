@@ -36,6 +36,50 @@ export function rollupKey<T extends Record<Dimension, number | string>>(metric: 
   return { ...row, routeId: keep.includes("routeId") ? row.routeId : 0, nationality: keep.includes("nationality") ? row.nationality : 0, agencyId: keep.includes("agencyId") ? row.agencyId : 0, dim: keep.includes("dim") ? row.dim : "" };
 }
 
+/** A daily_stats row: one key's count and sum on one Nepal day. */
+export interface StatsRow {
+  day: string;
+  metric: string;
+  routeId: number;
+  nationality: number;
+  agencyId: number;
+  dim: string;
+  count: number;
+  amountPaisa: number;
+}
+
+/** daily_stats' unique key (daily_stats_key), in its order. */
+export const STATS_KEY = ["metric", "day", ...DIMENSIONS] as const;
+
+/** An INSERT of these rows into daily_stats (`suffix`: an upsert clause). */
+export function statsInsert(rows: readonly StatsRow[], suffix = ""): { sql: string; replacements: (string | number)[] } {
+  return {
+    sql: `INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa) VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")} ${suffix}`,
+    replacements: rows.flatMap((r) => [r.day, r.metric, r.routeId, r.nationality, r.agencyId, r.dim, r.count, r.amountPaisa]),
+  };
+}
+
+/**
+ * Rows of base events (metric: the base) as the rows daily_stats stores: each counted in every
+ * rollup of its base, summed per key, in key order (the increments and the rebuild alike; a
+ * writer taking the rows in this order locks them in the same order as any other).
+ */
+export function rollUp(base: readonly StatsRow[]): StatsRow[] {
+  const merged = new Map<string, StatsRow>();
+  for (const b of base) {
+    for (const metric of METRICS.filter((m) => ROLLUPS[m].base === b.metric)) {
+      const r = { ...rollupKey(metric, b), metric };
+      const key = STATS_KEY.map((k) => r[k]).join("\u0001");
+      const seen = merged.get(key);
+      if (seen) {
+        seen.count += r.count;
+        seen.amountPaisa += r.amountPaisa;
+      } else merged.set(key, r);
+    }
+  }
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+}
+
 /**
  * The SELECT of a rollup over rows of its base (columns d, routeId, nationality, agencyId, dim, n,
  * amount): over the base's SELECT itself, or over `from` (a table holding those rows, the rebuild's).

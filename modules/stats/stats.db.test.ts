@@ -104,7 +104,7 @@ describe("rebuild", () => {
     }
     await sequelize.query("UPDATE daily_stats SET count = count + 5 WHERE day = ?", { replacements: [today] });
     expect(await allRows()).not.toEqual(incremental);
-    const done = await rebuildDailyStats(today, today, sequelize);
+    const done = await rebuildDailyStats(today, today);
     expect(done.rows).toBe(incremental.length);
     expect(await allRows()).toEqual(incremental);
   });
@@ -139,5 +139,43 @@ describe("drift from the rebuild (the ledger check's daily-stats-equal-rebuild)"
     } finally {
       await sequelize.query(`ALTER TABLE daily_stats CONVERT TO CHARACTER SET utf8mb4 COLLATE ${collation}`);
     }
+  });
+});
+
+describe("a rebuild never holds what a scan or a payment waits on (issue 26, item 1)", () => {
+  const within = <T>(ms: number, work: Promise<T>) => Promise.race([work.then((value) => ({ value })), new Promise<"timed out">((resolve) => setTimeout(() => resolve("timed out"), ms))]);
+
+  it("held between two days, a check-in and a payment of today complete at once, and the rebuild still equals the events", async () => {
+    const { route, checkpost } = await makeTrail(0);
+    const [card] = await trailCards(route.id, { count: 1, entry: today, exit: addDays(today, 6) });
+    const payRoute = await makeRoute("Stats Rebuild Pay");
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    // Yesterday first, then today: held after yesterday, so today's rows (the ones a scan and a payment increment) are in neither state of a lock.
+    const rebuild = rebuildDailyStats(addDays(today, -1), today, {
+      afterDay: async (day) => {
+        if (day !== today) {
+          held();
+          await released;
+        }
+      },
+    });
+    try {
+      await holding;
+      const started = Date.now();
+      const scan = await within(5_000, scanCard(checkpost, { method: "qr", qr: card.qr }, { today }));
+      expect(scan, "a check-in during the rebuild").not.toBe("timed out");
+      const bill = await within(5_000, paidBill(payRoute.id, { count: 1 }));
+      expect(bill, "a payment during the rebuild").not.toBe("timed out");
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      release();
+    }
+    await rebuild;
+    expect((await forRoute("checkin.rt", route.id)).map((r) => [r.dim, r.count])).toEqual([["in", 1]]);
+    expect((await forRoute("issued.route", payRoute.id)).map((r) => r.count)).toEqual([1]);
+    expect(await dailyStatsDrift()).toEqual({ count: 0, rows: [] });
   });
 });
