@@ -4,7 +4,7 @@ import { exportListFile } from "~/utils/list.server";
 import { chalanErrorList } from "@modules/chalan/index.lists";
 import { chalanErrorSource } from "@modules/chalan/index.server";
 
-/** The Chalan Error Log as CSV (PushedChalan.csv, as spec 2 §2 names it), with the list's dates and sort. */
+/** The Chalan Error Log as CSV (PushedChalanErrors.csv, named after the Pushed Chalan Log's PushedChalan.csv), with the list's dates and sort. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "chalan");
   return exportListFile(chalanErrorList, request, chalanErrorSource);

@@ -38,7 +38,11 @@ const dateFields = [
   { kind: "date", name: "endDate", label: "End Date" },
 ] as const;
 
-/** 'Chalan Error Log' (spec 2 §2): the rows the ERP refused, with its reasons. Export named PushedChalan, as the spec says. */
+/**
+ * 'Chalan Error Log' (spec 2 §2): the rows the ERP refused, with its reasons. Its export is
+ * PushedChalanErrors: the spec's PushedChalan stays the Pushed Chalan Log's (docs/decisions.md),
+ * so the two downloads never overwrite each other.
+ */
 export const chalanErrorList = defineList({
   filters: dateFilters,
   fields: dateFields,
@@ -56,7 +60,7 @@ export const chalanErrorList = defineList({
     { key: "created", header: "CreatedDate", cell: (r: ChalanLogRow) => displayDateTime(r.createdAt) },
   ],
   csv: {
-    fileName: "PushedChalan",
+    fileName: "PushedChalanErrors",
     columns: [
       { header: "sales_chalan_date", value: (r: ChalanLogRow) => r.salesDate },
       { header: "sales_chalan_date_error", value: (r: ChalanLogRow) => r.dateError },

@@ -125,6 +125,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(new RegExp(`/pushed-chalanlog\\?startDate=${day}&endDate=${day}$`));
       await expect(page.getByRole("row").filter({ hasText: pan })).toHaveCount(1);
       await expect(page.getByRole("row").filter({ hasText: "FIT" })).toHaveCount(1);
+      // Its export keeps the spec's name; the error log's is named after it (issue 26).
+      const [pushedFile] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Export/ }).click()]);
+      expect(pushedFile.suggestedFilename()).toBe("PushedChalan.csv");
 
       // The TIMS chalan holds the rows with their state; the verify file is no longer offered.
       await page.goto("/chalan");
@@ -178,10 +181,10 @@ for (const javaScriptEnabled of [true, false]) {
       const row = page.getByRole("row").filter({ hasText: "Customer code is empty" });
       await expect(row).toHaveCount(1);
       await expect(row).toContainText(day.replace(/-/g, "/"));
-      // The export: PushedChalan.csv (the spec's name), with the list's dates.
+      // The export: PushedChalanErrors.csv (named after the pushed log's PushedChalan.csv), with the list's dates.
       const link = page.getByRole("link", { name: /Export/ });
       const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
-      expect(file.suggestedFilename()).toBe("PushedChalan.csv");
+      expect(file.suggestedFilename()).toBe("PushedChalanErrors.csv");
       const text = await csvOf(file);
       expect(text).toContain("Customer code is empty");
     });
