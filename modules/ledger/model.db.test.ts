@@ -40,14 +40,14 @@ import { runLedgerCheck } from "./index.server";
  * moves only when a step moves it.
  *
  * MODEL_RUNS (default 200; 25 on MariaDB) and MODEL_SEED (and MODEL_PATH, to replay a shrunk
- * case) size and repeat a run.
+ * case) size and repeat a run. The default run has a fixed seed; a sized run a new one each time.
  */
 
 // The SQLite file in memory-backed storage where there is one (/dev/shm): thousands of small write
 // transactions, each synced to disk, were half of a run's time. Before any import reads the path.
-vi.hoisted(async () => {
-  const fs = await import("node:fs");
-  const path = await import("node:path");
+vi.hoisted(() => {
+  const fs = process.getBuiltinModule("node:fs");
+  const path = process.getBuiltinModule("node:path");
   if (process.env.TEST_DB_DIALECT !== "mysql" && process.env.SQLITE_PATH && fs.existsSync("/dev/shm")) {
     process.env.SQLITE_PATH = path.join(fs.mkdtempSync("/dev/shm/tims-model-"), "test.sqlite");
   }
@@ -62,7 +62,10 @@ process.env.PAYMENT_SIMULATORS = "1";
 
 const MARIADB = process.env.TEST_DB_DIALECT === "mysql";
 const RUNS = Number(process.env.MODEL_RUNS || (MARIADB ? 25 : 200));
-const SEED = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined;
+// The default suite draws the same sequences every time (a fixed seed): it must not turn red by
+// chance on a finding still open (docs/model-based-tests.md). A sized run (MODEL_RUNS) draws new
+// ones each time unless MODEL_SEED is given; fast-check prints the seed of any failure.
+const SEED = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : process.env.MODEL_RUNS ? undefined : 20261128;
 const REPLAY_PATH = process.env.MODEL_PATH || undefined;
 const MAX_STEPS = 40;
 
@@ -957,6 +960,16 @@ const SUCCESS = 0;
 const FAILURE = 1;
 
 describe("model-based: what the model tests found, replayed", () => {
+  // Open (docs/model-based-tests.md, finding 4): a checkpost offline scans a card that was returned;
+  // the board rejects the return (the card is valid again); the device syncs: the scan is recorded
+  // as a check-in at the moment it was made, when the card was Returned (checkin-on-valid-card).
+  // The sync judges the card as it is now, not as it was then. Not fixed here: the check-ins module
+  // is being changed on main at the same time. it.fails: this turns red once it is fixed; make it
+  // an ordinary replay then.
+  it.fails("an offline scan of a returned card, synced after the return was rejected, is not a check-in on an invalid card", async () => {
+    await replay([new Register("fit", 1, 0, 2), new Generate(0), new CardMove(0, "return"), new OfflineScanStep(0, 0), new CardMove(0, "rejectReturn"), new SyncOffline()]);
+  });
+
   it("a payment confirmed after Generate Card gave the cards away: refund due, no bill for nothing (was: a bill with no cards, bill-equals-fees)", async () => {
     await replay([new Register("fit", 1, 0, 0), new Pay(0, "esewa", SUCCESS, false), new Generate(0), new ComeBack(0)]);
   });
