@@ -228,14 +228,19 @@ export async function confirmAttempt(
       attemptId: attempt.id,
       claim: claimAttempt(attempt.id),
     });
-    if (outcome === "duplicate" || outcome === "mismatch") return refundDueOutcome(attempt, outcome);
+    // Money that bought nothing is told as a refund due, never "Payment Successful" (issue 25, 3b).
+    if (outcome === "duplicate" || outcome === "mismatch" || outcome === "expired" || outcome === "generated") return refundDueOutcome(attempt, outcome);
     // "already": another confirmation settled it meanwhile, issuing or finding it bought nothing.
     if (outcome === "already") return (await settledOutcome(attempt.id, outcome)) ?? { status: "success", registrationId: attempt.registrationId, settle: outcome };
     return { status: "success", registrationId: attempt.registrationId, settle: outcome };
   }
   const status = result.status === "success" ? "failure" : result.status;
+  // Only the answer that closes an open attempt moves the registration: the same failure told
+  // again (a reload of the result page, a replayed return) must not undo what happened since,
+  // such as a bank voucher now awaiting the board's review (found by the model-based tests).
+  const wasOpen = attempt.status === "initiated" || attempt.status === "pending";
   await record(attempt, result, status, returned);
-  if (status === "failure" || status === "declined") await markCardsUnpaid(attempt.registrationId, "Payment Failure");
+  if ((status === "failure" || status === "declined") && wasOpen) await markCardsUnpaid(attempt.registrationId, "Payment Failure");
   return { status, registrationId: attempt.registrationId, reason: result.reason };
 }
 

@@ -14,6 +14,9 @@ export { PaymentAttempt } from "./models/payment-records.server";
 export { claimAttempt, settle } from "./settle.server";
 export { decideVoucher, getVoucher, listVouchers, markVoucherRefundDue, uploadVoucher, voucherFile, voucherListSource } from "./vouchers.server";
 export { handleSimulatorRequest, simulatorView } from "./simulators/dispatch.server";
+// Plays the payer's browser through a simulator page (tests: the model-based tests, issue 25).
+export { runSimulatedPayment, type SimulatedReturn } from "./simulators/harness.server";
+export { reconcilePayments } from "./reconcile.server";
 export { isGatewayId } from "./gateways/gateway-set.server";
 export { GATEWAY_METHOD_ID } from "./gateways/types";
 export { paymentsModule } from "./plugin.server";

@@ -40,6 +40,8 @@ export const REFUND_REASONS = {
   "already-paid": "Registration already paid",
   // Issue 25: the trek's exit date passed, unpaid, before the gateway's answer came.
   "trek-expired": "Registration expired before the payment was confirmed",
+  // The board generated the cards (no payment) while the payment was at the provider.
+  "cards-generated": "Cards generated before the payment was confirmed",
 } as const;
 export type RefundReason = keyof typeof REFUND_REASONS;
 

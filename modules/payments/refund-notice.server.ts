@@ -19,6 +19,8 @@ async function whyNothingWasBought(refund: PaymentRefund): Promise<string> {
   if (refund.reason === "registration-changed") {
     return "The trekkers of that registration changed after this payment started, so its total was no longer the amount paid.";
   }
+  if (refund.reason === "trek-expired") return "That registration had expired (its exit date passed) before this payment was confirmed, so no TIMS card was issued.";
+  if (refund.reason === "cards-generated") return "The TIMS cards of that registration had already been issued without payment before this payment was confirmed.";
   const bill = await Bill.findOne({ where: { registrationId: refund.registrationId }, order: [["id", "ASC"]] });
   if (!bill) return "That registration had already been paid by another payment.";
   const method = PAYMENT_METHOD_LABELS[bill.methodId] ?? "another method";

@@ -1,6 +1,6 @@
 import { Op, type Transaction } from "sequelize";
 import { writeTransaction } from "../../db/sequelize.server";
-import { isExpired, issuePaidCards } from "@modules/cards/index.server";
+import { isExpired, issuePaidCards, ruleOf } from "@modules/cards/index.server";
 import { registrationForPayment } from "@modules/registration/index.server";
 import { recordDaily } from "@modules/stats/index.server";
 import { allocateInvoiceNumber } from "./invoice-counter.server";
@@ -9,7 +9,7 @@ import { announceBill } from "./receipt-pdf.server";
 import { recordRefundDue } from "./refunds.server";
 import type { RefundReason } from "./labels";
 
-export type SettleOutcome = "issued" | "already" | "duplicate" | "mismatch" | "expired";
+export type SettleOutcome = "issued" | "already" | "duplicate" | "mismatch" | "expired" | "generated";
 
 /**
  * Thrown by settle (with `refuseIfNothingToIssue`) instead of recording a refund: the payment
@@ -20,7 +20,7 @@ export class NothingToIssue extends Error {
     readonly reason: RefundReason,
     readonly detail: { invoiceNumber?: string; totalPaisa?: number | null },
   ) {
-    super(reason === "already-paid" ? `already paid (${detail.invoiceNumber})` : `re-priced to ${detail.totalPaisa}`);
+    super(reason === "already-paid" ? `already paid (${detail.invoiceNumber})` : reason === "cards-generated" ? "cards generated without payment" : `re-priced to ${detail.totalPaisa}`);
     this.name = "NothingToIssue";
   }
 }
@@ -69,6 +69,16 @@ export async function settle(opts: {
       return "expired";
     }
     // --- end past treks ---
+    // Cards given without a payment (Generate Card) while this payment was at the provider: there
+    // is nothing left to buy. No bill (a bill for cards the chalan and the ledger count as given
+    // away would be a sale of nothing); the money is owed back (found by the model-based tests).
+    if (cardsGivenWithoutPayment(reg.status)) {
+      if (opts.refuseIfNothingToIssue) throw new NothingToIssue("cards-generated", {});
+      if (opts.attemptId) await PaymentAttempt.update({ status: "duplicate" }, { where: { id: opts.attemptId }, transaction });
+      await recordRefundDue({ ...opts, reason: "cards-generated" }, transaction);
+      console.warn(`[payments] registration ${reg.id} had its cards generated before attempt ${opts.attemptId ?? "-"} was confirmed; refund due`);
+      return "generated";
+    }
     if (reg.totalPaisa !== opts.amountPaisa && opts.refuseIfNothingToIssue) throw new NothingToIssue("registration-changed", { totalPaisa: reg.totalPaisa });
     if (reg.totalPaisa !== opts.amountPaisa) {
       if (opts.attemptId) await PaymentAttempt.update({ status: "duplicate" }, { where: { id: opts.attemptId }, transaction });
@@ -98,6 +108,14 @@ export async function settle(opts: {
   // The cards' PDF and e-mail job was queued inside the transaction (issuePaidCards), so it
   // exists exactly when the payment does, whatever happens to this process after the commit.
   return outcome;
+}
+
+/**
+ * A registration without a bill whose status no payment can issue from (nor Expired): its cards
+ * were given without a payment (Generate Card), so a payment now buys nothing.
+ */
+export function cardsGivenWithoutPayment(status: string): boolean {
+  return !isExpired(status) && !(ruleOf("issue").from as readonly string[]).includes(status);
 }
 
 /** The claim for a gateway attempt: open → success. */

@@ -21,7 +21,7 @@ import { cappedCount, modelIdsSql } from "@lib/list/model-source.server";
 import { selectArrays, utcDate } from "../../db/select-arrays.server";
 import { displayDate } from "@lib/dates";
 import { Bill, Voucher } from "./models/payment-records.server";
-import { NothingToIssue, settle } from "./settle.server";
+import { NothingToIssue, cardsGivenWithoutPayment, settle } from "./settle.server";
 import { voucherInvoiceId, type RefundReason, type VoucherStatus } from "./labels";
 import { PAYMENT_METHOD_LABELS } from "./payment-medium";
 import { recordRefundDue, refundOfPayment } from "./refunds.server";
@@ -195,6 +195,7 @@ const HOW_TO_DECIDE = "This voucher cannot be approved as its payment: reject it
 
 /** Why a pending voucher can buy nothing, in the board's words; null when approving it issues the cards. */
 function nothingToIssueMessage(registrationId: number, why: { reason: RefundReason; invoiceNumber?: string }, voucherPaisa: number): string {
+  if (why.reason === "cards-generated") return `The cards of registration #${registrationId} were already issued without payment (Generate Card). ${HOW_TO_DECIDE}`;
   return why.reason === "already-paid"
     ? `Registration #${registrationId} is already paid (receipt ${why.invoiceNumber}). ${HOW_TO_DECIDE}`
     : `The trekkers of registration #${registrationId} changed after this voucher was uploaded, so its total is no longer the voucher's ${formatNrs(voucherPaisa)}. ${HOW_TO_DECIDE}`;
@@ -213,9 +214,11 @@ export async function getVoucher(id: number) {
       ? null
       : paidBy
         ? nothingToIssueMessage(v.registrationId, { reason: "already-paid", invoiceNumber: paidBy.invoiceNumber }, v.amountPaisa)
-        : reg && reg.totalPaisa !== v.amountPaisa
-          ? nothingToIssueMessage(v.registrationId, { reason: "registration-changed" }, v.amountPaisa)
-          : null;
+        : reg && cardsGivenWithoutPayment(reg.status)
+          ? nothingToIssueMessage(v.registrationId, { reason: "cards-generated" }, v.amountPaisa)
+          : reg && reg.totalPaisa !== v.amountPaisa
+            ? nothingToIssueMessage(v.registrationId, { reason: "registration-changed" }, v.amountPaisa)
+            : null;
   return {
     id: v.id,
     invoiceId: voucherInvoiceId(v.id),
@@ -322,7 +325,7 @@ export async function markVoucherRefundDue(opts: { id: number; actorId: number }
     const reg = await registrationForPayment(v.registrationId, transaction);
     if (!reg) return "not-found";
     const paid = await Bill.findOne({ where: { registrationId: reg.id }, transaction });
-    const reason: RefundReason | null = paid ? "already-paid" : reg.totalPaisa !== v.amountPaisa ? "registration-changed" : null;
+    const reason: RefundReason | null = paid ? "already-paid" : cardsGivenWithoutPayment(reg.status) ? "cards-generated" : reg.totalPaisa !== v.amountPaisa ? "registration-changed" : null;
     if (!reason) throw conflictError(`Registration #${reg.id} is not paid and this voucher covers its total: approve or reject the voucher.`);
     const [n] = await Voucher.update({ isVerified: true, decidedBy: opts.actorId }, { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction });
     if (n !== 1) return "decided";

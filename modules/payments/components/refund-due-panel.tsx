@@ -7,10 +7,12 @@ export const REFUND_DUE_TITLES: Record<RefundReason, string> = {
   "already-paid": "Registration Already Paid",
   "registration-changed": "Payment Not Applied",
   "trek-expired": "Registration Expired",
+  "cards-generated": "Cards Already Issued",
 };
 
 function whyNothingBought(reason: RefundReason, registrationId: number, payment: string): string {
   if (reason === "already-paid") return `Registration #${registrationId} had already been paid by another payment, so ${payment} bought nothing.`;
+  if (reason === "cards-generated") return `The TIMS cards of registration #${registrationId} had already been issued without payment (Generate Card) before ${payment} was confirmed, so it bought nothing.`;
   if (reason === "trek-expired") return `Registration #${registrationId} had expired (its exit date passed) before ${payment} was confirmed, so no TIMS card was issued.`;
   return `The trekkers of registration #${registrationId} changed after ${payment} started, so it bought nothing.`;
 }
