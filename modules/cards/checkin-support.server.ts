@@ -1,6 +1,6 @@
-import type { Transaction } from "sequelize";
+import { Op, type Transaction } from "sequelize";
 import { TrekkerCard } from "./card-model.server";
-import { logCardEvents } from "./card-events.server";
+import { CardEvent, logCardEvents } from "./card-events.server";
 import { findCardRecord, moveCards, type CardRecord } from "./card-store.server";
 import { CARD_TRANSITIONS } from "./lifecycle";
 import { isCardQr } from "./card-qr";
@@ -22,6 +22,16 @@ export async function trekkerIdByCardNumber(cardNumber: number): Promise<number 
 /** The card with its trek dates, locked for the rest of `transaction` (MySQL). */
 export function cardForCheckin(trekkerId: number, transaction?: Transaction): Promise<CardRecord | null> {
   return findCardRecord(trekkerId, transaction);
+}
+
+/**
+ * The card's status at a past moment (a scan kept offline, sent later): the status its last move
+ * at or before `at` left it in, or null when it had made none (not issued then). The ledger's
+ * checkin-on-valid-card rule reads a check-in's moment the same way.
+ */
+export async function cardStatusAt(trekkerId: number, at: Date, transaction?: Transaction): Promise<string | null> {
+  const last = await CardEvent.findOne({ where: { trekkerId, createdAt: { [Op.lte]: at } }, order: [["createdAt", "DESC"], ["id", "DESC"]], attributes: ["toStatus"], transaction });
+  return last?.toStatus ?? null;
 }
 
 /** Upcoming → Active on the first check-in, in the check-in's transaction; false if not Upcoming. */

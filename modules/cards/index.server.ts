@@ -26,7 +26,7 @@ export type { RevokedCard, RevokedStatus } from "./revocations.server";
 export { revocationList, revokedCardNumbers, revokedCards } from "./revocations.server";
 export type { OverdueListHook, TrekkerSearchHit } from "./trekker-list-source.server";
 export { TREKKER_LIST_VIEWS, cardReturnSource, deletedTrekkerSource, searchTrekkersFor, timsCardSource, trekkerListHidden, trekkerListSource, trekkingHistorySource } from "./trekker-list-source.server";
-export { activateOnCheckin, cardForCheckin, cardOfScannedQr, trekkerIdByCardNumber } from "./checkin-support.server";
+export { activateOnCheckin, cardForCheckin, cardOfScannedQr, cardStatusAt, trekkerIdByCardNumber } from "./checkin-support.server";
 export type { CardRecord } from "./card-store.server";
 export { sweepCards } from "./sweeper.server";
 export type { IssuedCardRow } from "./chalan-support.server";

@@ -2,7 +2,7 @@
 // scans a checkpost kept offline are recorded once each, at their own time, a resent batch
 // records nothing new, a refused card is kept once as a refused scan (ADR 0028), another account's
 // replay of the same client ids is a conflict. The revocation list.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { applyCardAction, cardKeySet, parseCardQr, revocationList, revokedCardNumbers } from "@modules/cards/index.server";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { inDays } from "../../tests/factories/dates";
@@ -28,7 +28,12 @@ describe("offline check-ins", () => {
 
   it("records each kept scan once at its own time; a replay records nothing; revoked and forged ones are answered", async () => {
     const { checkpost, route, points } = await makeTrail(1);
+    // Issued three hours ago: a scan is judged by the card as it was at its moment too, and a card
+    // is never scanned before it was issued.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() - 3 * 3600_000);
     const [a, b, revoked] = await trailCards(route.id, { count: 3, entry: inDays(-1), exit: inDays(3) });
+    vi.useRealTimers();
     await applyCardAction(await makeUser({ userType: 4 }), "cancel", revoked.trekkerId, "Permit withdrawn");
     const now = new Date();
     // Whole seconds: MariaDB keeps no milliseconds.

@@ -2,7 +2,7 @@ import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { DomainError } from "@lib/errors";
 import { displayDateTime, kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
-import { activateOnCheckin, cardForCheckin, trekkerCardData, trekkerIdByCardNumber, cardOfScannedQr, type CardRecord } from "@modules/cards/index.server";
+import { activateOnCheckin, cardForCheckin, cardStatusAt, trekkerCardData, trekkerIdByCardNumber, cardOfScannedQr, type CardRecord } from "@modules/cards/index.server";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { checkpostPlaceOf } from "@modules/users/index.server";
 import { recordDaily } from "@modules/stats/index.server";
@@ -65,6 +65,8 @@ interface CheckinRequest {
   /** The checkpost's route; null for a self check-in (the trekker names a place of their own route). */
   routeId: number | null;
   offRoute: OffRouteDecision;
+  /** Made at a moment the device gave (`now`): judged by the card as it was then as well. */
+  pastScan: boolean;
   /** The route's last checkpoint: a check-in there counts as leaving the trail. */
   atEndPoint: boolean;
   recordedBy: number | null;
@@ -94,10 +96,12 @@ export function onCheckinRecorded(listener: CheckinListener): void {
   if (!checkinListeners.includes(listener)) checkinListeners.push(listener);
 }
 
-async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
+async function recordCheckin(asked: CheckinRequest): Promise<CheckinOutcome> {
+  let req = asked;
   try {
     return await writeTransaction(async (transaction) => {
       const card = await cardForCheckin(req.trekkerId, transaction);
+      if (card && req.pastScan) req = await atItsMoment(card, asked, transaction);
       // Signed by us but for a record that is gone (deleted) or was moved: not a card to pass.
       if (!card || card.deleted || (req.registrationId !== undefined && card.registrationId !== req.registrationId)) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
       const base = { trekkerId: card.trekkerId, registrationId: card.registrationId, fullName: card.fullName, cardNumber: card.cardNumber, place: req.place.name, at: req.now, wrote: false };
@@ -107,7 +111,7 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
       if (sent && sent.recordedBy !== req.recordedBy) throw new CheckinInputError(CHECKIN_MESSAGES.otherAccount);
       if (sent?.refusedReason) return { ...base, outcome: "refused", at: sent.actionDate, message: sent.refusedReason };
       if (sent) return repeated(base, sent);
-      const problem = cardProblem(card, req.today);
+      const problem = cardProblem(card, req.today) ?? (req.pastScan ? await problemThen(card, req, transaction) : null);
       if (problem) {
         // A trekker's own try is not a sighting: nobody saw the card (ADR 0028).
         const wrote = req.method !== "self" && !(await earlierHere(card, req, "refused", transaction));
@@ -141,6 +145,27 @@ async function recordCheckin(req: CheckinRequest): Promise<CheckinOutcome> {
     }
     throw error;
   }
+}
+
+/**
+ * A scan made at a moment of its own (kept offline, or an API batch's scannedAt) is judged by the
+ * card as it was then too: a card returned at that moment and restored since was not valid when
+ * it was seen (the ledger's checkin-on-valid-card reads the moment the same way).
+ */
+async function problemThen(card: CardRecord, req: CheckinRequest, transaction: Transaction): Promise<string | null> {
+  const then = await cardStatusAt(card.trekkerId, req.now, transaction);
+  const problem = then === null ? null : cardProblem({ ...card, status: then }, req.today);
+  return problem ? `When it was scanned: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}` : null;
+}
+
+/**
+ * A card is never scanned before it was issued: a moment before its first move means the
+ * device's clock is behind, so the scan is recorded when it arrives instead.
+ */
+async function atItsMoment(card: CardRecord, req: CheckinRequest, transaction: Transaction): Promise<CheckinRequest> {
+  if ((await cardStatusAt(card.trekkerId, req.now, transaction)) !== null) return req;
+  const now = new Date();
+  return { ...req, now, today: kathmanduDate(now) };
 }
 
 function repeated(base: Omit<CheckinOutcome, "outcome" | "message">, earlier: Checkin): CheckinOutcome {
@@ -287,6 +312,7 @@ export async function scanCard(viewer: { id: number }, input: ScanInput, opts: S
     place: { checkpointId: place.checkpointId, name: place.name },
     routeId: place.routeId,
     offRoute: input.offRoute ?? "ask",
+    pastScan: opts.now !== undefined,
     atEndPoint: place.atEndPoint,
     recordedBy: viewer.id,
     ip: opts.ip ?? null,
@@ -348,6 +374,7 @@ export async function selfCheckin(
     place: index >= 0 ? { checkpointId: card.places[index].id, name: card.places[index].name } : { checkpointId: null, name },
     routeId: null,
     offRoute: "record",
+    pastScan: false,
     atEndPoint: index >= 0 && index === card.places.length - 1,
     recordedBy: null,
     ip: opts.ip ?? null,
