@@ -14,7 +14,7 @@ import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES, SCAN_MANIFEST_PATH } from "@modules/checkins";
 import type { OfflineHandler } from "@modules/checkins/index.offline";
 import { CameraScanner, decodePhoto } from "@modules/checkins/index.camera";
-import { CheckinInputError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
+import { CheckinInputError, TooManyWrongPassportsError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Refused = { name: string; reason: string; wrote: boolean };
 type ScanAnswer = { error: string | null; refused: Refused | null };
 
-const answer = (body: Partial<ScanAnswer>, status: number) => data<ScanAnswer>({ error: null, refused: null, ...body }, { status });
+const answer = (body: Partial<ScanAnswer>, status: number, headers?: HeadersInit) => data<ScanAnswer>({ error: null, refused: null, ...body }, { status, headers });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePermission(request, "scan");
@@ -72,6 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof CheckinInputError) return answer({ error: error.message }, 400);
+    if (error instanceof TooManyWrongPassportsError) return answer({ error: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
     throw error;
   }
 }
