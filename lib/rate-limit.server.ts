@@ -80,9 +80,12 @@ let sharedRedis: Redis | null = null;
  * its counters fall back to the database (failoverCounterStore).
  */
 export function counterRedis(url: string): Redis {
-  sharedRedis ??= new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
-  // Without a listener ioredis reports each failed reconnect as an unhandled error event.
-  sharedRedis.on("error", () => undefined);
+  if (!sharedRedis) {
+    sharedRedis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+    // Without a listener ioredis reports each failed reconnect as an unhandled error event; the
+    // failover store logs the outage once.
+    sharedRedis.on("error", () => undefined);
+  }
   return sharedRedis;
 }
 
