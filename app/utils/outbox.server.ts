@@ -9,6 +9,17 @@ import { getViewer } from "./guards.server";
 export { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
 
 /**
+ * A proxy on this machine that the server is not told to trust (no TRUST_PROXY) connects from a
+ * loopback address for every client; the forwarding header it adds gives it away, so such a
+ * request is not the machine itself. (With TRUST_PROXY the client address is already the one
+ * the proxy reported.)
+ */
+function viaUntrustedProxy(request: Request): boolean {
+  if (process.env.TRUST_PROXY === "1") return false;
+  return ["x-forwarded-for", "forwarded", "x-real-ip"].some((name) => request.headers.has(name));
+}
+
+/**
  * The outbox holds every e-mail the embedded server wrote, reset links included, so it is shown
  * only to the machine itself (a loopback client address, as our server saw it: behind
  * TRUST_PROXY, the address the load balancer reported) or to a signed-in board user (the real
@@ -17,7 +28,7 @@ export { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
  */
 export async function requireOutboxViewer(request: Request, context: AppLoadContext | undefined): Promise<void> {
   requireDevOutbox();
-  if (isLoopbackAddress(clientAddress(context))) return;
+  if (isLoopbackAddress(clientAddress(context)) && !viaUntrustedProxy(request)) return;
   const viewer = await getViewer(request);
   if (viewer.state === "active" && (viewer.realUser ?? viewer.user).userType === UserType.NTB) return;
   throw new Response("Not Found", { status: 404 });

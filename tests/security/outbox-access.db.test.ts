@@ -25,8 +25,8 @@ async function cookieOf(role: "ntb" | "agency" | "checkpost"): Promise<string> {
   return (await startSession(new Request("http://tims.test/login"), (await findAuthUser(user.id))!, false)).split(";")[0];
 }
 
-function call(path: string, clientAddress: string | null, cookie?: string) {
-  const request = new Request(`http://tims.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+function call(path: string, clientAddress: string | null, cookie?: string, extra: Record<string, string> = {}) {
+  const request = new Request(`http://tims.test${path}`, { headers: { ...extra, ...(cookie ? { Cookie: cookie } : {}) } });
   const args = { request, params: { id: messageId }, context: { clientAddress } } as never;
   return path === "/dev/outbox" ? listLoader(args) : messageLoader(args);
 }
@@ -66,6 +66,12 @@ describe("who may read the embedded outbox", () => {
   it("the machine itself (loopback, IPv4 or IPv6) reads the list and the e-mail", async () => {
     for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
       for (const path of paths()) expect(await statusOf(call(path, address)), `${address} ${path}`).toBe(200);
+    }
+  });
+
+  it("a request a local proxy forwarded (not trusted: no TRUST_PROXY) is not the machine itself", async () => {
+    for (const header of ["X-Forwarded-For", "Forwarded", "X-Real-IP"]) {
+      for (const path of paths()) expect(await statusOf(call(path, "127.0.0.1", undefined, { [header]: "203.0.113.9" })), `${header} ${path}`).toBe(404);
     }
   });
 
