@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -10,6 +10,7 @@ import { NonceContext } from "./components/nonce";
 import { config } from "@lib/config.server";
 import { startJobs } from "../jobs/queue.server";
 import { exitOnBadConfiguration, exitPromptlyOnSignals } from "./utils/startup.server";
+import { databaseDownDocument, databaseDownResponse, metDatabaseDown, noteDatabaseDown, orDatabaseDown } from "./utils/database-down.server";
 
 // scripts/serve.mjs reads these from the server build and applies them to every request.
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
@@ -33,11 +34,30 @@ async function noStoreWhenSignedIn(request: Request, headers: Headers): Promise<
   if (await getOptionalUser(request)) headers.set("Cache-Control", "no-store");
 }
 
+// Remix's own logging, except that a database that is down is one line, not a stack per loader,
+// and marks the request so that its page answers 503 (app/utils/database-down.server.ts).
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (noteDatabaseDown(error, request)) {
+    console.error(`[db] ${request.method} ${new URL(request.url).pathname}: the database is unavailable (${error instanceof Error ? error.message : String(error)})`);
+    return;
+  }
+  console.error(error);
+};
+
 // Every response passes here, so the idle-timeout clock is refreshed in one place.
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
-  await touchSession(request, response.headers);
-  await noStoreWhenSignedIn(request, response.headers);
-  return response;
+  if (!metDatabaseDown(request)) {
+    try {
+      await touchSession(request, response.headers);
+      await noStoreWhenSignedIn(request, response.headers);
+      return response;
+    } catch (error) {
+      if (!noteDatabaseDown(error, request)) throw error;
+    }
+  }
+  // A navigation in the browser: load the page as a document, which answers the 503 page.
+  return databaseDownDocument(request);
 };
 
 export default async function handleRequest(
@@ -47,8 +67,15 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  await touchSession(request, responseHeaders);
-  await noStoreWhenSignedIn(request, responseHeaders);
+  // A loader met the database down: Remix renders again with this 503 in the root's boundary
+  // (that second render comes here with the 503 and skips the session, which needs the database).
+  if (responseStatusCode !== 503) {
+    if (metDatabaseDown(request)) throw databaseDownResponse();
+    await orDatabaseDown(request, async () => {
+      await touchSession(request, responseHeaders);
+      await noStoreWhenSignedIn(request, responseHeaders);
+    });
+  } else responseHeaders.set("Retry-After", "30");
   for (const [name, value] of baselineHeaders(new URL(request.url).pathname)) responseHeaders.set(name, value);
   // One nonce per page: Remix's inline scripts carry it, and nothing else inline may run.
   const nonce = createNonce();

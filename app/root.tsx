@@ -134,5 +134,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage status={status === 403 || status === 404 ? status : 500} />;
+  return <ErrorPage status={status === 403 || status === 404 || status === 503 ? status : 500} />;
 }

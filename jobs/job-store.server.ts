@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { DataTypes, Model, Op, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Transaction, type WhereOptions } from "sequelize";
 import { isSqlite, sequelize, writeTransaction } from "../db/sequelize.server";
+import { jobSettings } from "./settings.server";
 
 /**
  * The jobs table as a queue. A job is written with the change that needs it (same transaction);
@@ -162,12 +163,23 @@ export async function finishJob(row: JobRow): Promise<boolean> {
 
 const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 1000);
 
-/** A failed try: again after `backoffMs · 2^(tries-1)`, or failed for good after the last try. */
-export async function failJob(row: JobRow, error: unknown, backoffMs: number): Promise<"retry" | "failed"> {
-  const last = row.attempts >= row.maxAttempts;
+/**
+ * A handler's error that no later try can cure (an SMTP server refusing the recipient): the job
+ * fails at once instead of using up its tries. Anything else is worth trying again.
+ */
+export class PermanentJobError extends Error {
+  readonly permanent = true;
+}
+
+const isPermanent = (error: unknown) => Boolean(error && typeof error === "object" && (error as { permanent?: unknown }).permanent === true);
+
+/** A failed try: again after `backoffMs · 2^(tries-1)` (at most `maxBackoffMs`), or failed for good after the last try or a permanent error. */
+export async function failJob(row: JobRow, error: unknown, backoffMs: number, maxBackoffMs = jobSettings.maxBackoffMs): Promise<"retry" | "failed"> {
+  const last = row.attempts >= row.maxAttempts || isPermanent(error);
+  const wait = Math.min(maxBackoffMs, backoffMs * 2 ** Math.max(0, Math.min(40, row.attempts - 1)));
   const values = last
     ? { status: "failed" as const, leaseUntil: null, finishedAt: new Date(), lastError: describe(error) }
-    : { status: "queued" as const, leaseOwner: null, leaseUntil: null, runAt: new Date(Date.now() + backoffMs * 2 ** Math.max(0, row.attempts - 1)), lastError: describe(error) };
+    : { status: "queued" as const, leaseOwner: null, leaseUntil: null, runAt: new Date(Date.now() + wait), lastError: describe(error) };
   await write(null, (transaction) => JobRow.update(values, { where: { id: row.id, leaseOwner: row.leaseOwner, status: "running" }, transaction }));
   return last ? "failed" : "retry";
 }

@@ -15,6 +15,8 @@ export const jobSettings = {
   leaseMs: positive("JOB_LEASE_SECONDS", 30) * 1000,
   /** First retry after this; doubles per try. */
   backoffMs: positive("JOB_BACKOFF_MS", 1000),
+  /** The longest wait between two tries, however many came before (a job that retries for a day tries every half hour). */
+  maxBackoffMs: positive("JOB_MAX_BACKOFF_SECONDS", 30 * 60) * 1000,
   /** How often an idle drainer looks for due rows (delayed jobs, retries, rows a crashed process left). */
   pollMs: positive("JOB_POLL_MS", 1000),
   /** How long a row handed to Bull may wait there before the relay hands it over again (Redis lost it). */

@@ -32,3 +32,13 @@ export function clientAddress(context: AppLoadContext | undefined): string | nul
 export function throttleAddress(context: AppLoadContext | undefined): string {
   return clientAddress(context) ?? "unknown";
 }
+
+/**
+ * The machine itself: 127.0.0.0/8 or ::1 (an IPv4-mapped peer is already written plainly by
+ * clientAddress). An unknown address (null) is not loopback: what is refused to strangers stays
+ * refused when the server cannot tell who is asking.
+ */
+export function isLoopbackAddress(address: string | null): boolean {
+  if (!address) return false;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === "::1" || /^::ffff:127\./i.test(address);
+}

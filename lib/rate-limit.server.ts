@@ -73,10 +73,69 @@ export function redisCounterStore(redis: Redis, prefix: string, now: () => numbe
 }
 
 let sharedRedis: Redis | null = null;
-/** The one Redis connection for counters in this process (REDIS_URL). */
+/**
+ * The one Redis connection for counters in this process (REDIS_URL). A command that gets no
+ * answer within a second fails (a Redis that is down, or hung), and so does one queued while
+ * reconnecting once the next try to reconnect fails: a request pays at most a second before
+ * its counters fall back to the database (failoverCounterStore).
+ */
 export function counterRedis(url: string): Redis {
-  sharedRedis ??= new Redis(url, { maxRetriesPerRequest: 2 });
+  if (!sharedRedis) {
+    sharedRedis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+    // Without a listener ioredis reports each failed reconnect as an unhandled error event; the
+    // failover store logs the outage once.
+    sharedRedis.on("error", () => undefined);
+  }
   return sharedRedis;
+}
+
+export interface FailoverOptions {
+  /** After a failure of the primary, how long the fallback alone is used before the primary is tried again. */
+  retryAfterMs?: number;
+  /** Told once per outage, and when the primary answers again. */
+  log?: (message: string) => void;
+  now?: () => number;
+}
+
+/**
+ * Counters that degrade instead of failing: `primary` (Redis) while it answers; when a call
+ * fails, that call and every call for the next `retryAfterMs` go to `fallback` (the database
+ * table the embedded mode uses), then the primary is tried again. A limit still holds during an
+ * outage (the database counts from what it had), so sign-in and the e-mail forms keep working
+ * instead of answering 500. The two stores do not share counts: a window begun in Redis goes on
+ * from zero in the database for the outage, which lets at most one more window's worth through.
+ */
+export function failoverCounterStore(primary: CounterStore, fallback: CounterStore, opts: FailoverOptions = {}): CounterStore & { degraded(): boolean } {
+  const retryAfterMs = opts.retryAfterMs ?? 5000;
+  const log = opts.log ?? ((message: string) => console.error(message));
+  const now = opts.now ?? Date.now;
+  let downUntil = 0;
+  let down = false;
+  async function call<T>(work: (store: CounterStore) => Promise<T>): Promise<T> {
+    if (now() < downUntil) return work(fallback);
+    try {
+      const result = await work(primary);
+      if (down) {
+        down = false;
+        log("[counters] Redis answers again: throttle counters are back in Redis");
+      }
+      return result;
+    } catch (error) {
+      downUntil = now() + retryAfterMs;
+      if (!down) {
+        down = true;
+        log(`[counters] Redis failed (${error instanceof Error ? error.message : String(error)}): throttle counters use the database until it answers again`);
+      }
+      return work(fallback);
+    }
+  }
+  return {
+    hit: (key, ttl) => call((store) => store.hit(key, ttl)),
+    undo: (key) => call((store) => store.undo(key)),
+    get: (key) => call((store) => store.get(key)),
+    delete: (key) => call((store) => store.delete(key)),
+    degraded: () => down,
+  };
 }
 
 /** "45 seconds", "1 minute", "15 minutes": how long to wait, rounded up. */

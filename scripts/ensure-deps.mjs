@@ -1,5 +1,6 @@
 // Installs what a fresh clone lacks: npm packages (from the lockfile) and, for tests, Debian's
-// chromium, poppler-utils (pdftotext) and zbar-tools (zbarimg, the card QR tests' independent reader).
+// chromium, poppler-utils (pdftotext), zbar-tools (zbarimg, the card QR tests' independent reader) and
+// redis-server (the Redis-outage test starts and stops one of its own).
 // Idempotent and quiet when everything is present.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -32,6 +33,7 @@ export function ensureBrowser() {
   if (!fs.existsSync("/usr/bin/chromium")) missing.push("chromium");
   if (!hasCommand("pdftotext")) missing.push("poppler-utils");
   if (!hasCommand("zbarimg")) missing.push("zbar-tools");
+  if (!hasCommand("redis-server")) missing.push("redis-server");
   if (!fs.existsSync("/usr/include/sqlite3.h")) missing.push("libsqlite3-dev");
   if (!missing.length) return;
   console.log(`› Installing Debian packages: ${missing.join(" ")}…`);

@@ -1,13 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, Link, useLoaderData } from "@remix-run/react";
-import { listOutbox, requireDevOutbox } from "~/utils/outbox.server";
+import { listOutbox, requireOutboxViewer } from "~/utils/outbox.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // The layout writes the one <title> from handle.title; a meta title would add a second one.
 export const handle = { title: "Outbox" };
 
-export async function loader() {
-  requireDevOutbox();
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOutboxViewer(request, context);
   return json({ messages: await listOutbox() });
 }
 

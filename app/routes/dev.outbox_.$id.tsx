@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, Link, useLoaderData } from "@remix-run/react";
-import { readOutboxMessage, requireDevOutbox } from "~/utils/outbox.server";
+import { readOutboxMessage, requireOutboxViewer } from "~/utils/outbox.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // The layout writes the one <title> from handle.title; a meta title would add a second one.
 export const handle = { title: "Outbox e-mail" };
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  requireDevOutbox();
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireOutboxViewer(request, context);
   const message = await readOutboxMessage(params.id ?? "");
   if (!message) throw new Response("Not Found", { status: 404 });
   return json({

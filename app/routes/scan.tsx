@@ -14,7 +14,7 @@ import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES, SCAN_MANIFEST_PATH } from "@modules/checkins";
 import type { OfflineHandler } from "@modules/checkins/index.offline";
 import { CameraScanner, decodePhoto } from "@modules/checkins/index.camera";
-import { CheckinInputError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
+import { CheckinInputError, TooManyWrongPassportsError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -39,7 +39,7 @@ type Refused = { name: string; reason: string; wrote: boolean };
 type OffRoute = { name: string; message: string; resend: Record<string, string>; clientId: string };
 type ScanAnswer = { error: string | null; refused: Refused | null; offRoute: OffRoute | null };
 
-const answer = (body: Partial<ScanAnswer>, status: number) => data<ScanAnswer>({ error: null, refused: null, offRoute: null, ...body }, { status });
+const answer = (body: Partial<ScanAnswer>, status: number, headers?: HeadersInit) => data<ScanAnswer>({ error: null, refused: null, offRoute: null, ...body }, { status, headers });
 
 /** The scan as the warning's form sends it again: the card is identified afresh (nothing hidden is trusted). */
 function resendFields(input: ScanInput): Record<string, string> {
@@ -81,6 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof CheckinInputError) return answer({ error: error.message }, 400);
+    if (error instanceof TooManyWrongPassportsError) return answer({ error: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
     throw error;
   }
 }

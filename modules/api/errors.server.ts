@@ -1,5 +1,6 @@
 import { DomainError } from "@lib/errors";
 import { BodyTooLargeError } from "@lib/multipart.server";
+import { isDatabaseUnavailable } from "../../db/unavailable.server";
 import type { z } from "zod";
 import type { apiErrorSchema } from "./wire";
 
@@ -17,6 +18,7 @@ const CODES: Record<number, ApiErrorCode> = {
   422: "validation_failed",
   429: "rate_limited",
   500: "internal_error",
+  503: "unavailable",
 };
 
 /** A refusal of the API: its status, a stable code, a message, and per-field details for 422. */
@@ -59,6 +61,10 @@ export async function apiHandler(work: () => Promise<Response>): Promise<Respons
     if (error instanceof BodyTooLargeError) return errorResponse(413, error.message);
     if (error instanceof DomainError) return errorResponse(error.status, error.message);
     if (error instanceof Response) return errorResponse(error.status, error.statusText || "Request refused");
+    if (isDatabaseUnavailable(error)) {
+      console.error("[api] the database is unavailable:", error instanceof Error ? error.message : error);
+      return errorResponse(503, "The service cannot reach its database just now; try again later.", undefined, { "Retry-After": "30" });
+    }
     console.error("[api] unexpected error:", error);
     return errorResponse(500, "Internal error");
   }

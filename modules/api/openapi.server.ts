@@ -81,7 +81,7 @@ export function openApiDocument(serverUrl: string) {
             "403": FORBIDDEN,
             "413": error("The body is too large"),
             "422": error("The body is not JSON or has no items array of 1 to 200 entries"),
-            "429": LIMITED,
+            "429": error("Too many requests from this device (or refused tokens from this address), or a typed item's card has had too many wrong passport numbers (5 an hour, at every door): the batch stops at that item, those before it were handled; send it again after Retry-After"),
           },
         },
       },

@@ -3,7 +3,7 @@ import { isDomainError } from "@lib/errors";
 import { readText } from "@lib/multipart.server";
 import { z } from "zod";
 import { cardKeySet, hasVisibleCard, revokedCardNumbers, trekkerCardData, trekkerIdByCardNumber } from "@modules/cards/index.server";
-import { hasScanned, scanCard } from "@modules/checkins/index.server";
+import { TooManyWrongPassportsError, hasScanned, scanCard } from "@modules/checkins/index.server";
 import { listCountries } from "@modules/lookups/index.server";
 import { can, type Permission } from "@modules/permissions";
 import type { ApiCaller } from "./devices.server";
@@ -81,12 +81,23 @@ export async function parseBatch(request: Request): Promise<unknown[]> {
  * Records a batch of scans at the caller's checkpoint, each through the check-ins module (its
  * own transaction, the card rules, the repeat window). A clientId already recorded (a batch
  * sent again after a lost answer) records nothing and answers "duplicate"; an item that is not
- * valid answers "invalid" with why, and the others are recorded all the same.
+ * valid answers "invalid" with why, and the others are recorded all the same. A typed item for
+ * a card past its wrong passports (the check-ins module's limit, the same at every door) stops
+ * the batch there: 429 with Retry-After. What came before it is recorded, and the batch may be
+ * sent again whole: its clientIds keep those from being recorded twice.
  */
 export async function recordBatch(caller: ApiCaller, items: readonly unknown[], now = new Date()) {
   requireCan(caller, "scan");
   const results: CheckinResult[] = [];
-  for (const raw of items) results.push(await recordOne(caller, raw, now));
+  for (const [index, raw] of items.entries()) {
+    try {
+      results.push(await recordOne(caller, raw, now));
+    } catch (error) {
+      if (!(error instanceof TooManyWrongPassportsError)) throw error;
+      const done = index ? ` Items 1 to ${index} of this batch were handled; send the batch again after Retry-After: their clientIds keep them from being recorded twice.` : "";
+      throw new ApiError(429, `Item ${index + 1}: ${error.message}${done}`, undefined, { "Retry-After": String(error.retryAfterSeconds) });
+    }
+  }
   const count = (s: CheckinResult["status"]) => results.filter((r) => r.status === s).length;
   return { recorded: count("recorded"), duplicate: count("duplicate"), refused: count("refused"), offRoute: count("off-route"), invalid: count("invalid"), results };
 }
@@ -119,7 +130,7 @@ async function recordOne(caller: ApiCaller, raw: unknown, now: Date): Promise<Ch
       ...(outcome.offRoute ? { offRoute: true } : {}),
     };
   } catch (error) {
-    if (isDomainError(error) && error.status < 500) return invalid(error.message);
+    if (isDomainError(error) && error.status < 500 && !(error instanceof TooManyWrongPassportsError)) return invalid(error.message);
     throw error;
   }
 }

@@ -18,7 +18,7 @@ export const apiErrorSchema = named(
   z.object({
     error: z.object({
       status: z.number().int(),
-      code: z.enum(["unauthorized", "forbidden", "not_found", "method_not_allowed", "payload_too_large", "validation_failed", "rate_limited", "conflict", "bad_request", "internal_error"]),
+      code: z.enum(["unauthorized", "forbidden", "not_found", "method_not_allowed", "payload_too_large", "validation_failed", "rate_limited", "conflict", "bad_request", "internal_error", "unavailable"]),
       message: z.string(),
       details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     }),

@@ -14,7 +14,8 @@ import { checkinsOf, hasScanned, trailsOf, trekkersWithCheckins } from "./reader
 import { scannedTrekkerSource } from "./list-sources.server";
 import { scannedTrekkersList } from "./checkin-lists";
 import { checkLabel } from "./scan-labels";
-import { selfCheckinThrottle, TooManySelfCheckinsError } from "./self-checkin-throttle.server";
+import { selfCheckinThrottle } from "./self-checkin-throttle.server";
+import { passportGuessLimiter, TooManyWrongPassportsError } from "./passport-guesses.server";
 import type { CounterStore } from "@lib/rate-limit.server";
 
 beforeAll(async () => {
@@ -204,15 +205,15 @@ describe("self check-in", () => {
     const { route } = await makeTrail(0);
     const entry = inDays(0);
     const [card] = await trailCards(route.id, { entry, exit: addDays(entry, 3) });
-    const store = memoryStore();
-    const throttle = selfCheckinThrottle(store, { perAddress: 8, wrongPerCard: 3, windowSeconds: 3600 });
+    const throttle = selfCheckinThrottle(memoryStore(), { perAddress: 8, windowSeconds: 3600 });
+    const guesses = passportGuessLimiter(memoryStore(), { wrongPerCard: 3, windowSeconds: 3600 });
     for (let i = 0; i < 3; i++) {
-      await expect(selfCheckinCard(card.cardNumber, `GUESS${i}`, { throttle, ip: "198.51.100.7" })).rejects.toMatchObject({ status: 400 });
+      await expect(selfCheckinCard(card.cardNumber, `GUESS${i}`, { throttle, guesses, ip: "198.51.100.7" })).rejects.toMatchObject({ status: 400 });
     }
     // Even the right passport, from another address, waits now.
-    await expect(selfCheckinCard(card.cardNumber, card.passport, { throttle, ip: "203.0.113.9" })).rejects.toBeInstanceOf(TooManySelfCheckinsError);
+    await expect(selfCheckinCard(card.cardNumber, card.passport, { throttle, guesses, ip: "203.0.113.9" })).rejects.toBeInstanceOf(TooManyWrongPassportsError);
     // The address: 8 checks of any cards, then refused.
-    const other = selfCheckinThrottle(memoryStore(), { perAddress: 2, wrongPerCard: 100, windowSeconds: 3600 });
+    const other = selfCheckinThrottle(memoryStore(), { perAddress: 2, windowSeconds: 3600 });
     await expect(selfCheckinCard(123, "X", { throttle: other, ip: "192.0.2.1" })).rejects.toMatchObject({ status: 400 });
     await expect(selfCheckinCard(124, "X", { throttle: other, ip: "192.0.2.1" })).rejects.toMatchObject({ status: 400 });
     await expect(selfCheckinCard(125, "X", { throttle: other, ip: "192.0.2.1" })).rejects.toMatchObject({ status: 429 });

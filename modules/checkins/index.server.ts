@@ -7,6 +7,7 @@ export type { CheckinListener, CheckinOutcome, RecordedCheckin, ScanInput, SelfC
 export type { CheckinView } from "./readers.server";
 export type { OfflineScan, OfflineScanResult } from "./offline-sync.server";
 export { TooManySelfCheckinsError, selfCheckinThrottle } from "./self-checkin-throttle.server";
+export { TooManyWrongPassportsError, passportGuessLimiter, type PassportGuessLimiter } from "./passport-guesses.server";
 export { CheckinInputError, checkpostPlaceName, onCheckinRecorded, scanCard, selfCheckin, selfCheckinCard } from "./service.server";
 export { checkinsOf, hasScanned, trailsOf, trekkersWithCheckins } from "./readers.server";
 export { offlineScanTime, syncOfflineScans } from "./offline-sync.server";

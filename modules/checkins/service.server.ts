@@ -9,6 +9,7 @@ import { recordDaily } from "@modules/stats/index.server";
 import { Checkin, type CheckinDirection, type CheckinMethod } from "./models/checkin.server";
 import { CHECKIN_MESSAGES, DEFAULT_REPEAT_WINDOW_MINUTES, cardProblem } from "./rules";
 import { selfCheckinThrottle } from "./self-checkin-throttle.server";
+import { passportGuessLimiter, type PassportDoor, type PassportGuessLimiter } from "./passport-guesses.server";
 
 /**
  * Check-ins (spec 2 §2, §4, §7): a checkpost scans or types a card, a trekker checks in by card
@@ -268,6 +269,8 @@ export interface ScanOptions {
   ip?: string | null;
   now?: Date;
   today?: string;
+  /** Tests pass their own; by default the configured limit of wrong passports per card. */
+  guesses?: PassportGuessLimiter;
 }
 
 /** Who the card is: the QR's signed claims, or the card number with its passport. */
@@ -276,33 +279,37 @@ interface IdentifiedCard {
   registrationId?: number;
 }
 
-async function resolveCard(input: ScanInput): Promise<IdentifiedCard> {
+async function resolveCard(input: ScanInput, guesses: PassportGuessLimiter): Promise<IdentifiedCard> {
   if (input.method !== "typed") {
     const card = input.qr ? await cardOfScannedQr(input.qr) : null;
     if (!card) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
     // The signature is the check here; the card's state is read once, in the check-in's transaction.
     return card;
   }
-  return identifyByCardAndPassport(input.cardNumber, input.passport);
+  return identifyByCardAndPassport(input.cardNumber, input.passport, "staff", guesses);
 }
 
-/** The trekker whose card number and passport number are these; the spec's one message otherwise. */
-export async function trekkerByCardAndPassport(cardNumber: number | undefined, passport: string | undefined): Promise<number> {
-  return (await identifyByCardAndPassport(cardNumber, passport)).trekkerId;
-}
-
-async function identifyByCardAndPassport(cardNumber: number | undefined, passport: string | undefined): Promise<IdentifiedCard> {
+/**
+ * The trekker whose card number and passport number are these; the spec's one message otherwise.
+ * Every door that takes a typed pair comes here, so each wrong passport counts against the card
+ * and a card past its limit is refused (429) before its passport is compared.
+ */
+async function identifyByCardAndPassport(cardNumber: number | undefined, passport: string | undefined, door: PassportDoor, guesses: PassportGuessLimiter): Promise<IdentifiedCard> {
+  if (cardNumber) await guesses.check(cardNumber, door);
   const id = cardNumber ? await trekkerIdByCardNumber(cardNumber) : null;
   const card = id ? await trekkerCardData(id, "system") : null;
   const typed = (passport ?? "").trim().toUpperCase();
-  if (!card || !typed || card.passportNumber.trim().toUpperCase() !== typed) throw new CheckinInputError(CHECKIN_MESSAGES.wrongPair);
+  if (!card || !typed || card.passportNumber.trim().toUpperCase() !== typed) {
+    if (cardNumber) await guesses.wrong(cardNumber);
+    throw new CheckinInputError(CHECKIN_MESSAGES.wrongPair);
+  }
   return { trekkerId: card.trekkerId };
 }
 
 /** A checkpost records a check-in at its own checkpoint (spec 2 §2 Scan). */
 export async function scanCard(viewer: { id: number }, input: ScanInput, opts: ScanOptions = {}): Promise<CheckinOutcome> {
   const place = await checkpostPlace(viewer.id);
-  const { trekkerId, registrationId } = await resolveCard(input);
+  const { trekkerId, registrationId } = await resolveCard(input, opts.guesses ?? passportGuessLimiter());
   const now = opts.now ?? new Date();
   return recordCheckin({
     trekkerId,
@@ -340,15 +347,8 @@ export interface SelfCheckinCard {
  * The pair is checked again at step 1 (the page carries it in hidden fields, never trusted).
  */
 export async function selfCheckinCard(cardNumber: number | undefined, passport: string | undefined, opts: SelfCheckinOptions = {}): Promise<SelfCheckinCard> {
-  const throttle = opts.throttle ?? selfCheckinThrottle();
-  await throttle.take(opts.ip ?? "unknown", cardNumber ?? 0);
-  let trekkerId: number;
-  try {
-    trekkerId = await trekkerByCardAndPassport(cardNumber, passport);
-  } catch (error) {
-    if (error instanceof CheckinInputError && cardNumber) await throttle.wrongPair(cardNumber);
-    throw error;
-  }
+  await (opts.throttle ?? selfCheckinThrottle()).take(opts.ip ?? "unknown");
+  const { trekkerId } = await identifyByCardAndPassport(cardNumber, passport, "self", opts.guesses ?? passportGuessLimiter());
   const card = await cardForCheckin(trekkerId);
   const details = await trekkerCardData(trekkerId, "system");
   if (!card || !details) throw new CheckinInputError(CHECKIN_MESSAGES.wrongPair);

@@ -1,6 +1,6 @@
 import { Op } from "sequelize";
 import { config } from "@lib/config.server";
-import { counterRedis, redisCounterStore, type CounterStore } from "@lib/rate-limit.server";
+import { counterRedis, failoverCounterStore, redisCounterStore, type CounterStore } from "@lib/rate-limit.server";
 import { isSqlite, sequelize, writeTransaction } from "../../db/sequelize.server";
 import { RateLimitCounter } from "./models/rate-limit-counter.server";
 
@@ -56,8 +56,12 @@ export function sqlCounterStore(now: () => number = Date.now): CounterStore {
 }
 
 let store: CounterStore | null = null;
-/** Redis when REDIS_URL is set (shared by every instance), else the database. */
+/**
+ * Redis when REDIS_URL is set (shared by every instance), else the database. With Redis, the
+ * database's table stands in while Redis is down (failoverCounterStore), so a Redis outage never
+ * turns a sign-in or an e-mail request into a 500.
+ */
 export function counterStore(): CounterStore {
-  store ??= config.redisUrl ? redisCounterStore(counterRedis(config.redisUrl), `${config.queuePrefix}:rl`) : sqlCounterStore();
+  store ??= config.redisUrl ? failoverCounterStore(redisCounterStore(counterRedis(config.redisUrl), `${config.queuePrefix}:rl`), sqlCounterStore()) : sqlCounterStore();
   return store;
 }

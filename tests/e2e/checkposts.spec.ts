@@ -180,5 +180,5 @@ test("guessing one card's passport stops after a few tries, even with the right 
   }
   await page.getByLabel("Passport No.").fill(card.passport);
   await page.getByRole("button", { name: "Check" }).click();
-  await expect(page.getByTestId("self-checkin-error")).toContainText("Too many attempts. Please wait");
+  await expect(page.getByTestId("self-checkin-error")).toContainText("Too many wrong passport numbers for this card. Please wait");
 });

@@ -1,9 +1,9 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../setup/ports";
 
 // The built server as `npm run serve` runs it: configuration is checked once at start, and a
 // SIGTERM stops it within seconds. These spawn their own server processes (not the suite's).
@@ -17,17 +17,6 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     if (!(name in extra)) delete env[name];
   }
   return env;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function collect(child: ChildProcess) {

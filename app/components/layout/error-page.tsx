@@ -5,6 +5,8 @@ export const ERROR_TEXTS: Record<number, { title: string; message: string }> = {
   403: { title: "Unauthorized", message: "You do not have permission to view this page." },
   404: { title: "Page Not Found", message: "The page you are looking for does not exist or has been moved." },
   500: { title: "Something went wrong", message: "Something went wrong, Please try again later" },
+  // The database is down or unreadable (app/utils/database-down.server.ts).
+  503: { title: "Service Unavailable", message: "TIMS cannot reach its database just now. Nothing you saved before is lost; please try again in a few minutes." },
 };
 
 /** The status, its title and message, and the way home: the root's page and a route's boundary alike. */
@@ -58,6 +60,7 @@ export function useErrorView(): ErrorView {
   // A refusal that says why (viewing as another user) keeps its words; a bare 403 gets the spec's.
   if (status === 403 && typeof error.data === "string" && error.data.startsWith("Not allowed")) return { status, title: known.title, message: error.data };
   if (known) return { status, ...known };
+  if (status === 503) return { status, ...ERROR_TEXTS[503] };
   if (status >= 400 && status < 500) {
     // A DomainError's words may be the body; show them rather than a generic text.
     const reason = typeof error.data === "string" && error.data.length > 0 && error.data.length <= 200 ? error.data : OTHER_4XX.message;
