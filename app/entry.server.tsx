@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -11,6 +10,7 @@ import { config } from "@lib/config.server";
 import { startJobs } from "../jobs/queue.server";
 import { exitOnBadConfiguration, exitPromptlyOnSignals } from "./utils/startup.server";
 import { databaseDownDocument, databaseDownResponse, metDatabaseDown, noteDatabaseDown, orDatabaseDown } from "./utils/database-down.server";
+import { CleanHtmlStream } from "./utils/clean-html-stream.server";
 
 // scripts/serve.mjs reads these from the server build and applies them to every request.
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
@@ -91,7 +91,8 @@ export default async function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Not a plain PassThrough: React 18.3 pads some chunks with NUL bytes (see the class).
+          const body = new CleanHtmlStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -1,4 +1,4 @@
-import { displayDate, kathmanduDate } from "./dates";
+import { displayDate, isIsoDate, kathmanduDate } from "./dates";
 
 const intl = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kathmandu", year: "numeric", month: "2-digit", day: "2-digit" });
 
@@ -30,5 +30,10 @@ describe("Nepal dates", () => {
     expect(displayDate("")).toBe("");
     expect(kathmanduDate("2026-01-01T18:15:00Z")).toBe("2026-01-02");
     expect(() => kathmanduDate("not a date")).toThrow(RangeError);
+  });
+
+  it("isIsoDate: real calendar dates only, and never throws (issue 26)", () => {
+    for (const good of ["2026-02-28", "2024-02-29", "1000-01-01", "9999-12-31"]) expect(isIsoDate(good)).toBe(true);
+    for (const bad of ["0000-00-00", "2026-02-30", "2025-02-29", "9999-99-99", "0999-12-31", "2026-1-01", " 2026-01-01", "2026-01-01T00:00", "", null, 20260101]) expect(isIsoDate(bad)).toBe(false);
   });
 });

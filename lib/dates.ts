@@ -5,6 +5,17 @@
 const KATHMANDU = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kathmandu", year: "numeric", month: "2-digit", day: "2-digit" });
 const KATHMANDU_TIME = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kathmandu", hour: "2-digit", minute: "2-digit", hour12: false });
 
+/**
+ * Whether `value` is a real calendar date written YYYY-MM-DD, in the years both databases store
+ * (1000-9999): not 0000-00-00, 2026-02-30 or 9999-99-99. Never throws (issue 26: a check that
+ * called toISOString() on an invalid date answered 500).
+ */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== "string" || !/^[1-9]\d{3}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
+
 /** The calendar date in Nepal of an instant, as YYYY-MM-DD. */
 export function kathmanduDate(at: Date | string | number = new Date()): string {
   const ms = typeof at === "string" ? Date.parse(at) : +at;

@@ -13,6 +13,7 @@ export const messages = {
   emailMatch: "Email don't match.",
   minReason: "Minimum 10 character is required",
   controlChars: "This text contains invisible control characters; please retype it",
+  tooLong: (label: string | undefined, max: number) => `${label ?? "This text"} must be at most ${max} characters`,
 } as const;
 
 /**

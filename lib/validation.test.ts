@@ -84,6 +84,12 @@ describe("requiredText", () => {
   it("trims what it keeps", () => {
     expect(parsed(schema, "  Kathmandu  ")).toBe("Kathmandu");
   });
+
+  it("says how long the text may be, not that it is required (issue 26)", () => {
+    expect(errorsOf(requiredText("Passport Number").max(50), "A".repeat(70))).toEqual(["Passport Number must be at most 50 characters"]);
+    expect(errorsOf(optionalText(20), "9".repeat(21))).toEqual(["This text must be at most 20 characters"]);
+    expect(errorsOf(requiredText("Passport Number").max(50), undefined)).toEqual(["Passport Number field is required"]);
+  });
 });
 
 describe("emailField", () => {

@@ -22,16 +22,27 @@ import { MULTI_LINE_CONTROLS, SINGLE_LINE_CONTROLS } from "@lib/validation-rules
 export interface TextOptions {
   /** A text area: tab, CR and LF are allowed. */
   multiline?: boolean;
+  /** The field's label, for the length message ("Passport Number must be at most 50 characters"). */
+  label?: string;
 }
 
 /**
  * THE text field every form's schema starts from: a string, trimmed, refused (never silently
  * changed) when it holds a control character. `typeError` is the message for a missing value.
+ * A `.max(n)` without a message of its own says how long the text may be: zod 4 gives a schema's
+ * `error` to every issue of its checks too, so a 70-character passport number was once told
+ * "Passport Number field is required" (issue 26).
  */
 export const plainText = (options: TextOptions = {}, typeError?: string) => {
   const controls = options.multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS;
   return z
-    .string(typeError ? { error: typeError } : undefined)
+    .string({
+      error: (issue) => {
+        if (issue.code === "invalid_type") return typeError;
+        if (issue.code === "too_big") return messages.tooLong(options.label, Number(issue.maximum));
+        return undefined;
+      },
+    })
     .trim()
     .refine((v) => !controls.test(v), messages.controlChars);
 };
@@ -39,7 +50,7 @@ export const plainText = (options: TextOptions = {}, typeError?: string) => {
 // Conform hands absent fields to zod as undefined; a custom message for that case keeps the
 // spec's "{label} field is required" instead of zod's generic type error.
 export const requiredText = (label: string, options: TextOptions = {}) =>
-  plainText(options, messages.required(label)).min(1, messages.required(label));
+  plainText({ label, ...options }, messages.required(label)).min(1, messages.required(label));
 
 /** An optional text of at most `max` characters (absent when empty). */
 export const optionalText = (max: number, options: TextOptions = {}) => plainText(options).max(max).optional();

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, EMPTY_TEXTS } from "@lib/ui/table";
+import { searchText } from "@lib/list/define";
 import { requireUser } from "~/utils/guards.server";
 import { USER_TYPES } from "@modules/lookups";
 import { cardNumberText } from "@modules/cards";
@@ -20,7 +21,7 @@ const MAX_QUERY = 100;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  const q = searchText(new URL(request.url).searchParams.get("q"), MAX_QUERY);
   if (!q) return { q, trekkers: [], users: [], searchesUsers: can(user, "users") };
   const [trekkers, users] = await Promise.all([
     searchTrekkersFor(user, q),

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { addDays } from "@lib/dates";
+import { addDays, isIsoDate } from "@lib/dates";
+import { SINGLE_LINE_CONTROLS } from "@lib/validation-rules";
 import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM } from "@lib/pagination";
 
 /**
@@ -110,17 +111,24 @@ export function defineList<Row, Schema extends FilterObject>(definition: ListDef
 // Filter fields. A value that does not parse is dropped (the filter is off) rather than refused:
 // list URLs are bookmarked and shared, and a stale one should still open the list.
 
-/** Free text, trimmed and cut to `max` characters; empty means no filter. */
+/**
+ * Searched text as lists and the header search read it: control characters (a NUL broke the
+ * query on SQLite, issue 26) are dropped, since no stored text can hold them (forms refuse them),
+ * then trimmed and cut to `max` characters. Empty is "".
+ */
+export function searchText(value: unknown, max = 100): string {
+  return typeof value === "string" ? value.replace(CONTROL_CHARS, "").trim().slice(0, max) : "";
+}
+const CONTROL_CHARS = new RegExp(SINGLE_LINE_CONTROLS.source, "g");
+
+/** Free text (see searchText); empty means no filter. */
 export const textFilter = (max = 100): Filter<string> => ({
-  parse: (v) => (typeof v === "string" ? v.trim().slice(0, max) || undefined : undefined),
+  parse: (v) => searchText(v, max) || undefined,
 });
 
 /** A calendar date as YYYY-MM-DD (spec 2 §9: filters use YYYY-MM-DD). */
 export const dateFilter = (): Filter<string> => ({
-  parse: (v) =>
-    typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
-      ? v
-      : undefined,
+  parse: (v) => (isIsoDate(v) ? v : undefined),
 });
 
 /** A positive integer id. */

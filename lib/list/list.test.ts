@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { batchesOf, csvStream, neutralise } from "@lib/csv.server";
-import { choiceFilter, dateFilter, defineList, exportSearch, filterObject, idFilter, parseFilters, parseSort, quickRange, textFilter } from "./define";
+import { choiceFilter, dateFilter, defineList, exportSearch, filterObject, idFilter, parseFilters, parseSort, quickRange, searchText, textFilter } from "./define";
 import { COUNT_CAP, countCap, exportList, keysetBatches, loadList, type ListSource } from "./list.server";
 
 interface Row {
@@ -53,6 +53,13 @@ describe("filters parsed from the URL", () => {
     expect(parseFilters(list, params)).toEqual({ q: "Annapurna", from: undefined, to: "2026-03-01", kind: undefined, owner: 12 });
     expect(parseFilters(list, new URLSearchParams("owner=0&owner=5&kind=b"))).toMatchObject({ owner: undefined, kind: "b" });
     expect(parseFilters(list, new URLSearchParams("q=" + "x".repeat(500))).q).toHaveLength(100);
+  });
+
+  it("drops control characters from searched text and impossible dates (issue 26: a NUL broke the query on SQLite)", () => {
+    expect(parseFilters(list, new URLSearchParams("q=Anna%00%07 Keller&from=0000-00-00&to=9999-99-99"))).toMatchObject({ q: "Anna Keller", from: undefined, to: undefined });
+    expect(parseFilters(list, new URLSearchParams("q=%00%01"))).toMatchObject({ q: undefined });
+    expect(searchText("\u0000 Pemba\t", 100)).toBe("Pemba");
+    expect(searchText(undefined)).toBe("");
   });
 
   it("reads the sort when it is one of the list's keys, else the default", () => {

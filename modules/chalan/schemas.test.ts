@@ -22,6 +22,13 @@ describe("the chalan's date rules", () => {
     expect(errors(pushChalanSchema, { intent: "verify", startDate: "2026-11-01", endDate: "2026-11-01" })).toEqual({});
   });
 
+  it("a date that is no date at all is refused with the same message (issue 26: 0000-00-00 threw, a 500)", () => {
+    for (const bad of ["0000-00-00", "9999-99-99", "2026-13-01", "0999-12-31"]) {
+      expect(errors(pushChalanSchema, { intent: "verify", startDate: bad, endDate: "2026-11-01" })?.startDate).toEqual(["Enter a date as YYYY-MM-DD"]);
+      expect(errors(customerChalanSchema, { intent: "customer", startDate: "2026-11-01", endDate: bad })?.endDate).toContain("Enter a date as YYYY-MM-DD");
+    }
+  });
+
   it("customer: both or neither", () => {
     expect(errors(customerChalanSchema, { intent: "customer" })).toEqual({});
     expect(errors(customerChalanSchema, { intent: "customer", startDate: "2026-11-01" })).toEqual({ endDate: ["End Date is required or clear start date to continue"] });

@@ -1,20 +1,19 @@
 import { z } from "zod";
 import { plainText } from "@lib/validation";
+import { isIsoDate } from "@lib/dates";
 import { CHALAN_MESSAGES } from "./rules";
 
 /**
  * The chalan page's forms (spec 2 §5 "Chalan"), told apart by `intent`. Dates are YYYY-MM-DD (the
  * browser's date input); the spec's MM/DD/YYYY is how a date picker shows them.
  */
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => ISO.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const NOT_A_DATE = "Enter a date as YYYY-MM-DD";
 
 /** A date field: empty is undefined (Conform hands over no value), anything else must be a real date. */
-const dateField = (required: string) => plainText({}, required).min(1, required).refine(isRealDate, NOT_A_DATE);
+const dateField = (required: string) => plainText({}, required).min(1, required).refine(isIsoDate, NOT_A_DATE);
 
 const optionalDate = plainText()
-  .refine((v) => v === "" || isRealDate(v), NOT_A_DATE)
+  .refine((v) => v === "" || isIsoDate(v), NOT_A_DATE)
   .optional()
   .transform((v) => v || undefined);
 

@@ -1,4 +1,4 @@
-import { addDays } from "@lib/dates";
+import { addDays, isIsoDate } from "@lib/dates";
 
 /** Nepal days from ≤ day < to. */
 export interface DateRange {
@@ -9,8 +9,7 @@ export interface DateRange {
 /** The longest range a page or report reads (a season is about 120 days; a year with room). */
 export const MAX_RANGE_DAYS = 400;
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const valid = (d: string | null): d is string => !!d && ISO.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+const valid = (d: string | null): d is string => isIsoDate(d);
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import { deleteStoredFile } from "@lib/files/storage.server";
 import type { RegistrationViewer } from "./policy";
 import { parseCrop, processPhoto } from "./photo.server";

@@ -59,6 +59,11 @@ describe("trekker", () => {
       policyType: "Policy Type field is required",
     });
   });
+  it("says how long a passport number may be (issue 26: a 70-character one was told it is required)", () => {
+    expect(errorsOf(fit.safeParse({ ...trekker, passportNumber: "A".repeat(70) }))).toEqual({ passportNumber: "Passport Number must be at most 50 characters" });
+    expect(errorsOf(fit.safeParse({ ...trekker, city: "B".repeat(101) }))).toEqual({ city: "City must be at most 100 characters" });
+    expect(errorsOf(fit.safeParse({ ...trekker, visaNumber: "V".repeat(51) }))).toEqual({ visaNumber: "This text must be at most 50 characters" });
+  });
   it("checks names and e-mail", () => {
     expect(errorsOf(fit.safeParse({ ...trekker, fullName: "Anna 2" }))).toEqual({ fullName: "Only text allowed" });
     expect(errorsOf(fit.safeParse({ ...trekker, email: "anna@" }))).toEqual({ email: "Please enter a correct email address" });

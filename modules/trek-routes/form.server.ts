@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@lib/zod-form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { IMAGE_RULE, isMissingFile } from "@lib/files/upload-rules";
 import { checkStorableUpload } from "@lib/files/image-safety.server";

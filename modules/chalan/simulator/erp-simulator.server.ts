@@ -1,5 +1,5 @@
 import { Op, type Transaction } from "sequelize";
-import { kathmanduDate } from "@lib/dates";
+import { isIsoDate, kathmanduDate } from "@lib/dates";
 import { BodyTooLargeError, readText } from "@lib/multipart.server";
 import { writeTransaction } from "../../../db/sequelize.server";
 import { erpConfig, type ErpConfig } from "../erp/config.server";
@@ -45,9 +45,7 @@ const SIM_MAX_BYTES = 512 * 1024;
 
 const CUSTOMER_CODE = /^(\d{9}|FIT|NTB|CP-\d+)$/;
 
-function isDate(value: unknown): value is string {
-  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-}
+const isDate = isIsoDate;
 
 const kindOf = (row: ErpRow) => row.type ?? "sale";
 
