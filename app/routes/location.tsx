@@ -7,6 +7,7 @@ import { DomainError } from "@lib/errors";
 import { AuthCard } from "@modules/users/index.ui";
 import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES } from "@modules/checkins";
+import { displayDateTime } from "@lib/dates";
 import { selfCheckSchema, selfCheckin, selfCheckinCard, selfCheckinSchema } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -17,7 +18,10 @@ export const handle = { title: "Self Check-in", chrome: false };
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
-  return { done: done === "in" || done === "out" ? done : null, clientId: crypto.randomUUID() };
+  // A repeat of a check-in already recorded here: when it was (Nepal time), said on the Thank You step.
+  const at = new Date(url.searchParams.get("already") ?? "");
+  const already = Number.isFinite(at.getTime()) ? displayDateTime(at) : null;
+  return { done: done === "in" || done === "out" ? done : null, already, clientId: crypto.randomUUID() };
 }
 
 interface Step1 {
@@ -57,7 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const extra = selfCheckinSchema.pick({ place: true, clientId: true }).parse({ place: form.get("place") ?? "", clientId: form.get("clientId") ?? undefined });
     const result = await selfCheckin({ cardNumber: v.cardno, passport: v.passport, isCheckOut: v.isCheckOut, place: extra.place, clientId: extra.clientId ?? null }, { ip: address });
     if (result.outcome === "refused") return reply({ step: 0, error: result.message, fields }, 409);
-    return redirect(`/location?done=${v.isCheckOut ? "out" : "in"}`);
+    const repeat = result.outcome === "repeat" ? `&already=${encodeURIComponent(result.at.toISOString())}` : "";
+    return redirect(`/location?done=${v.isCheckOut ? "out" : "in"}${repeat}`);
   } catch (error) {
     if (error instanceof DomainError) return reply({ step: 0, error: error.message, fields }, error.status);
     throw error;
@@ -77,13 +82,13 @@ function LoginFooter() {
 }
 
 export default function Location() {
-  const { done, clientId } = useLoaderData<typeof loader>();
+  const { done, already, clientId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
 
   if (done && !answer) {
     return (
-      <AuthCard title="Thank You !" subtitle={done === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone}>
+      <AuthCard title="Thank You !" subtitle={already ? CHECKIN_MESSAGES.selfAlready(already) : done === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone}>
         <p className="mb-4 text-center text-sm font-medium text-green-800" data-testid="self-checkin-done">
           {CHECKIN_MESSAGES.autoCheckedIn}
         </p>

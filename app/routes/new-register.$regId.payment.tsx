@@ -127,7 +127,8 @@ export default function Payment() {
           Total: <strong data-testid="total">{formatNrs(registration.totalPaisa)}</strong>{" "}
           <span className="text-sm text-slate-500">(including VAT) for {registration.trekkers.length} trekker(s)</span>
         </p>
-        <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">Please wait 10-15 minutes between payments.</p>
+        {/* The note is about paying again: once nothing is payable (a voucher waits, or it is paid), it would mislead. */}
+        {payable ? <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">Please wait 10-15 minutes between payments.</p> : null}
         {!payable && registration.status === "Pending" ? (
           // A voucher is waiting for the board (spec 1 §2.7: verified within 1 or 2 business days).
           <p className="text-slate-600" data-testid="voucher-pending">

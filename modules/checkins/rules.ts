@@ -10,6 +10,7 @@ export const CHECKIN_MESSAGES = {
   wrongPair: "Please enter the correct card and passport number",
   selfDone: "You are successfully checked in.",
   selfOutDone: "You are successfully checked out.",
+  selfAlready: (at: string) => `You were already recorded here at ${at} (Nepal time); nothing new was recorded.`,
   autoCheckedIn: "Auto Checked In",
   otherAccount: "This scan was already sent by another account; nothing was recorded.",
   noCheckpoint: "Your account has no checkpoint. Ask the Nepal Tourism Board to set one before scanning.",

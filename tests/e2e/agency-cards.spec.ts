@@ -37,6 +37,8 @@ test("an agency pays by voucher, the board approves, the agency opens the e-mail
   // The page after the upload says the voucher arrived, not "there is nothing to pay".
   await expect(page.getByTestId("voucher-pending")).toHaveText("Your voucher has been received. It will be verified within 1 or 2 business days.");
   await expect(page.getByTestId("not-payable")).toHaveCount(0);
+  // Nothing is payable now, so the note about waiting between payments is gone (issue 26).
+  await expect(page.getByText("Please wait 10-15 minutes between payments.")).toHaveCount(0);
   expect(await statusOf(regId)).toBe("Pending");
   await page.goto(`/new-register/${regId}`);
   await expect(page.getByTestId("voucher-pending")).toBeVisible();

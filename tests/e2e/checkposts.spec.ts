@@ -155,6 +155,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("You are successfully checked in.")).toBeVisible();
       await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
 
+      // The same check-in again at the same place: said to be a repeat, nothing new recorded (issue 26).
+      await page.goto("/location");
+      await page.getByLabel("TIMS Card No.").fill(String(card.cardNumber));
+      await page.getByLabel("Passport No.").fill(card.passport);
+      await page.getByRole("button", { name: "Check" }).click();
+      await page.getByLabel("Place").fill(points[2].name);
+      await page.getByRole("button", { name: "Self Checkin" }).click();
+      await expect(page.getByRole("heading", { name: "Thank You !" })).toBeVisible();
+      await expect(page.getByText(/You were already recorded here at .* \(Nepal time\); nothing new was recorded\./)).toBeVisible();
+      await expect(page.getByText("You are successfully checked in.")).toHaveCount(0);
+
       // The board's Self Scan Trekkers lists it.
       const board = await page.context().browser()!.newContext();
       const boardPage = await board.newPage();

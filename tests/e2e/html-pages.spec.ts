@@ -107,6 +107,10 @@ test("the trek and trekker editors without React: points follow the route, dates
   await page.keyboard.press("Escape");
   await expect(notice).toBeHidden();
   await expect(page.getByLabel("Trekker Type")).toHaveValue("");
+  await page.getByLabel("Trekker Type").selectOption({ label: "Diplomat" });
+  await expect(notice).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(notice).toBeHidden();
 });
 
 test("the blur check answers only signed-in users and known schemas", async ({ page, request }) => {

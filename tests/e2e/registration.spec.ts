@@ -116,6 +116,12 @@ test("each validation message appears for its bad input; a diplomat is refused",
   await page.getByRole("alertdialog").getByText("OK").click();
   await expect(page.getByRole("alertdialog")).toBeHidden();
   await expect(page.getByLabel("Trekker Type")).toHaveValue("");
+  // A click on the backdrop closes it too (spec: Escape or backdrop); a click inside does not.
+  await page.getByLabel("Trekker Type").selectOption({ label: "Diplomat" });
+  await page.getByRole("alertdialog").getByText("For Diplomat please visit Nepal Tourism Board").click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(page.getByRole("alertdialog")).toBeHidden();
 
   await fillTrek(page, route.name);
   await page.getByLabel("Trek Exit Date").fill(dayFromToday(5));

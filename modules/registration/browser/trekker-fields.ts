@@ -44,12 +44,14 @@ export function enhanceTrekkerFields(form: HTMLFormElement) {
       box = h("input", { id: "diplomat-close", type: "checkbox", className: "peer sr-only" });
       const dialog = h(
         "div",
-        { role: "alertdialog", "aria-modal": "true", "aria-labelledby": "diplomat-title", className: "w-full max-w-sm rounded-lg bg-white p-6 shadow-xl" },
+        { role: "alertdialog", "aria-modal": "true", "aria-labelledby": "diplomat-title", className: "relative w-full max-w-sm rounded-lg bg-white p-6 shadow-xl" },
         h("h2", { id: "diplomat-title", className: "text-lg font-semibold text-slate-800" }, "Diplomat"),
         h("p", { className: "mt-2 text-slate-700" }, REGISTRATION_MESSAGES.diplomat),
         h("label", { id: "diplomat-ok", tabIndex: -1, for: "diplomat-close", className: "mt-4 inline-block cursor-pointer rounded bg-blue-700 px-4 py-2 text-white" }, "OK"),
       );
-      form.append(h("div", {}, box, h("div", { className: "fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4 peer-checked:hidden" }, dialog)));
+      // The backdrop is a label of the close box, as in the React notice: a click on it closes.
+      const backdrop = h("label", { for: "diplomat-close", "aria-hidden": "true", "data-testid": "diplomat-backdrop", className: "absolute inset-0 cursor-pointer bg-black/50" });
+      form.append(h("div", {}, box, h("div", { className: "fixed inset-0 z-50 flex items-center justify-center p-4 peer-checked:hidden" }, backdrop, dialog)));
     }
     box.checked = false;
     document.getElementById("diplomat-ok")?.focus();

@@ -156,8 +156,10 @@ function DiplomatNotice({ onClose }: { onClose: () => void }) {
   return (
     <div>
       <input ref={box} id="diplomat-close" type="checkbox" className="peer sr-only" onChange={onClose} />
-      <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4 peer-checked:hidden">
-        <div role="alertdialog" aria-modal="true" aria-labelledby="diplomat-title" className="w-full max-w-sm rounded-lg bg-white p-6 shadow-xl">
+      <div className="fixed inset-0 z-50 flex items-center justify-center p-4 peer-checked:hidden">
+        {/* The backdrop is a label of the close box: a click on it closes the notice, with or without JS (spec: Escape or backdrop). */}
+        <label htmlFor="diplomat-close" aria-hidden="true" data-testid="diplomat-backdrop" className="absolute inset-0 cursor-pointer bg-black/50" />
+        <div role="alertdialog" aria-modal="true" aria-labelledby="diplomat-title" className="relative w-full max-w-sm rounded-lg bg-white p-6 shadow-xl">
           <h2 id="diplomat-title" className="text-lg font-semibold text-slate-800">
             Diplomat
           </h2>
