@@ -4,6 +4,8 @@
 // OpenAPI document generated from the schemas.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import Ajv2020 from "ajv/dist/2020";
+import { openApiDocument } from "@modules/api/index.server";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { makeTrail, trailCards } from "../../tests/factories/checkins";
 import { makeRoute } from "../../tests/factories/registrations";
@@ -30,11 +32,21 @@ let cancelled: Card;
 const BASE = "http://tims.test/api/v1";
 const context = { clientAddress: "192.0.2.77" } as never;
 const auth = (token?: string) => (token ? { Authorization: `Bearer ${token}` } : ({} as Record<string, string>));
-const get = (path: string, token?: string) => new Request(`${BASE}${path}`, { headers: auth(token) });
+// Every answer these tests read is held against the OpenAPI document at the end (issue 26): its
+// status must be one the operation declares, and its body must match the declared schema.
+const answers: { method: string; path: string; status: number; json: unknown }[] = [];
+let lastRequest: { method: string; path: string } | null = null;
+const sent = (request: Request) => ((lastRequest = { method: request.method, path: new URL(request.url).pathname.slice("/api/v1".length) }), request);
+const get = (path: string, token?: string) => sent(new Request(`${BASE}${path}`, { headers: auth(token) }));
 const post = (path: string, body: unknown, token?: string) =>
-  new Request(`${BASE}${path}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  sent(new Request(`${BASE}${path}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) }));
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context }) as never;
-const body = async (response: Response) => ({ status: response.status, json: JSON.parse(await response.text()) });
+const body = async (response: Response) => {
+  const answer = { status: response.status, json: JSON.parse(await response.text()) };
+  if (lastRequest) answers.push({ ...lastRequest, ...answer });
+  lastRequest = null;
+  return answer;
+};
 
 beforeAll(async () => {
   await prepareTestDatabase();
@@ -101,7 +113,7 @@ describe("device tokens", () => {
 
 describe("the key set and the revocation list", () => {
   it("publishes the card-signing key as a JWK that verifies a card's QR signature", async () => {
-    const { status, json } = await body(await keysLoader());
+    const { status, json } = await body((get("/keys"), await keysLoader()));
     expect(status).toBe(200);
     expect(json.keys).toHaveLength(1);
     const [jwk] = json.keys;
@@ -213,7 +225,7 @@ describe("batch check-ins", () => {
   });
 
   it("answers an unknown endpoint with a JSON 404", async () => {
-    const { status, json } = await body(await unknownLoader());
+    const { status, json } = await body((get("/no-such-endpoint"), await unknownLoader()));
     expect(status).toBe(404);
     expect(json.error.code).toBe("not_found");
   });
@@ -241,5 +253,41 @@ describe("the OpenAPI document", () => {
     for (const [path, item] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(doc.paths)) {
       for (const op of Object.values(item)) expect(Object.keys(op.responses), path).toContain("200");
     }
+  });
+});
+
+// Last in the file: the tests above run first, in order, and leave their answers here.
+describe("every answer above, held against the OpenAPI document", () => {
+  it("declares each status answered and matches each body", () => {
+    const doc = openApiDocument("http://tims.test") as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>>; components: object };
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addFormat("date-time", true).addFormat("date", true);
+    const templates = Object.keys(doc.paths).map((t) => ({ t, re: new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`) }));
+    const problems: string[] = [];
+    let checked = 0;
+    for (const a of answers) {
+      const template = templates.find((x) => x.re.test(a.path))?.t;
+      // Unknown endpoints answer a JSON 404 of their own (tested above); they have no operation.
+      if (!template) continue;
+      const operation = doc.paths[template][a.method.toLowerCase()];
+      const declared = operation?.responses[String(a.status)];
+      if (!declared) {
+        problems.push(`${a.method} ${template} answered ${a.status}, which the document does not declare`);
+        continue;
+      }
+      const schema = declared.content?.["application/json"]?.schema;
+      if (!schema) continue;
+      const validate = ajv.compile({ ...schema, components: doc.components });
+      if (!validate(a.json)) problems.push(`${a.method} ${template} ${a.status}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(a.json).slice(0, 200)}`);
+      checked++;
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("the card's status is one of the card statuses, not any string", () => {
+    const doc = openApiDocument("http://tims.test") as unknown as { components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> } };
+    expect(doc.components.schemas.Card.properties.status.enum).toContain("Active");
+    expect(doc.components.schemas.Card.properties.status.enum).toContain("Cancelled");
   });
 });

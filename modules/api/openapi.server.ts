@@ -65,6 +65,7 @@ export function openApiDocument(serverUrl: string) {
             "200": jsonOf("Card", "The card"),
             "401": UNAUTHORIZED,
             "404": error("No such card, or one this device's account may not see"),
+            "422": error("The card number is not a positive whole number"),
             "429": LIMITED,
           },
         },

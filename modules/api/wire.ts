@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText } from "@lib/validation";
+import { CARD_STATUSES } from "@modules/lookups";
 
 /**
  * The request and response bodies of /api/v1 (issue 18 item 3). Each is registered under its
@@ -59,7 +60,7 @@ export const apiCardSchema = named(
     routeName: z.string(),
     validFrom: z.iso.date(),
     validTo: z.iso.date(),
-    status: z.string(),
+    status: z.enum(CARD_STATUSES.map((s) => s.name) as [string, ...string[]]).describe("The card's status (spec 2 §4)"),
     revoked: z.boolean().describe("Cancelled or returned: the card may not pass"),
   }),
   "Card",
