@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { Button } from "@lib/ui/button";
 import { FileField } from "@lib/ui/file-field";
+import { VOUCHER_RULE } from "@lib/files/upload-rules";
 import { FormErrors } from "@lib/ui/field";
 import { Tabs } from "@lib/ui/tabs";
 import { requirePermission } from "~/utils/guards.server";
@@ -145,7 +146,8 @@ export default function Payment() {
         ) : (
           <>
             <Tabs label="Payment options" tabs={PAYMENT_TABS.map((t) => ({ label: t.label, to: `?tab=${t.id}`, active: t.id === tab }))} />
-            <FormErrors errors={actionData?.error ? [actionData.error] : []} />
+            {/* The voucher's refusal is its file field's error (VoucherForm); the others are the page's. */}
+            <FormErrors errors={actionData?.error && tab !== "voucher" ? [actionData.error] : []} />
             {tab === "online" ? (
               <OnlineMethodButtons available={available} busy={busy} />
             ) : null}
@@ -171,7 +173,7 @@ export default function Payment() {
                 </div>
               )
             ) : null}
-            {tab === "voucher" ? <VoucherForm pending={registration.status === "Pending"} /> : null}
+            {tab === "voucher" ? <VoucherForm pending={registration.status === "Pending"} error={actionData?.error ?? null} /> : null}
           </>
         )}
         <Link to={`/new-register/${registration.id}`} className="inline-block text-sm text-blue-700 underline">
@@ -182,7 +184,7 @@ export default function Payment() {
   );
 }
 
-function VoucherForm({ pending }: { pending: boolean }) {
+function VoucherForm({ pending, error }: { pending: boolean; error: string | null }) {
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(false);
   if (pending) return <p data-testid="voucher-pending">Your voucher has been received. It will be verified within 1 or 2 business days.</p>;
@@ -190,7 +192,16 @@ function VoucherForm({ pending }: { pending: boolean }) {
     <Form method="post" encType="multipart/form-data" className="space-y-3">
       <input type="hidden" name="intent" value="voucher" />
       <p className="text-sm text-slate-600">Deposit the total at the bank, then upload a photo or PDF of the deposit voucher (payment method 5).</p>
-      <FileField label="Voucher" name="voucher" accept=".jpg,.jpeg,.png,.pdf" required hint="jpg, png or pdf, up to 2 MB" onChange={(e) => setChosen(Boolean(e.currentTarget.files?.length))} />
+      <FileField
+        label="Voucher"
+        name="voucher"
+        accept=".jpg,.jpeg,.png,.pdf"
+        required
+        hint="jpg, png or pdf, up to 2 MB"
+        rule={VOUCHER_RULE}
+        errors={error ? [error] : undefined}
+        onChange={(e) => setChosen(Boolean(e.currentTarget.files?.length))}
+      />
       {/* Spec 1 §5: the submit button appears once a file is chosen (always shown without JS). */}
       {!hydrated || chosen ? <Button type="submit">Submit Voucher</Button> : null}
     </Form>

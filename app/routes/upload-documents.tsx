@@ -5,6 +5,7 @@ import { FileField } from "@lib/ui/file-field";
 import { FormErrors } from "@lib/ui/field";
 import { requirePermission } from "~/utils/guards.server";
 import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
+import { DOCUMENT_RULE } from "@lib/files/upload-rules";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import { DOCUMENT_SLOTS } from "@modules/agencies";
@@ -73,6 +74,7 @@ export default function UploadDocuments() {
             accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
             required
             errors={errors[slot.field] ?? undefined}
+            rule={DOCUMENT_RULE}
             hint="jpg, jpeg, png or pdf; 1 KB to 3 MB"
           />
         ))}
