@@ -26,3 +26,28 @@ describe("pageScript outside production", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+// In production nothing is bundled at run time (esbuild is a development dependency): the server
+// serves what `npm run build` bundled (scripts/build-page-scripts.ts), by its manifest.
+describe("pageScript in production", () => {
+  it("reads the build's bundle and hash, and names the build when a script is missing", async () => {
+    const slot = `test-${process.pid}-${Date.now()}`;
+    const saved = { slot: process.env.BUILD_SLOT, env: process.env.NODE_ENV };
+    process.env.BUILD_SLOT = slot;
+    process.env.NODE_ENV = "production";
+    const dir = path.resolve(`build-${slot}`, "page-scripts");
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "page.abc123.js"), "window.prebuilt=1;");
+      fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ "lib/ui/browser/prebuilt-entry.ts": { file: "page.abc123.js", hash: "abc123" } }));
+      // The entry does not even exist as source: the bundle comes from the build alone.
+      expect(await pageScript("lib/ui/browser/prebuilt-entry.ts")).toEqual({ code: "window.prebuilt=1;", hash: "abc123" });
+      await expect(pageScript("lib/ui/browser/not-built.ts")).rejects.toThrow("run npm run build");
+    } finally {
+      process.env.BUILD_SLOT = saved.slot;
+      process.env.NODE_ENV = saved.env;
+      if (saved.slot === undefined) delete process.env.BUILD_SLOT;
+      fs.rmSync(path.resolve(`build-${slot}`), { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { pageScript } from "@lib/page-script.server";
 
 /** The scripts of pages served without React, by the name their URL carries. */
-const PAGE_SCRIPTS = {
+export const PAGE_SCRIPTS = {
   "registration-form": "modules/registration/browser/registration-form.ts",
   "html-page": "lib/ui/browser/html-page.ts",
 } as const;
