@@ -28,7 +28,7 @@ describe("pageScript outside production", () => {
 });
 
 // In production nothing is bundled at run time (esbuild is a development dependency): the server
-// serves what `npm run build` bundled (scripts/build-page-scripts.ts), by its manifest.
+// serves what `npm run build` bundled (scripts/bundle-page-scripts.ts), by its manifest.
 describe("pageScript in production", () => {
   it("reads the build's bundle and hash, and names the build when a script is missing", async () => {
     const slot = `test-${process.pid}-${Date.now()}`;
