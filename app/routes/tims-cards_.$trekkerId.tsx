@@ -25,6 +25,7 @@ export default function CardPreview() {
   return (
     <section>
       <PageHeader
+        className="no-print"
         title={card ? `TIMS Card ${card.cardNumber}` : trekker.fullName}
         breadcrumbs={canList ? [{ label: "TIMS Cards", to: "/tims-cards" }, { label: trekker.fullName }] : [{ label: trekker.fullName }]}
         actions={

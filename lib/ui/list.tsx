@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import {
   exportSearch,
   QUICK_RANGE_DAYS,
@@ -51,6 +51,10 @@ export interface ListFiltersProps {
  * The filters as one GET form: Enter in the search box (or the Search button) submits it, and
  * the parameters that are not filters (page size, sort, tab) ride along as hidden fields. A new
  * search starts on the first page.
+ *
+ * On a phone (below 640 px) the form folds behind one "Filters" button that says how many are
+ * set, so the list comes first on the screen (issue 26 item 10): a <details>, which opens without
+ * JavaScript. Wider, app/tailwind.css shows its content always and hides the button.
  */
 export function ListFilters({ definition, values, options, today, hidden = [], className }: ListFiltersProps) {
   const location = useLocation();
@@ -60,27 +64,48 @@ export function ListFilters({ definition, values, options, today, hidden = [], c
   const carried = [...current.entries()].filter(([key]) => !owned.has(key));
   const cleared = new URLSearchParams(carried);
   const formId = useId();
+  const set = fields.filter((f) => values[f.name]).length;
+  const fold = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+
+  // A search made from the opened filters folds them again, as a page loaded without JavaScript
+  // does, so the phone shows its results first; the button keeps the focus that was inside.
+  useEffect(() => {
+    const details = fold.current;
+    if (!details?.open) return;
+    const focused = details.contains(document.activeElement) && document.activeElement !== summary.current;
+    details.open = false;
+    if (focused && summary.current?.offsetParent) summary.current.focus();
+  }, [location.search]);
 
   return (
-    <div className={cx("mb-4 space-y-3", className)}>
-      <Form method="get" action={location.pathname} role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3">
-        {carried.map(([key, value], index) => (
-          <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
-        ))}
-        {fields.map((field) => (
-          <FilterControl key={field.name} field={field} value={values[field.name] ?? ""} options={options} idPrefix={formId} />
-        ))}
-        <div className="flex items-center gap-2">
-          <button type="submit" className={buttonClass("primary")}>
-            Search
-          </button>
-          <Link to={withParams(location.pathname, cleared)} className={buttonClass("ghost")}>
-            Clear filters
-          </Link>
-        </div>
-      </Form>
-      {definition.quickRange ? <QuickRanges range={definition.quickRange} today={today} /> : null}
-    </div>
+    <details ref={fold} data-list-filters="" className={cx("group mb-4", className)}>
+      <summary ref={summary} className={cx(buttonClass("secondary"), "mb-3 cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+        Filters{set ? ` (${set} set)` : ""}
+        <span aria-hidden="true" className="text-xs group-open:rotate-180">
+          ▼
+        </span>
+      </summary>
+      <div className="space-y-3">
+        <Form method="get" action={location.pathname} role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3">
+          {carried.map(([key, value], index) => (
+            <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+          ))}
+          {fields.map((field) => (
+            <FilterControl key={field.name} field={field} value={values[field.name] ?? ""} options={options} idPrefix={formId} />
+          ))}
+          <div className="flex items-center gap-2">
+            <button type="submit" className={buttonClass("primary")}>
+              Search
+            </button>
+            <Link to={withParams(location.pathname, cleared)} className={buttonClass("ghost")}>
+              Clear filters
+            </Link>
+          </div>
+        </Form>
+        {definition.quickRange ? <QuickRanges range={definition.quickRange} today={today} /> : null}
+      </div>
+    </details>
   );
 }
 

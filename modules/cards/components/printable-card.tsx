@@ -37,7 +37,8 @@ const s: Record<string, CSSProperties> = {
   card: { position: "relative", width: 720, maxWidth: "100%", margin: "0 auto", border: "2px solid #1d4ed8", borderRadius: 12, padding: 20, fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a", background: "#fff", boxSizing: "border-box", overflow: "hidden" },
   head: { display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "center", gap: 8, borderBottom: "2px solid #1d4ed8", paddingBottom: 8 },
   title: { margin: 0, fontSize: 20, color: "#1d4ed8" },
-  small: { fontSize: 11, color: "#475569", margin: 0 },
+  // 12 px is the least text size anywhere on the card (issue 26 item 9: 10-11 px read as illegible).
+  small: { fontSize: 12, color: "#475569", margin: 0 },
   // Wraps on narrow screens (from 320 px): photo, then the fields, then the QR on a row of its own,
   // so the QR is never pushed out of the card by a long value.
   body: { display: "flex", flexWrap: "wrap", gap: 16, marginTop: 12, alignItems: "flex-start" },
@@ -46,8 +47,8 @@ const s: Record<string, CSSProperties> = {
   value: { overflowWrap: "anywhere", minWidth: 0 },
   // 150 CSS px is 39.7 mm on paper: a checkpost scanner reads it from a worn printout.
   qr: { width: 150, height: 150, flex: "0 0 auto", margin: "0 auto", imageRendering: "pixelated" },
-  label: { color: "#64748b", fontSize: 10, textTransform: "uppercase" },
-  section: { marginTop: 12, fontSize: 11, borderTop: "1px solid #e2e8f0", paddingTop: 8, overflowWrap: "anywhere" },
+  label: { color: "#64748b", fontSize: 12, textTransform: "uppercase" },
+  section: { marginTop: 12, fontSize: 12, borderTop: "1px solid #e2e8f0", paddingTop: 8, overflowWrap: "anywhere" },
   watermark: { position: "absolute", top: "40%", left: "50%", transform: "translate(-50%, -50%) rotate(-20deg)", pointerEvents: "none", overflow: "visible" },
 };
 

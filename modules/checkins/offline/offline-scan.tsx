@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import "@remix-run/react";
 import { displayDateTime, kathmanduDate } from "@lib/dates";
 import { preloadScanner } from "../components/camera-scanner";
+import { OFFLINE_STARTING, OfflineFrame } from "../components/offline-frame";
 import { CARD_KEYS_PATH, REVOCATION_PATH, SCAN_SW_PATH, SCAN_SW_SCOPE, SCAN_SYNC_PATH } from "./paths";
 import { addPending, pendingScans, removePending } from "./store";
 import { preloadVerifier, verifyOffline, type CardKeySet, type RevocationList } from "./verify";
@@ -182,23 +183,14 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
     return () => onReady(null);
   }, [onReady, handle, enabled]);
 
-  const revokedAt = lists.revoked ? new Date(lists.revoked.generatedAt) : null;
   return (
-    <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm" data-testid="offline-scan">
-      <h2 className="font-semibold text-slate-800">Offline checks</h2>
-      <p role="status" className="text-sm text-slate-700" data-testid="offline-state">
-        {installed === "ready" ? "Ready to scan without a connection." : installed === "working" ? "Preparing offline checks…" : installed === "unsupported" ? "This browser cannot check cards offline." : "Offline checks could not be prepared."}{" "}
-        {online ? "Online." : "No connection: cards are checked on this device."}
-      </p>
-      <p className="text-sm text-slate-700" data-testid="pending-scans">
-        {pending === 1 ? "1 scan waits to be sent." : `${pending} scans wait to be sent.`}
-      </p>
-      {othersPending ? (
-        <p className="text-sm text-slate-700">
-          {othersPending === 1 ? "1 scan by another checkpost account waits" : `${othersPending} scans by other checkpost accounts wait`} on this device for that account to sign in here.
-        </p>
-      ) : null}
-      {revokedAt ? <p className="text-xs text-slate-600">Revocation list of {displayDateTime(revokedAt)} (Nepal time).</p> : null}
+    <OfflineFrame
+      state={installed === "ready" ? "Ready to scan without a connection." : installed === "working" ? OFFLINE_STARTING.state : installed === "unsupported" ? "This browser cannot check cards offline." : "Offline checks could not be prepared."}
+      online={online ? OFFLINE_STARTING.online : "No connection: cards are checked on this device."}
+      pending={pending}
+      othersPending={othersPending}
+      revokedAt={lists.revoked ? displayDateTime(new Date(lists.revoked.generatedAt)) : null}
+    >
       {shown ? (
         <div
           role="alert"
@@ -240,6 +232,6 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
           ) : null}
         </div>
       ) : null}
-    </div>
+    </OfflineFrame>
   );
 }
