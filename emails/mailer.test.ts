@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createElement } from "react";
@@ -18,8 +18,6 @@ const { renderEmail } = await import("./render.server");
 const { listOutbox, readOutboxMessage, latestOutboxMessageTo } = await import("./outbox.server");
 const { VerifyEmail, verifyEmailSubject } = await import("./templates/verify-email");
 const { ResetPassword } = await import("./templates/reset-password");
-
-const registryExists = existsSync(path.resolve(import.meta.dirname, "../modules/registry.ts"));
 
 afterAll(() => {
   for (const [key, value] of Object.entries(saved)) {
@@ -97,10 +95,7 @@ describe("mailer and outbox", () => {
     expect(await readOutboxMessage("2024-01-01T00-00-00.000Z-00000000")).toBeNull();
   });
 
-  it.skipIf(!registryExists)("sendEmail goes through the app's queue", async () => {
-    const to = "send-email@example.com";
-    await sendEmail({ to, subject: "Via sendEmail", html: "<p>Hi</p>" });
-    await drainQueue();
-    expect((await latestOutboxMessageTo(to))?.subject).toBe("Via sendEmail");
-  });
+  // sendEmail through the app's queue to the outbox is shown where the queue runs on a database:
+  // modules/users/service.db.test.ts (sign-up and reset e-mails drained and read back) and
+  // emails/smtp-outage.db.test.ts. A copy here was skipped for good by a file check (issue 27).
 });
