@@ -62,8 +62,8 @@ process.env.PAYMENT_SIMULATORS = "1";
 
 const MARIADB = process.env.TEST_DB_DIALECT === "mysql";
 const RUNS = Number(process.env.MODEL_RUNS || (MARIADB ? 25 : 200));
-// The default suite draws the same sequences every time (a fixed seed): it must not turn red by
-// chance on a finding still open (docs/model-based-tests.md). A sized run (MODEL_RUNS) draws new
+// The default suite draws the same sequences every time (a fixed seed), so CI never turns red by
+// chance on a sequence nobody has seen (docs/model-based-tests.md). A sized run (MODEL_RUNS) draws new
 // ones each time unless MODEL_SEED is given; fast-check prints the seed of any failure.
 const SEED = process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : process.env.MODEL_RUNS ? undefined : 20261128;
 const REPLAY_PATH = process.env.MODEL_PATH || undefined;
