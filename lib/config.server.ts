@@ -92,6 +92,8 @@ export const config = {
   passwordCost: num("PASSWORD_SCRYPT_N", 2 ** 17),
   /** How long an instance keeps a list's filter choices read from the database (0: not kept). */
   filterChoicesSeconds: num("FILTER_CHOICES_SECONDS", 30),
+  /** A daily_stats rebuild rests this many times as long as each day took (ADR 0041). */
+  statsRebuildPace: num("STATS_REBUILD_PACE", 1),
 };
 
 export type Config = typeof config;

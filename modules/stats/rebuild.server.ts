@@ -1,3 +1,5 @@
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { QueryTypes, type Transaction } from "sequelize";
 import { addDays, kathmanduDate, kathmanduDayStart } from "@lib/dates";
 import { isSqlite, sequelize, writeTransaction } from "../../db/sequelize.server";
@@ -9,6 +11,13 @@ export interface RebuildOptions {
    * rebuild is held then (tests hold the rebuild here and write meanwhile; a progress log).
    */
   afterDay?: (day: string, rows: number) => void | Promise<void>;
+  /**
+   * Idle time after each day, as a multiple of the time that day took (0: none). The rebuild
+   * shares the database's cores with scans and payments; resting as long as it worked (1) halves
+   * its share of them, so the requests made meanwhile keep their speed, and a rebuild of years
+   * still ends in minutes (docs/benchmarks.md). The job and the script pass config.statsRebuildPace.
+   */
+  pace?: number;
 }
 
 /** Rows per INSERT statement (a peak day has a few thousand rollup rows). */
@@ -44,10 +53,13 @@ export async function rebuildDailyStats(from: string | null, to: string | null, 
     to ??= span?.last ? kathmanduDate(new Date(span.last)) : today;
   }
   let rows = 0;
+  const pace = Math.max(0, opts.pace ?? 0);
   for (let day = from; day <= to; day = addDays(day, 1)) {
+    const started = performance.now();
     const written = await writeTransaction((transaction) => rebuildDay(day, transaction));
     rows += written;
     await opts.afterDay?.(day, written);
+    if (pace > 0 && day < to) await sleep((performance.now() - started) * pace);
   }
   return { from, to, rows };
 }

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { QueryTypes } from "sequelize";
 import { addDays, kathmanduDate } from "@lib/dates";
@@ -107,6 +108,29 @@ describe("rebuild", () => {
     const done = await rebuildDailyStats(today, today);
     expect(done.rows).toBe(incremental.length);
     expect(await allRows()).toEqual(incremental);
+  });
+
+  it("paced, rests after each day but the last as long as the day took, times the pace", async () => {
+    const incremental = await allRows();
+    const slow = 40; // each day made to take at least this long
+    const between: number[] = [];
+    let dayEnded = 0;
+    const started = performance.now();
+    const done = await rebuildDailyStats(addDays(today, -2), today, {
+      pace: 1.5,
+      afterDay: async () => {
+        if (dayEnded) between.push(performance.now() - dayEnded);
+        await new Promise((r) => setTimeout(r, slow));
+        dayEnded = performance.now();
+      },
+    });
+    const total = performance.now() - started;
+    expect(done.rows).toBe(incremental.length);
+    expect(await allRows()).toEqual(incremental);
+    // two rests (none after the last day), each at least 1.5 × 40 ms
+    expect(between.length).toBe(2);
+    for (const gap of between) expect(gap).toBeGreaterThanOrEqual(slow * 1.5 - 2);
+    expect(total).toBeGreaterThanOrEqual(3 * slow + 2 * slow * 1.5 - 5);
   });
 });
 
