@@ -39,26 +39,20 @@ export interface RouteHandle {
   /** false hides the sidebar and header (the upload-documents pages). */
   chrome?: boolean;
   /**
-   * false on the page's own (deepest) route serves it as HTML only: no Remix scripts, no
-   * modulepreloads, no React. For pages whose forms work as plain posts (/login, ADR 0014).
-   * "html" does the same on a first load and adds the small script of pages served as HTML
-   * (blur checks by the server, Escape and focus in dialogs; ADR 0034); reached from a hydrated
-   * page, the route still renders with React. A function decides by the page's URL.
+   * How the page runs in the browser (ADR 0043): "app" (the default) is hydrated React; a
+   * "document" page is the server's HTML with the one document script and no React, however it is
+   * reached (such a route also exports `clientLoader` from ~/utils/document-page, which turns the
+   * app's client navigation to it into a page load). Decided by the page's own (deepest) route.
    */
-  hydrate?: Hydrate | ((url: URL) => Hydrate);
+  page?: PageMode;
 }
 
-type Hydrate = boolean | "html";
+export type PageMode = "app" | "document";
 
-/** How the page being rendered on the server is served: hydrated, HTML only, or HTML with its script. */
-function useServedAs(): Hydrate {
+/** How the page is served: by its own route's handle. */
+function usePageMode(): PageMode {
   const matches = useMatches();
-  const location = useLocation();
-  // In the browser the app is already running: a route reached by navigation renders with React.
-  if (typeof document !== "undefined") return true;
-  const hydrate = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.hydrate;
-  if (typeof hydrate === "function") return hydrate(new URL(location.pathname + location.search, "http://page"));
-  return hydrate ?? true;
+  return (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.page ?? "app";
 }
 
 const CHROMELESS = ["/upload-documents", "/upload-documents-status"];
@@ -80,7 +74,8 @@ function Shell({ children }: { children: ReactNode }) {
     matches.some((m) => (m.handle as RouteHandle | undefined)?.chrome === false);
   const user = rootData?.user;
   const nonce = useNonce();
-  const servedAs = useServedAs();
+  const mode = usePageMode();
+  const script = rootData?.documentScript;
   return (
     <html lang="en" className="h-full">
       <head>
@@ -109,13 +104,18 @@ function Shell({ children }: { children: ReactNode }) {
             {children}
           </main>
         )}
-        {servedAs === true ? (
+        {mode === "app" ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : servedAs === "html" && rootData?.htmlPageScript ? (
-          <script src={rootData.htmlPageScript} nonce={nonce} defer />
+        ) : script ? (
+          <>
+            {script.preload.map((href) => (
+              <link key={href} rel="modulepreload" href={href} />
+            ))}
+            <script type="module" src={script.src} nonce={nonce} />
+          </>
         ) : null}
       </body>
     </html>

@@ -1,23 +1,31 @@
 /**
- * JavaScript per page from a build's own manifest (bench/route-weights.ts prints it; the browser
- * tests' tests/e2e/page-weight-budget.spec.ts holds every page to the budget): for every route
- * that renders a page, the gzip bytes of every script a first load of it fetches (the entry and
- * its imports, then each route module of its chain from the root, with their imports, each file
- * counted once). Pages served without React (handle.hydrate = false) load none of these: they
- * count their page script, if any; pages served as HTML on a first load (hydrate: "html", ADR 0034)
- * count the script of such pages; a page that decides by its URL is listed once per answer its
- * handle gives (`(as read)` for "html", `(?edit)` for the other), its own page script counted only
- * where it is not "html".
+ * JavaScript per page from a build's own manifests (bench/route-weights.ts prints it; the browser
+ * tests' tests/e2e/page-weight-budget.spec.ts holds every page to the budget), in gzip bytes, each
+ * file counted once. A page runs one of two ways (ADR 0043, read from its route's `page` handle):
+ * - "app": the entry and its imports, then each route module of its chain from the root with
+ *   their imports (Remix's manifest);
+ * - "document": the document script and the chunks it preloads (build{slot}/page-scripts).
+ * `kb` is what a first load fetches; `allKb` adds the code the page may load on demand (dynamic
+ * imports reachable from it, with their own imports: the scan page's QR reader once the camera
+ * starts, a form's schema, the photo's cropper).
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import * as esbuild from "esbuild";
 
-export type Mode = "react" | "none" | "html";
-export interface PageWeight { page: string; id: string; kb: number; files: number; mode: Mode }
+export type Mode = "app" | "document";
+export interface PageWeight { page: string; id: string; kb: number; allKb: number; files: number; mode: Mode }
 
-/** Every page of the build in public/build{suffix} (e.g. "-w" for BUILD_SLOT=w, "" for the default), heaviest first. */
+const kbOf = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** The imports of a built ES module (relative, or absolute from the site's root), static and dynamic. */
+function importsOf(code: string): { fixed: string[]; dynamic: string[] } {
+  const fixed = [...code.matchAll(/(?:\bfrom|\bimport)\s*["']((?:\.{1,2})?\/[^"']+\.js)["']/g)].map((m) => m[1]);
+  const dynamic = [...code.matchAll(/\bimport\(\s*["']((?:\.{1,2})?\/[^"']+\.js)["']\s*\)/g)].map((m) => m[1]);
+  return { fixed, dynamic };
+}
+
+/** Every page of the build in public/build{suffix} and build{suffix} (e.g. "-w" for BUILD_SLOT=w, "" for the default), heaviest first. */
 export function manifestWeights(buildSuffix: string): PageWeight[] {
   const publicDir = path.resolve("public");
   interface RouteEntry { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
@@ -29,18 +37,42 @@ export function manifestWeights(buildSuffix: string): PageWeight[] {
     entry: { module: string; imports: string[] };
     routes: Record<string, RouteEntry>;
   };
+  const scriptsDir = path.resolve(`build${buildSuffix}`, "page-scripts");
+  const scripts = JSON.parse(fs.readFileSync(path.join(scriptsDir, "manifest.json"), "utf8")) as { entries: Record<string, string>; preload: Record<string, string[]>; files: string[] };
 
-  const gzipCache = new Map<string, number>();
+  /** A file by its URL: /build…/x.js in public/, /page-script/x.js in the server build. */
+  const fileOf = (url: string) => (url.startsWith("/page-script/") ? path.join(scriptsDir, url.slice("/page-script/".length)) : path.join(publicDir, url));
+  const texts = new Map<string, string>();
+  const text = (url: string) => {
+    let code = texts.get(url);
+    if (code === undefined) texts.set(url, (code = fs.readFileSync(fileOf(url), "utf8")));
+    return code;
+  };
+  const gzips = new Map<string, number>();
   const gzip = (url: string) => {
-    let size = gzipCache.get(url);
-    if (size === undefined) {
-      size = zlib.gzipSync(fs.readFileSync(path.join(publicDir, url)), { level: 6 }).length;
-      gzipCache.set(url, size);
-    }
+    let size = gzips.get(url);
+    if (size === undefined) gzips.set(url, (size = zlib.gzipSync(text(url), { level: 6 }).length));
     return size;
   };
+  const resolve = (from: string, spec: string) => (spec.startsWith("/") ? spec : path.posix.join(path.posix.dirname(from), spec));
 
-  /** The route's source file, to tell pages from resource routes and find hydrate: false. */
+  /** What a page may load after it is up: dynamic imports reachable from `loaded`, with their static imports. */
+  function onDemand(loaded: Set<string>): Set<string> {
+    const extra = new Set<string>();
+    const queue = [...loaded];
+    while (queue.length) {
+      const url = queue.pop()!;
+      const { fixed, dynamic } = importsOf(text(url));
+      for (const spec of [...dynamic, ...(loaded.has(url) ? [] : fixed)]) {
+        const target = resolve(url, spec);
+        if (loaded.has(target) || extra.has(target)) continue;
+        extra.add(target);
+        queue.push(target);
+      }
+    }
+    return extra;
+  }
+
   function sourceOf(id: string): string | null {
     const base = path.resolve("app", id);
     for (const candidate of [`${base}.tsx`, `${base}.ts`, path.join(base, "route.tsx"), path.join(base, "route.ts")]) {
@@ -48,7 +80,6 @@ export function manifestWeights(buildSuffix: string): PageWeight[] {
     }
     return null;
   }
-
   function urlOf(id: string): string {
     const parts: string[] = [];
     for (let route: RouteEntry | undefined = manifest.routes[id]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
@@ -57,48 +88,26 @@ export function manifestWeights(buildSuffix: string): PageWeight[] {
     return `/${parts.join("/")}`.replace(/\/+/g, "/");
   }
 
-  /** The page scripts (lib/page-script.server.ts), bundled as the server bundles them, by name. */
-  const scriptSources = Object.fromEntries(
-    [...fs.readFileSync("app/utils/page-scripts.server.ts", "utf8").matchAll(/"([a-z-]+)": "([^"]+\.ts)"/g)].map((m) => [m[1], m[2]]),
-  );
-  const pageScriptGzip = (name: string) => {
-    const code = esbuild.buildSync({ entryPoints: [path.resolve(scriptSources[name])], bundle: true, minify: true, format: "iife", platform: "browser", target: "es2020", legalComments: "none", write: false }).outputFiles[0].text;
-    return zlib.gzipSync(code, { level: 6 }).length;
-  };
-
   const rows: PageWeight[] = [];
-  const modesOf = (source: string): { mode: Mode; suffix: string }[] => {
-    const decided = /hydrate:\s*\([^)]*\)\s*=>([^}]*)/.exec(source)?.[1];
-    if (decided) {
-      const other: Mode = /\bfalse\b/.test(decided) ? "none" : "react";
-      return [{ mode: "html", suffix: " (as read)" }, { mode: other, suffix: " (?edit)" }];
-    }
-    if (/hydrate:\s*"html"/.test(source)) return [{ mode: "html", suffix: "" }];
-    if (/hydrate:\s*false/.test(source)) return [{ mode: "none", suffix: "" }];
-    return [{ mode: "react", suffix: "" }];
-  };
   for (const route of Object.values(manifest.routes)) {
     if (route.id === "root") continue;
     const source = sourceOf(route.id);
     if (!source || !/export default/.test(source)) continue; // a resource route: no page
-    const layoutOnly = Object.values(manifest.routes).some((child) => child.parentId === route.id && child.index);
-    if (layoutOnly) continue; // its index child is the page
-    for (const { mode, suffix } of modesOf(source)) {
-      const files = new Set<string>();
-      if (mode === "react") {
-        for (const url of [manifest.entry.module, ...manifest.entry.imports]) files.add(url);
-        const chain: RouteEntry[] = [];
-        for (let r: RouteEntry | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
-        for (const r of chain) for (const url of [r.module, ...(r.imports ?? [])]) files.add(url);
-      }
-      let bytes = [...files].reduce((sum, url) => sum + gzip(url), 0);
-      const own = [...source.matchAll(/pageScriptUrl\("([a-z-]+)"\)/g)].map((m) => m[1]);
-      // A page that decides by its URL loads its own script in its other state, not as HTML.
-      const scripts = mode === "html" && suffix ? [] : own;
-      if (mode === "html") scripts.push("html-page");
-      for (const name of mode === "react" ? [] : scripts) bytes += pageScriptGzip(name);
-      rows.push({ page: urlOf(route.id) + suffix, id: route.id, kb: Math.round((bytes / 1024) * 10) / 10, files: files.size + (mode === "react" ? 0 : scripts.length), mode });
+    if (Object.values(manifest.routes).some((child) => child.parentId === route.id && child.index)) continue; // its index child is the page
+    const mode: Mode = /\bpage:\s*"document"/.test(source) ? "document" : "app";
+    const files = new Set<string>();
+    if (mode === "app") {
+      for (const url of [manifest.entry.module, ...manifest.entry.imports]) files.add(url);
+      const chain: RouteEntry[] = [];
+      for (let r: RouteEntry | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
+      for (const r of chain) for (const url of [r.module, ...(r.imports ?? [])]) files.add(url);
+    } else {
+      for (const file of [scripts.entries.document, ...(scripts.preload.document ?? [])]) files.add(`/page-script/${file}`);
     }
+    const later = onDemand(files);
+    const bytes = [...files].reduce((sum, url) => sum + gzip(url), 0);
+    const laterBytes = [...later].reduce((sum, url) => sum + gzip(url), 0);
+    rows.push({ page: urlOf(route.id), id: route.id, kb: kbOf(bytes), allKb: kbOf(bytes + laterBytes), files: files.size, mode });
   }
   return rows.sort((a, b) => b.kb - a.kb);
 }

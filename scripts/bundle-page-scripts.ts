@@ -1,20 +1,13 @@
-// Bundles the scripts of the pages served without React (app/utils/page-scripts.server.ts) into
-// build{-slot}/page-scripts/ with a manifest of their hashes: part of `npm run build`, so the
-// server never bundles at run time and a production install (no esbuild) serves them as built.
-import fs from "node:fs";
+// Bundles the document pages' script (app/utils/page-scripts.server.ts, ADR 0043) into
+// build{-slot}/page-scripts/ with its manifest: part of `npm run build`, so the server never
+// bundles at run time and a production install (no esbuild) serves it as built.
+//   npx tsx scripts/bundle-page-scripts.ts [--watch]   (--watch: `npm run dev`, rebundled on change)
 import path from "node:path";
 import { PAGE_SCRIPTS } from "../app/utils/page-scripts.server";
-import { bundlePageScript, pageScriptsDir, type PageScriptManifest } from "../lib/page-script.server";
+import { pageScriptsDir } from "../lib/page-script.server";
+import { bundlePageScripts } from "./page-script-bundler";
 
 const dir = pageScriptsDir();
-fs.rmSync(dir, { recursive: true, force: true });
-fs.mkdirSync(dir, { recursive: true });
-const manifest: PageScriptManifest = {};
-for (const [name, entry] of Object.entries(PAGE_SCRIPTS)) {
-  const { script } = await bundlePageScript(entry);
-  const file = `${name}.${script.hash}.js`;
-  fs.writeFileSync(path.join(dir, file), script.code);
-  manifest[entry] = { file, hash: script.hash };
-}
-fs.writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`bundle-page-scripts: ${Object.keys(manifest).length} page scripts in ${path.relative(process.cwd(), dir)}`);
+const watch = process.argv.includes("--watch");
+const manifest = await bundlePageScripts(PAGE_SCRIPTS, dir, watch);
+console.log(`bundle-page-scripts: ${Object.keys(manifest.entries).length} entries, ${manifest.files.length} files in ${path.relative(process.cwd(), dir)}${watch ? " (watching)" : ""}`);

@@ -15,10 +15,10 @@ import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,13 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ChangeEmailAddress() {
   const actionData = useActionData<typeof action>();
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.changeEmailSchema));
   const [form, fields] = useForm({
     id: "change-email",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
   });
   return (
     <Modal title="Change E-mail Address" closeTo="/account-settings">

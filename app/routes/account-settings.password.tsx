@@ -12,8 +12,9 @@ import { ModalActions } from "@modules/users/index.ui";
 import { changeOwnPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
 

@@ -22,10 +22,10 @@ import {
   type TwoFactorEnrolment,
 } from "@modules/users/index.server";
 
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 const BACK = "/account-settings";
@@ -114,7 +114,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 function SetUp({ enrolment, required, lastResult }: { enrolment: TwoFactorEnrolment; required: boolean; lastResult: LastResult | undefined }) {
-  const [form, fields] = useForm({ id: "two-factor-enable", lastResult, shouldValidate: "onBlur", onValidate: useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.twoFactorSettingsSchema)), });
+  const [form, fields] = useForm({ id: "two-factor-enable", lastResult });
   return (
     <div className="space-y-4">
       {required ? (

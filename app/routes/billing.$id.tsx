@@ -3,7 +3,6 @@ import type { RouteHandle } from "~/root";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClass } from "@lib/ui/button";
 import { SidePanel } from "@lib/ui/side-panel";
-import { useHydrated } from "@lib/ui/use-hydrated";
 import { paramId } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { ReceiptDocument } from "@modules/payments/index.receipt";
@@ -11,8 +10,9 @@ import { getReceipt, refundsOfRegistration } from "@modules/payments/index.serve
 import { displayDate } from "@lib/dates";
 import { formatNrs } from "@modules/registration";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
@@ -38,7 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function ReceiptPanel() {
   const { receipt, refunds } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  const hydrated = useHydrated();
   return (
     <SidePanel title="Receipt Details" closeTo={`/billing${search}`} width="lg">
       <div data-receipt>
@@ -63,11 +62,10 @@ export default function ReceiptPanel() {
         <a href={`/billing/${receipt.billId}/pdf`} className={buttonClass("primary")} download>
           Export as PDF
         </a>
-        {hydrated ? (
-          <button type="button" className={buttonClass("secondary")} onClick={() => window.print()}>
-            Print
-          </button>
-        ) : null}
+        {/* Shown and working once the document script runs (data-print). */}
+        <button type="button" className={buttonClass("secondary")} data-print="" hidden>
+          Print
+        </button>
       </div>
     </SidePanel>
   );

@@ -5,7 +5,6 @@ import { data, redirect, Form, Link, Outlet, useActionData, useLoaderData } from
 import { Button } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { kathmanduDate } from "@lib/dates";
 import { readForm } from "@lib/multipart.server";
 import { parseWithZod } from "@lib/zod-form.server";
@@ -15,8 +14,9 @@ import { activePush, customerChalanSchema, erpConfig, hasNewRows, pushChalanSche
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { title: "Chalan", hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { title: "Chalan", page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 type Block = "push" | "tims" | "customer";
 
@@ -72,10 +72,9 @@ export default function ChalanPage() {
   const { today, erpConfigured, active } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultOf = (b: Block) => (actionData?.block === b ? actionData.result : undefined);
-  const options = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
-  const [pushForm, pushFields] = useForm({ id: "chalan-push", lastResult: resultOf("push"), defaultValue: { startDate: today, endDate: today }, onValidate: useLazyValidation(loadPush), ...options });
-  const [timsForm, timsFields] = useForm({ id: "chalan-tims", lastResult: resultOf("tims"), defaultValue: { startDate: today, endDate: today }, onValidate: useLazyValidation(loadTims), ...options });
-  const [customerForm, customerFields] = useForm({ id: "chalan-customer", lastResult: resultOf("customer"), onValidate: useLazyValidation(loadCustomer), ...options });
+  const [pushForm, pushFields] = useForm({ id: "chalan-push", lastResult: resultOf("push"), defaultValue: { startDate: today, endDate: today } });
+  const [timsForm, timsFields] = useForm({ id: "chalan-tims", lastResult: resultOf("tims"), defaultValue: { startDate: today, endDate: today } });
+  const [customerForm, customerFields] = useForm({ id: "chalan-customer", lastResult: resultOf("customer") });
 
   return (
     <div>

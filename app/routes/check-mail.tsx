@@ -1,10 +1,12 @@
+import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard, OpenMailButtons } from "@modules/users/index.ui";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-export const handle = { title: "Check Mail", chrome: false };
+export const handle: RouteHandle = { title: "Check Mail", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 // public: shown after a reset request, identical whether or not the address is registered.
 export async function loader({ request }: LoaderFunctionArgs) {

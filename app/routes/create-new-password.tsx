@@ -5,8 +5,6 @@ import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react
 import { Button } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useNonce } from "~/components/nonce";
-import { blurCheckScript, newPasswordRules, passwordChecklistScript } from "~/utils/blur-check-script";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { AuthCard } from "@modules/users/index.ui";
 import { NewPasswordField } from "@modules/users/index.forms";
@@ -16,9 +14,9 @@ import { readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-// Served without React (ADR 0014, 0029): a plain POST; inline scripts keep the blur check and the
-// live password checklist.
-export const handle = { title: "Create New Password", chrome: false, hydrate: false };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle = { title: "Create New Password", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 // Mail clients sometimes turn '+' into a space (spec 1 §2.8).
 const fromLink = (value: string | null) => (value ?? "").replace(/ /g, "+");
@@ -50,7 +48,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CreateNewPassword() {
   const { token, verify, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const nonce = useNonce();
   const [form, fields] = useForm<Record<"token" | "verify" | "password" | "confirmPassword", string>>({ id: "create-new-password", lastResult: actionData?.result });
   if (linkError) {
     return (
@@ -70,7 +67,7 @@ export default function CreateNewPassword() {
   const linkErrors = [...(fields.token.errors ?? []), ...(fields.verify.errors ?? []), ...(form.errors ?? [])];
   return (
     <AuthCard title="Create new password" subtitle="Choose a new password for your account">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.resetPasswordSchema">
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="verify" value={verify} />
         <NewPasswordField field={fields.password} label="New Password" />
@@ -84,7 +81,6 @@ export default function CreateNewPassword() {
         <Button type="submit" className="w-full">
           Change Password
         </Button>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: blurCheckScript(form.id, newPasswordRules("New Password")) + passwordChecklistScript(form.id) }} />
       </Form>
     </AuthCard>
   );

@@ -14,13 +14,12 @@ import { limitMailRequest } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
-import { useNonce } from "~/components/nonce";
-import { blurCheckScript, emailRule } from "~/utils/blur-check-script";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-// Served without React like /login (ADR 0014, 0016): one field, a plain POST, an inline blur check.
-export const handle = { title: "Forgot Password", chrome: false, hydrate: false };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle = { title: "Forgot Password", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 // public: for users who cannot sign in.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,18 +45,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const nonce = useNonce();
   const [form, fields] = useForm({ id: "forgot-password", lastResult: actionData?.result });
   return (
     <AuthCard title="Forgot password?" subtitle="Enter your e-mail and we will send you a link to set a new password">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.forgotPasswordSchema">
         <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <FormErrors errors={form.errors} />
         <Button type="submit" className="w-full">
           Send Reset Link
         </Button>
       </Form>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: blurCheckScript(form.id, { email: emailRule("Email") }) }} />
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-semibold text-blue-700 hover:underline">
           Back to Login

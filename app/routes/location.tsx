@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
@@ -12,7 +13,8 @@ import { selfCheckSchema, selfCheckin, selfCheckinCard, selfCheckinSchema } from
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-export const handle = { title: "Self Check-in", chrome: false };
+export const handle: RouteHandle = { title: "Self Check-in", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 /** Step 2 is its own URL (after a redirect), so a reload never records twice. */
 export async function loader({ request }: LoaderFunctionArgs) {

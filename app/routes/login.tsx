@@ -3,8 +3,6 @@ import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
-import { useNonce } from "~/components/nonce";
-import { loginBlurScript } from "~/utils/blur-check-script";
 import { Checkbox, FormErrors, TextField } from "@lib/ui/field";
 import { signIn } from "~/utils/auth.server";
 import { requireAnonymous, startSession } from "~/utils/guards.server";
@@ -24,8 +22,9 @@ import { boundedRequest, readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-// Served without React (ADR 0014): the form is a plain POST; an inline script checks fields on blur.
-export const handle = { title: "Login", chrome: false, hydrate: false };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle = { title: "Login", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -77,7 +76,6 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const nonce = useNonce();
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
@@ -89,7 +87,7 @@ export default function Login() {
         <p className="text-center text-sm font-semibold tracking-widest text-blue-700">TIMS</p>
         <h1 className="mt-1 text-center text-2xl font-bold text-slate-800">Sign in to your account</h1>
         <p className="mt-1 text-center text-sm text-slate-500">Trekkers' Information Management System</p>
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)} data-check="users.loginSchema">
           <input type="hidden" name="intent" value="login" />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
@@ -110,7 +108,6 @@ export default function Login() {
             {busy ? "Signing in…" : "Login"}
           </Button>
         </Form>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loginBlurScript(form.id) }} />
         {actionData?.unverified ? (
           <Form method="post" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="resend-verification">
             <input type="hidden" name="intent" value="resend" />

@@ -4,9 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, Form, Link, useActionData } from "@remix-run/react";
 import { readForm } from "@lib/multipart.server";
 import { Button } from "@lib/ui/button";
-import { useNonce } from "~/components/nonce";
-import { blurCheckScript } from "~/utils/blur-check-script";
-import { messages } from "@lib/validation-rules";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { requireAnonymous, startSession } from "~/utils/guards.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
@@ -21,8 +18,9 @@ import { throttleAddress } from "@lib/client-address.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-// Served without React (ADR 0014, 0029): a plain POST; an inline script keeps the blur check.
-export const handle = { title: "Two-factor sign-in", chrome: false, hydrate: false };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle = { title: "Two-factor sign-in", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 /** Back to the password step, saying why, and without the stale half-done sign-in. */
 async function startOver(request: Request) {
@@ -62,11 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TwoFactorSignIn() {
   const actionData = useActionData<typeof action>();
-  const nonce = useNonce();
   const [form, fields] = useForm<{ code: string }>({ id: "two-factor", lastResult: actionData?.result });
   return (
     <AuthCard title="Two-factor sign-in" subtitle="Enter the 6-digit code from your authenticator app.">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.twoFactorCodeSchema">
         <TextField
           label={TWO_FACTOR_CODE_LABEL}
           {...getInputProps(fields.code, { type: "text" })}
@@ -79,7 +76,6 @@ export default function TwoFactorSignIn() {
         <Button type="submit" className="w-full">
           Verify
         </Button>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: blurCheckScript(form.id, { code: { required: messages.required(TWO_FACTOR_CODE_LABEL) } }) }} />
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="text-blue-700 hover:underline">

@@ -10,8 +10,6 @@ import { displayDate } from "@lib/dates";
 import { requireReviewer, submitReviewChange } from "~/utils/registration-action.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { pageScriptUrl } from "~/utils/page-scripts.server";
-import { useNonce } from "~/components/nonce";
 import { formatNrs } from "@modules/registration";
 import { TrekFields } from "@modules/registration/index.fields";
 import { ChoosePhotoAgain, InsuranceFields, OverlapNotice, TrekkerFields } from "@modules/registration/index.fields";
@@ -24,10 +22,10 @@ import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.serv
 import { DataTable } from "@lib/ui/table";
 import { paramId } from "@lib/param-id";
 
-// The registration as read (the e-mail's link) is served as HTML on a first load (ADR 0034); its
-// editors (?edit=...) without React, with the registration forms' page script (ADR 0035). The
-// edit links load the page anew, so an editor is never rendered by React.
-export const handle: RouteHandle = { hydrate: (url) => (url.searchParams.has("edit") ? false : "html") };
+// A document page (ADR 0043), as read and in its editors (?edit=...): the editors' forms are sent
+// by the document script with their upload progress and keep a chosen photo when refused.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireReviewer(request);
@@ -47,8 +45,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cards: await cardsOfRegistration(registration.id, user),
     // Cards the same passports already hold for overlapping dates: warned before payment.
     overlaps: await overlappingCards(registration.id, user),
-    // Only an editor loads it (as read, the page is HTML with the root's script).
-    script: new URL(request.url).searchParams.has("edit") ? await pageScriptUrl("registration-form") : null,
   };
 }
 
@@ -66,12 +62,11 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type TrekkerView = LoaderData["registration"]["trekkers"][number];
 
 export default function Review() {
-  const { registration: reg, canEdit, canPay: payable, canGenerate: generable, pastTrek, script, overlaps } = useLoaderData<typeof loader>();
+  const { registration: reg, canEdit, canPay: payable, canGenerate: generable, pastTrek, overlaps } = useLoaderData<typeof loader>();
   const blocked = pastTrek && (payable || generable) ? pastTrek : null;
   const canPay = payable && !blocked;
   const canGenerate = generable && !blocked;
   const [params] = useSearchParams();
-  const nonce = useNonce();
   const edit = canEdit ? params.get("edit") : null;
   const removing = canEdit ? Number(params.get("remove")) : NaN;
   const removeTarget = reg.trekkers.find((t) => t.id === removing);
@@ -127,7 +122,6 @@ export default function Review() {
           </Form>
         </ConfirmDialog>
       ) : null}
-      {edit && script ? <script src={script} nonce={nonce} defer /> : null}
     </>
   );
 }
@@ -209,7 +203,7 @@ function TrekSummary({ canEdit }: { canEdit: boolean }) {
 }
 
 /**
- * One section's form, rendered as it works without JavaScript; the page script (ADR 0035) checks
+ * One section's form, rendered as it works without JavaScript; the document script (ADR 0043) checks
  * each field by the server with `schema` (/form-check/registration.{schema}) and sends the form to
  * /new-register/:regId/change, answered in JSON.
  */
@@ -227,7 +221,7 @@ function useSectionForm(id: string, schema: "trekDetailsSchema" | "trekkerSchema
     className: "space-y-4 rounded-lg bg-white p-5 shadow-sm",
     ...getFormProps(form),
     "data-script-action": `/new-register/${reg.id}/change`,
-    "data-script-check": `/form-check/registration.${schema}`,
+    "data-check": `registration.${schema}`,
   };
   return { form, fields, formProps, photoError: actionData?.photoError ?? null };
 }

@@ -3,8 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
-import { useNonce } from "~/components/nonce";
-import { pageScriptUrl } from "~/utils/page-scripts.server";
 import { requirePermission, requireUser } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { canPay } from "@modules/registration";
@@ -18,9 +16,11 @@ import { domainErrorResponse } from "~/utils/domain-error.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-// Served without React (ADR 0029): the form is server-rendered as it works without JavaScript, and
-// one small script (modules/registration/browser/registration-form.ts) adds the live behaviour.
-export const handle = { hydrate: false };
+// A document page (ADR 0043): the form is server-rendered as it works without JavaScript; the
+// document script adds what its markup declares (dependent fields, the photo's cropper, checks as
+// fields are left, the submit with its upload progress).
+export const handle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
   const options = await registrationFormOptions(user.userType);
   const routeId = Number(params.get("routeId"));
-  return { options, routeId: options.routes.some((r) => r.id === routeId) ? routeId : null, script: await pageScriptUrl("registration-form") };
+  return { options, routeId: options.routes.some((r) => r.id === routeId) ? routeId : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,9 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewRegistration() {
-  const { options, routeId, script } = useLoaderData<typeof loader>();
+  const { options, routeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const nonce = useNonce();
   const [form, fields] = useForm<Record<string, string>>({
     id: "new-registration",
     lastResult: actionData?.result ?? undefined,
@@ -67,7 +66,7 @@ export default function NewRegistration() {
         className="space-y-6 rounded-lg bg-white p-6 shadow-sm"
         {...getFormProps(form)}
         data-script-action="/new-register/first-step"
-        data-script-check="/registration-check"
+        data-check="/registration-check"
       >
         <TrekFields fields={fields} routes={options.routes} />
         <h2 className="text-lg font-semibold text-slate-800">Trekker Details</h2>
@@ -78,7 +77,6 @@ export default function NewRegistration() {
           <Button type="submit">Next</Button>
         </div>
       </Form>
-      <script src={script} nonce={nonce} defer />
     </>
   );
 }

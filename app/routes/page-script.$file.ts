@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { pageScriptResponse } from "~/utils/page-scripts.server";
+import { pageScriptResponse } from "@lib/page-script.server";
 
-/** The scripts of pages served without React (ADR 0029); public, like the build's own chunks. */
+/** The document pages' script and its chunks (ADR 0043); public, like the build's own chunks. */
 export function loader({ params }: LoaderFunctionArgs) {
   return pageScriptResponse(params.file ?? "");
 }

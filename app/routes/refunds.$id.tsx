@@ -16,10 +16,10 @@ import { formatNrs } from "@modules/registration";
 import { markRefundedSchema } from "@modules/payments/index.server";
 import { getRefund, markRefunded } from "@modules/payments/index.server";
 
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 /** Back to the list it was opened from, with its status tab and page. */
@@ -55,13 +55,9 @@ export default function MarkRefunded() {
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const closeTo = `/refunds${params.size ? `?${params}` : ""}`;
-  const validate = useLazyValidation(() => import("@modules/payments/index.schemas").then((m) => m.markRefundedSchema));
   const [form, fields] = useForm({
     id: "mark-refunded",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
   });
   return (
     <Modal title="Mark refunded" closeTo={closeTo}>

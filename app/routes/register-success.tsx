@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@lib/zod-form.server";
@@ -15,7 +16,8 @@ import { readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-export const handle = { title: "Register Success", chrome: false };
+export const handle: RouteHandle = { title: "Register Success", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 // public: the page a new account lands on before it can sign in.
 export async function loader({ request }: LoaderFunctionArgs) {

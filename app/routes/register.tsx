@@ -6,8 +6,6 @@ import { Button } from "@lib/ui/button";
 import { cx } from "@lib/ui/class-names";
 import { FormErrors, SelectField, TextField } from "@lib/ui/field";
 import { requireAnonymous } from "~/utils/guards.server";
-import { useNonce } from "~/components/nonce";
-import { passwordChecklistScript, registerBlurScript } from "~/utils/blur-check-script";
 import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { listCountries } from "@modules/lookups/index.server";
@@ -22,9 +20,9 @@ import { readForm } from "@lib/multipart.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-// Served without React (ADR 0014, 0029): plain links and a plain POST; an inline script keeps the
-// blur check and the live password checklist.
-export const handle = { title: "Register", chrome: false, hydrate: false };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle = { title: "Register", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 const PASSWORDS = ["password", "confirmPassword"];
 
@@ -96,14 +94,13 @@ type TextName = "organizationName" | "panNumber" | "contactPerson" | "contactNo"
 
 function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries: { value: number; label: string }[] }) {
   const actionData = useActionData<typeof action>();
-  const nonce = useNonce();
   const [form, fields] = useForm<Record<TextName | "countryId" | "userType" | "password" | "confirmPassword", string>>({ id: `register-${userType}`, lastResult: actionData?.result });
   const text = (name: TextName, label: string, type: "text" | "email" | "tel" = "text", autoComplete?: string) => {
     const { key, ...props } = getInputProps(fields[name], { type });
     return <TextField key={key} label={label} {...props} autoComplete={autoComplete} errors={fields[name].errors} />;
   };
   return (
-    <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+    <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)} data-check="users.registerSchema">
       <input type="hidden" name="userType" value={userType} />
       {userType === "2" ? (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -130,7 +127,6 @@ function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries:
       <Button type="submit" className="w-full">
         Register
       </Button>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: registerBlurScript(form.id, userType) + passwordChecklistScript(form.id) }} />
     </Form>
   );
 }

@@ -14,8 +14,9 @@ import { approveSchema } from "@modules/agencies/index.server";
 import { decideAgency } from "@modules/agencies/index.server";
 import { readForm } from "@lib/multipart.server";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -7,8 +7,9 @@ import { storedFileResponse } from "@lib/files/storage.server";
 import { idParam, parseParams } from "@lib/params";
 import { z } from "zod";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 const paramsSchema = z.object({ id: idParam, docId: idParam });
 

@@ -4,7 +4,6 @@ import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 import { TextArea } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { requirePermission } from "~/utils/guards.server";
@@ -16,8 +15,9 @@ import { decideAgency } from "@modules/agencies/index.server";
 import { publicOrigin } from "@lib/origin.server";
 import { readForm } from "@lib/multipart.server";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
@@ -44,11 +44,9 @@ export default function RejectAgency() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const closeTo = `..?tab=${params.get("tab") ?? "background"}`;
-  const validate = useLazyValidation(() => import("@modules/agencies/index.schemas").then((m) => m.rejectSchema));
   const [form, fields] = useForm({
     id: "reject-agency",
     lastResult: actionData?.result,
-    onValidate: validate,
   });
   return (
     <Modal title="Application Rejection" closeTo={closeTo}>

@@ -18,11 +18,11 @@ import { addRemark, getAgencyRequest } from "@modules/agencies/index.server";
 import { AGENCY_REQUEST_STATUSES } from "@modules/users";
 import { readForm } from "@lib/multipart.server";
 
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { title: "Requests", hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { title: "Requests", page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 const TABS = ["background", "documents", "remarks"] as const;
 type Tab = (typeof TABS)[number];
@@ -112,11 +112,9 @@ function Background({ detail }: { detail: Detail }) {
 
 function Remarks({ detail }: { detail: Detail }) {
   const actionData = useActionData<typeof action>();
-  const validate = useLazyValidation(() => import("@modules/agencies/index.schemas").then((m) => m.remarkSchema));
   const [form, fields] = useForm({
     id: "add-remark",
     lastResult: actionData?.result,
-    onValidate: validate,
   });
   return (
     <div className="space-y-6">

@@ -9,8 +9,9 @@ import { findRouteSummary } from "@modules/trek-routes/index.server";
 
 import { ModalErrorBoundary } from "~/components/dialog-error-boundaries";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 const TEXTS = {
   delete: { title: "Delete Route", message: (name: string) => `Delete the route "${name}"? You won't be able to revert this.`, button: "Delete" },

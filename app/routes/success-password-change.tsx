@@ -1,9 +1,11 @@
+import type { RouteHandle } from "~/root";
 import { LinkButton } from "@lib/ui/button";
 import { AuthCard } from "@modules/users/index.ui";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-export const handle = { title: "Password Changed", chrome: false };
+export const handle: RouteHandle = { title: "Password Changed", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 // public: the end of the reset flow; it shows nothing about the account.
 export default function SuccessPasswordChange() {

@@ -6,8 +6,9 @@ import { performCardMove, requireCardMove } from "~/utils/card-move.server";
 import { isListMove } from "@modules/cards";
 import { CardMoveForm, MOVE_TEXTS } from "@modules/cards/index.move";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -11,8 +11,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { SAFE_MESSAGES, markSafe, markSafeSchema, overdueForMarking } from "@modules/overdue/index.server";
 import { MarkSafeForm } from "@modules/overdue/index.ui";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -7,8 +7,9 @@ import { DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";
 import { PastTrekNotice } from "@modules/registration/index.steps";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

@@ -4,8 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 import { TrekkerPanel } from "@modules/cards/index.panel";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export { PanelErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 

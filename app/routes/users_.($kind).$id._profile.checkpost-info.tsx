@@ -12,15 +12,14 @@ import { updateCheckpostInfo } from "@modules/users/index.server";
 import { ModalActions } from "@modules/users/index.ui";
 import { RouteCheckpointFields } from "@modules/users/index.forms";
 import { notFound, requireOtherUserTarget } from "../utils/user-target.server";
-import { draftSchema, LOAD_CHECKPOINTS_INTENT } from "@modules/users/index.server";
 import { checkpostInfoSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 async function requireCheckpost(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -45,9 +44,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { viewer, target, base } = await requireCheckpost(request, params);
   const formData = await readForm(request);
-  if (formData.get("intent") === LOAD_CHECKPOINTS_INTENT) {
-    return data({ result: parseWithZod(formData, { schema: draftSchema }).reply() });
-  }
   const submission = parseWithZod(formData, { schema: checkpostInfoSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   return withDomainErrors(
@@ -62,20 +58,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function UpdateCheckpostInformation() {
   const { base, current, routes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.checkpostInfoSchema));
   const [form, fields] = useForm({
     id: "checkpost-info",
     lastResult: actionData?.result,
     defaultValue: current,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
   });
   return (
     <Modal title="Update Checkpost Information" closeTo={base} size="lg">
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.checkpostInfoSchema">
-        {/* The first submit button is the one Enter presses: keep it the real one, not "Load checkpoints". Hidden, it still is the form's default button. */}
-        <button type="submit" name="intent" value="save" hidden />
         <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} errors={fields.fullName.errors} />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField label="Province" {...getSelectProps(fields.provinceId)} options={PROVINCES.map((p) => ({ value: p.id, label: p.name }))} errors={fields.provinceId.errors} />

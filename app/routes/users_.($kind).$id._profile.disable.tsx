@@ -12,10 +12,10 @@ import { requireOtherUserTarget } from "../utils/user-target.server";
 import { disableUserSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 // requireOtherUserTarget refuses one's own account with 403, even for a hand-made POST.
@@ -35,13 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DisableUser() {
   const { base, fullName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.disableUserSchema));
   const [form, fields] = useForm({
     id: "disable-user",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
   });
   return (
     <Modal title="Disable User" closeTo={base}>

@@ -13,10 +13,10 @@ import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
-import { useLazyValidation } from "@lib/ui/lazy-validation";
 
-// Served as HTML on a first load, with the small script of such pages (ADR 0034).
-export const handle: RouteHandle = { hydrate: "html" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React.
+export const handle: RouteHandle = { page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -41,13 +41,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ChangeUserEmail() {
   const { base, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.changeEmailSchema));
   const [form, fields] = useForm({
     id: "user-email",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validate,
   });
   return (
     <Modal title="Change E-mail Address" closeTo={base}>

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
@@ -6,7 +7,8 @@ import { confirmEmailChange, type EmailChangeResult } from "@modules/users/index
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-export const handle = { title: "Verify Changed Email", chrome: false };
+export const handle: RouteHandle = { title: "Verify Changed Email", chrome: false, page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 const FAILURES: Record<Exclude<EmailChangeResult, "changed">, string> = {
   invalid: "This link is not valid or has already been used.",

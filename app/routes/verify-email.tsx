@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import { confirmEmail } from "@modules/users/index.server";
 
+
 // public: the link from the verification e-mail; the signed token is the credential.
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

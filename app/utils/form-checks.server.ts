@@ -5,7 +5,7 @@ import type { $ZodType as ZodType } from "zod/v4/core";
  * The blur checks of pages served as HTML (ADR 0034): a form marked data-check="{module}.{schema}"
  * is checked against that schema, one of the module's index.schemas exports, which are the very
  * schemas its React form loads in the browser to check the same fields. They hold no secrets and
- * touch nothing, so any signed-in user may run them. A schema that depends on who posts is
+ * touch nothing, so any signed-in user may run them (and anyone those of PUBLIC_CHECKS). A schema that depends on who posts is
  * exported as a function named `...Schema` taking `{ userType }` (trekkerSchema: an agency names
  * the guide); it is called with the signed-in user's, as the submit's action calls it.
  */
@@ -21,6 +21,19 @@ const SCHEMA_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
 export interface CheckViewer {
   userType: number;
 }
+
+/**
+ * The checks of the forms a visitor meets before signing in (document pages, ADR 0043). They
+ * read nothing stored (no "e-mail taken" answer that would tell who has an account), so anyone
+ * may run them; every other check needs a signed-in user.
+ */
+export const PUBLIC_CHECKS: ReadonlySet<string> = new Set([
+  "users.loginSchema",
+  "users.registerSchema",
+  "users.forgotPasswordSchema",
+  "users.resetPasswordSchema",
+  "users.twoFactorCodeSchema",
+]);
 
 const isSchema = (value: unknown): value is ZodType => Boolean(value && typeof value === "object" && "_zod" in value);
 

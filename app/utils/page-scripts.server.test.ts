@@ -1,44 +1,57 @@
+import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
-import { pageScriptResponse, pageScriptUrl } from "~/utils/page-scripts.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageScriptResponse, pageScriptsDir, pageScriptUrl } from "@lib/page-script.server";
+import { PAGE_SCRIPTS } from "~/utils/page-scripts.server";
+import { bundlePageScripts } from "../../scripts/page-script-bundler";
 
-// The wizard's first step and the review page's editors are served without React (ADR 0029, 0035):
-// their behaviour is this one script; pages served as HTML on a first load have theirs (ADR 0034).
+// The document pages' script (ADR 0043) as `npm run build` bundles it into a build slot of its
+// own, then as the server serves it from there (nothing is bundled at run time).
+const slot = `test-${process.pid}-${Date.now()}`;
+const saved = process.env.BUILD_SLOT;
 
-/** The named script as served; it must be one file with neither React nor zod inside. */
-async function served(name: Parameters<typeof pageScriptUrl>[0]) {
-  const url = await pageScriptUrl(name);
-  expect(url).toMatch(new RegExp(`^/page-script/${name}\\.[0-9a-f]{10}\\.js$`));
-  const response = await pageScriptResponse(url.split("/").pop()!);
+beforeAll(async () => {
+  process.env.BUILD_SLOT = slot;
+  await bundlePageScripts(PAGE_SCRIPTS, pageScriptsDir());
+}, 60_000);
+afterAll(() => {
+  fs.rmSync(path.resolve(`build-${slot}`), { recursive: true, force: true });
+  if (saved === undefined) delete process.env.BUILD_SLOT;
+  else process.env.BUILD_SLOT = saved;
+});
+
+async function served(file: string) {
+  const response = pageScriptResponse(file);
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
-  expect(response.headers.get("Cache-Control")).toContain("immutable");
-  const code = await response.text();
-  // One file: nothing for the browser to fetch after it.
-  expect(code).not.toMatch(/\bimport\s*\(|\bimport\s*["{]/);
-  expect(code).not.toContain("react");
-  expect(code).not.toContain("ZodError");
-  return code;
+  return { response, code: await response.text() };
 }
 
-describe("page scripts", () => {
-  it("bundles the registration forms' behaviour into one small self-contained script at a hashed URL", async () => {
-    const code = await served("registration-form");
-    expect(code).toContain("form[data-script-action]");
-    expect(zlib.gzipSync(code).length).toBeLessThan(10 * 1024);
+describe("the document pages' script", () => {
+  it("is served at a hashed URL, cached for good, small, without React or zod; the photo's cropper is a chunk loaded on demand", async () => {
+    const url = pageScriptUrl("document");
+    expect(url?.src).toMatch(/^\/page-script\/document\.[A-Za-z0-9_-]+\.js$/);
+    const { response, code: entry } = await served(url!.src.split("/").pop()!);
+    expect(response.headers.get("Cache-Control")).toContain("immutable");
+    // What a page loads at once: the entry and the chunks it preloads (its static imports).
+    let loaded = entry;
+    for (const chunk of url!.preload) loaded += (await served(chunk.split("/").pop()!)).code;
+    for (const word of ["react", "ZodError", "Photo to crop"]) expect(loaded).not.toContain(word);
+    expect(loaded).toContain("/form-check/");
+    expect(zlib.gzipSync(loaded).length).toBeLessThan(8 * 1024);
+    // The cropper: a chunk of its own, imported on demand, a file the server has.
+    const imported = [...loaded.matchAll(/import\(["']\.\/(chunk\.[A-Za-z0-9_-]+\.js)["']\)/g)].map((m) => m[1]);
+    expect(imported.length).toBe(1);
+    expect((await served(imported[0])).code).toContain("Photo to crop");
   });
 
-  it("bundles the script of pages served as HTML (ADR 0034) small, without React or zod", async () => {
-    const code = await served("html-page");
-    expect(code).toContain("/form-check/");
-    expect(zlib.gzipSync(code).length).toBeLessThan(3 * 1024);
-  });
-
-  it("sends a stale hash uncached and an unknown name not at all", async () => {
-    const stale = await pageScriptResponse("registration-form.0000000000.js");
+  it("sends an old name of the entry uncached (a page open across a deploy), and nothing else unknown", async () => {
+    const stale = pageScriptResponse("document.OLDHASH1.js");
     expect(stale.status).toBe(200);
     expect(stale.headers.get("Cache-Control")).toBe("no-cache");
-    expect((await pageScriptResponse("no-such-script.0000000000.js")).status).toBe(404);
-    expect((await pageScriptResponse("../../etc/passwd")).status).toBe(404);
+    expect(pageScriptResponse("no-such-script.0000.js").status).toBe(404);
+    expect(pageScriptResponse("../../etc/passwd").status).toBe(404);
+    expect(pageScriptResponse("manifest.json").status).toBe(404);
   });
 });

@@ -3,8 +3,8 @@ import { DomainError } from "@lib/errors";
 import { toastCookie, type ToastInput } from "./toast.server";
 
 /**
- * The JSON answers of a form's page script (pages served without React, ADR 0029, 0035; the
- * script is lib/ui/browser/script-form.ts): the page's own action answers the plain post with the
+ * The JSON answers of a form's page script (document pages, ADR 0043; the script is
+ * lib/ui/browser/script-form.ts): the page's own action answers the plain post with the
  * page; its script's endpoint runs the same code and answers here, so the script keeps the form
  * (and its chosen photo) and shows the errors in place.
  */
@@ -14,9 +14,14 @@ export async function scriptRedirect(request: Request, to: string, toast: ToastI
   return Response.json({ redirect: to }, { headers: { "Set-Cookie": await toastCookie(request, toast) } });
 }
 
-/** Refused by the form's schema (or its photo): the messages by field. */
+/**
+ * Refused by the form's schema (or its photo): the messages by field. A refused photo is named in
+ * `clear`: the script empties it, as sending it again would only be refused again.
+ */
 export function scriptRefused(status: number, result: SubmissionResult<string[]> | null, photoError: string | null): Response {
-  return Response.json({ errors: errorMap(result), photoError }, { status });
+  const errors = errorMap(result);
+  if (photoError) errors.photo = [photoError];
+  return Response.json({ errors, clear: photoError ? ["photo"] : [] }, { status });
 }
 
 /**
@@ -30,7 +35,7 @@ export async function scriptDomainError(request: Request, error: unknown, redire
     if (error.status === 403 || error.status === 404) throw new Response(error.message, { status: error.status });
     return scriptRedirect(request, redirectTo, { type: "warning", message: error.message });
   }
-  return Response.json({ errors: error.fieldErrors ?? { "": [error.message] }, photoError: null }, { status: error.status });
+  return Response.json({ errors: error.fieldErrors ?? { "": [error.message] } }, { status: error.status });
 }
 
 /** Conform's error map without the fields that passed. */

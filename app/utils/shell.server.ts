@@ -5,7 +5,7 @@ import { can, profilePhotoUrl } from "@modules/users/index.server";
 import { getOptionalUser, type PageUser } from "./guards.server";
 import { sidebarFor } from "./sidebar.server";
 import { readToasts } from "./toast.server";
-import { pageScriptUrl } from "./page-scripts.server";
+import { pageScriptUrl } from "@lib/page-script.server";
 
 /**
  * What the root's loader returns on every page: who is signed in, their sidebar, the bell, the
@@ -31,8 +31,8 @@ export async function shellData(request: Request) {
       sidebar,
       toasts,
       embedded: config.embedded,
-      // The script of pages served as HTML (ADR 0034): its URL carries the hash of its code.
-      htmlPageScript: await pageScriptUrl("html-page"),
+      // The document pages' script (ADR 0043): its URL carries the hash of its code.
+      documentScript: pageScriptUrl("document"),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );

@@ -23,6 +23,8 @@ export interface FieldBaseProps {
   /** Only the first is shown; Conform hands over every failing rule. */
   errors?: string[];
   hint?: ReactNode;
+  /** On a document page, the hint once its script runs (null: none; ADR 0043). */
+  scriptedHint?: string | null;
 }
 
 const controlClass =
@@ -72,10 +74,12 @@ function RequiredMark({ show }: { show: boolean | undefined }) {
   ) : null;
 }
 
-function Hint({ id, children }: { id: string | undefined; children: ReactNode }) {
+/** `scripted`: on a document page, the hint once its script runs (null: none; ADR 0043). */
+function Hint({ id, children, scripted }: { id: string | undefined; children: ReactNode; scripted?: string | null }) {
   if (!id || children === undefined || children === null) return null;
+  const script = scripted === null ? { "data-nojs": "" } : scripted !== undefined ? { "data-js-text": scripted } : {};
   return (
-    <p id={id} className="mt-1 text-xs text-gray-500">
+    <p id={id} className="mt-1 text-xs text-gray-500" {...script}>
       {children}
     </p>
   );
@@ -97,7 +101,7 @@ function controlA11y(a11y: FieldA11y, name: string) {
 
 /** Label above the control, then the hint and the first error: the frame of every field but the checkbox. */
 /** Shared with FileField (file-field.tsx), which lives apart so text-only forms skip the upload code. */
-export function LabelledField({ a11y, label, hint, required, className, children }: { a11y: FieldA11y; label: ReactNode; hint: ReactNode; required: boolean | undefined; className: string | undefined; children: ReactNode }) {
+export function LabelledField({ a11y, label, hint, scriptedHint, required, className, children }: { a11y: FieldA11y; label: ReactNode; hint: ReactNode; scriptedHint?: string | null; required: boolean | undefined; className: string | undefined; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={a11y.id} className={labelClass}>
@@ -105,7 +109,9 @@ export function LabelledField({ a11y, label, hint, required, className, children
         <RequiredMark show={required} />
       </label>
       {children}
-      <Hint id={a11y.hintId}>{hint}</Hint>
+      <Hint id={a11y.hintId} scripted={scriptedHint}>
+        {hint}
+      </Hint>
       <FieldError id={a11y.errorId} message={a11y.error} />
     </div>
   );
@@ -113,9 +119,9 @@ export function LabelledField({ a11y, label, hint, required, className, children
 
 /** Splits a field's props into its frame (label, hint, errors, ids) and what goes on the control. */
 export function useField<P extends FieldBaseProps & { id?: string; className?: string; required?: boolean; "aria-invalid"?: InputHTMLAttributes<HTMLElement>["aria-invalid"]; "aria-describedby"?: string }>(props: P) {
-  const { label, name, errors, hint, id, className, "aria-invalid": ariaInvalid, "aria-describedby": ariaDescribedBy, ...rest } = props;
+  const { label, name, errors, hint, scriptedHint, id, className, "aria-invalid": ariaInvalid, "aria-describedby": ariaDescribedBy, ...rest } = props;
   const a11y = useFieldA11y(id, errors, hint != null, ariaInvalid, ariaDescribedBy);
-  const frame = { a11y, label, hint, required: props.required, className };
+  const frame = { a11y, label, hint, scriptedHint, required: props.required, className };
   return { a11y, frame, control: { ...rest, ...controlA11y(a11y, name) } };
 }
 
@@ -186,17 +192,25 @@ export interface SelectOption {
 export interface SelectFieldProps
   extends FieldBaseProps,
     Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "children"> {
-  options: readonly SelectOption[];
+  options?: readonly SelectOption[];
+  /**
+   * Options in groups, each for a value of another field (`dependsOn`, by its name): without
+   * JavaScript every group shows (the server checks the pair); a document page's script offers
+   * only the group of the value chosen there (data-options-from, lib/ui/browser/dependents.ts).
+   */
+  groups?: readonly { value: string | number; label: string; options: readonly SelectOption[] }[];
+  dependsOn?: string;
   /** Text of the leading empty option; the spec wording is the default, override only if the spec says so. */
   placeholder?: string;
 }
 
-export function SelectField({ options = [], placeholder = SELECT_PLACEHOLDER, ...props }: SelectFieldProps) {
+export function SelectField({ options = [], groups, dependsOn, placeholder = SELECT_PLACEHOLDER, ...props }: SelectFieldProps) {
   const { frame, control } = useField(props);
   return (
     <LabelledField {...frame}>
       <select
         {...control}
+        data-options-from={dependsOn}
         className={controlClass}
       >
         {/* Left selectable (not disabled) so "nothing chosen" reaches the server's required check. */}
@@ -205,6 +219,15 @@ export function SelectField({ options = [], placeholder = SELECT_PLACEHOLDER, ..
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
+        ))}
+        {groups?.map((group) => (
+          <optgroup key={group.value} label={group.label} data-value={group.value}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
     </LabelledField>

@@ -1,9 +1,6 @@
 // Constants of the users forms that pages use while rendering, kept apart from the zod schemas
 // (schemas/*), which the browser loads only when a form is used (lib/ui/lazy-validation.ts).
 
-/** Without JavaScript, "Load checkpoints" re-renders the form; nothing is validated then. */
-export const LOAD_CHECKPOINTS_INTENT = "load-checkpoints";
-
 export const TWO_FACTOR_CODE_LABEL = "Authentication code";
 
 /**

@@ -1,7 +1,6 @@
 // The users module's zod schemas: actions and loaders get them through index.server.ts; pages
 // load them on demand for browser validation (lib/ui/lazy-validation.ts). Never import this
 // statically from code that runs in the browser: it would put zod in the page's eager chunks.
-export { draftSchema } from "./schemas/checkpost";
 export { registerSchema } from "./schemas/register";
 export { accountNameSchema, changeEmailSchema } from "./schemas/account";
 export { addUserSchema } from "./schemas/add-user";

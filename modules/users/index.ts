@@ -15,4 +15,4 @@ export { GRANTABLE, PERMISSIONS, can, inScope, isPermission } from "../permissio
 export { usersPermissions } from "./permissions";
 export { profilePhotoUrl } from "./photo-url";
 export { TWO_FACTOR_SETUP_PATH, TWO_FACTOR_SIGN_IN_PATH, TWO_FACTOR_USER_TYPES, canUseTwoFactor, isTwoFactorSetupAllowed } from "./two-factor";
-export { LOAD_CHECKPOINTS_INTENT, REGISTER_TYPES, TWO_FACTOR_CODE_LABEL } from "./form-names";
+export { REGISTER_TYPES, TWO_FACTOR_CODE_LABEL } from "./form-names";

@@ -128,10 +128,11 @@ test("Add Trekker on the review page, without React: checked by the server as fi
   await page.goto(`/new-register/${regId}`);
   await page.getByRole("link", { name: "Add Trekker" }).click();
   await expect(page).toHaveURL(/edit=add/);
-  // Served without React (ADR 0035): the registration forms' page script only.
+  // A document page (ADR 0043): the document script only, its cropper loaded as the page has a photo input.
   expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
   const scripts = await page.locator("script[src]").evaluateAll((all) => all.map((s) => new URL((s as HTMLScriptElement).src).pathname));
-  expect(scripts).toEqual([expect.stringMatching(/^\/page-script\/registration-form\.[0-9a-f]{10}\.js$/)]);
+  expect(scripts).toEqual([expect.stringMatching(/^\/page-script\/document\.[A-Za-z0-9_-]+\.js$/)]);
+  await hydrated(page);
   const uploads = recordUploads(page);
 
   // Left with a wrong value: the server's schema answers, before Done.

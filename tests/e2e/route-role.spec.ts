@@ -147,7 +147,7 @@ const ROUTES: Record<string, RouteCase> = {
   // manifest is fetched without cookies); the revocation list and the sync only for the checkpost.
   "[.]well-known.tims-card-keys[.]json.ts": { url: () => "/.well-known/tims-card-keys.json", get: "public" },
   "scan-sw[.]js.ts": { url: () => "/scan-sw.js", get: "public" },
-  "page-script.$file.ts": { url: () => "/page-script/registration-form.0.js", get: "public" },
+  "page-script.$file.ts": { url: () => "/page-script/document.0.js", get: "public" },
   "registration-check.ts": { url: () => "/registration-check", post: "registerTrek", body: () => ({}) },
   // The blur check of pages served as HTML (ADR 0034): any signed-in user; a GET is refused.
   "form-check.$name.ts": { url: () => "/form-check/users.addUserSchema", post: "user", body: () => ({ fullName: "R2D2" }) },

@@ -15,8 +15,9 @@ test("leaving a field shows its error before Next; corrections clear it as typed
   page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname)));
   await page.goto("/new-register");
   await hydrated(page);
-  // Served without React (ADR 0029): one small page script does all of this.
-  expect(scripts).toEqual([expect.stringMatching(/^\/page-script\/registration-form\.[0-9a-f]+\.js$/)]);
+  // A document page (ADR 0043): the document script (and its chunks) does all of this, no React.
+  expect(scripts).toContainEqual(expect.stringMatching(/^\/page-script\/document\.[A-Za-z0-9_-]+\.js$/));
+  expect(scripts.filter((s) => !s.startsWith("/page-script/"))).toEqual([]);
   await page.getByLabel("Trekking Area").selectOption({ label: route.name });
 
   const exit = page.getByLabel("Trek Exit Date");

@@ -1,7 +1,7 @@
 /**
  * Blur checks by the server (ADR 0034): POST /form-check/{module}.{schema} with a form's fields
  * answers each field's messages for what is typed so far. Shared by the script of pages served
- * as HTML (html-page.ts, which shows the messages in TextField's markup) and by React forms
+ * as documents (document.ts, which shows the messages in TextField's markup) and by React forms
  * (lib/ui/use-server-check.ts, which renders them): both check a field when it is left, check a
  * field in error again as it is typed, and keep only the answer to the latest question.
  */
@@ -34,8 +34,10 @@ export function checkBody(form: HTMLFormElement): FormData {
 
 /** The server's messages, or null when it cannot say (offline, a failed deploy): the submit will. */
 export async function askServer(check: string, body: FormData): Promise<CheckErrors | null> {
+  // A name is one of /form-check's schemas; a path is a form's own check endpoint (the wizard's first step).
+  const url = check.startsWith("/") ? check : `/form-check/${encodeURIComponent(check)}`;
   try {
-    const response = await fetch(`/form-check/${encodeURIComponent(check)}`, { method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" } });
+    const response = await fetch(url, { method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" } });
     if (!response.ok) return null;
     return ((await response.json()) as { errors?: CheckErrors }).errors ?? {};
   } catch {

@@ -1,94 +1,54 @@
 /**
- * A form of a page served without React, sent by its page script (ADR 0029, 0035): each field is
- * checked when it is left and again as it is corrected, by the server (POST to
- * `form.dataset.scriptCheck`, answered `{ errors }` with the form's own schema: the same texts and
- * cross-field rules), and the submit goes through XMLHttpRequest to `form.dataset.scriptAction`
- * with its upload progress, answered in JSON: `{ redirect }` on success, `{ errors }` (by field
- * name, "" for the form) when refused, so the form and its chosen files stay as they are. An answer
- * that is not this JSON (the sign-in page after the session ended, a 5xx page) makes the form post
- * the plain way so the browser shows it.
+ * A document page's form sent by script (`form[data-script-action]`, ADR 0043): fields are checked
+ * as they are left, by the server (`data-check`, lib/ui/browser/form-check.ts), and the submit goes
+ * through XMLHttpRequest to `data-script-action` with its upload progress, answered in JSON:
+ * `{ redirect }` on success, `{ errors, clear? }` when refused (errors by field name, "" for the
+ * form; `clear` names file fields the server refused, which are emptied so they are not sent
+ * again), so the form and its chosen files stay as they are. An answer that is not this JSON (the
+ * sign-in page after the session ended, a 5xx page) makes the form post the plain way so the
+ * browser shows it. Other behaviours hold a submit with `holdSubmit` (a photo still being scaled)
+ * and hear a refusal as the form's `tims:refused` event.
  */
 import { controlOf, h, showFieldError } from "./dom";
+import { isField, watchChecks, type CheckErrors } from "./form-check";
 
-export type Errors = Record<string, string[] | undefined>;
-export type ScriptAnswer = { redirect?: string; errors?: Errors } & Record<string, unknown>;
-
-export interface ScriptFormOptions {
-  /** Fields neither sent to the blur check nor shown its errors (a photo and its crop). */
-  skip?: string[];
-  /** A submit waits for it (a photo still being scaled). */
-  ready?: () => Promise<unknown>;
-  /** After a refusal's errors are shown: what else the page does with the answer. */
-  refused?: (answer: ScriptAnswer) => void;
-}
+export type ScriptAnswer = { redirect?: string; errors?: CheckErrors; clear?: string[] };
 
 const NOT_SENT = "The form could not be sent. Please check your connection and try again.";
-const CHECK_DELAY_MS = 120;
+const holds = new WeakMap<HTMLFormElement, (() => Promise<unknown>)[]>();
 
-export function enhanceScriptForm(form: HTMLFormElement, options: ScriptFormOptions = {}) {
-  // The server's texts replace the browser's bubbles, as Conform did once hydrated.
-  form.noValidate = true;
-  const endpoint = form.dataset.scriptAction ?? "";
-  const checkEndpoint = form.dataset.scriptCheck ?? "";
-  const skip = new Set(options.skip ?? []);
+/** A submit of `form` waits for `ready` (a photo still being scaled). */
+export function holdSubmit(form: HTMLFormElement, ready: () => Promise<unknown>) {
+  holds.set(form, [...(holds.get(form) ?? []), ready]);
+}
 
-  /* Errors, in TextField's markup. */
-  function showError(name: string, message: string | undefined) {
+function showFormErrors(form: HTMLFormElement, messages: string[]) {
+  let box = form.querySelector<HTMLElement>(":scope > [data-form-errors], :scope > div[role=alert]");
+  if (!messages.length) return box?.remove();
+  if (!box) {
+    box = h("div", { role: "alert", "data-form-errors": "", className: "rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700" });
+    form.lastElementChild?.before(box);
+  }
+  box.replaceChildren(...messages.map((m) => h("p", {}, m)));
+}
+
+function showErrors(form: HTMLFormElement, errors: CheckErrors, names: Iterable<string>) {
+  for (const name of names) {
     const input = controlOf(form, name);
-    if (input) showFieldError(input, message);
+    if (input) showFieldError(input, errors[name]?.find((m) => m.trim() !== ""));
   }
-  function showFormErrors(messages: string[]) {
-    let box = form.querySelector<HTMLElement>(":scope > [data-form-errors], :scope > div[role=alert]");
-    if (!messages.length) return box?.remove();
-    if (!box) {
-      box = h("div", { role: "alert", "data-form-errors": "", className: "rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700" });
-      form.lastElementChild?.before(box);
-    }
-    box.replaceChildren(...messages.map((m) => h("p", {}, m)));
-  }
+}
 
-  /* Each field is checked when it is left and again as it is corrected. */
-  const validated = new Set<string>();
-  let checkRun = 0;
-  let checkTimer: ReturnType<typeof setTimeout> | undefined;
-  function fields(): FormData {
-    const data = new FormData(form);
-    for (const [name, value] of [...data.entries()]) if (skip.has(name) || typeof value !== "string") data.delete(name);
-    return data;
-  }
-  function render(errors: Errors, names: Iterable<string>) {
-    for (const name of names) if (!skip.has(name)) showError(name, errors[name]?.find((m) => m.trim() !== ""));
-  }
-  function scheduleCheck() {
-    if (!checkEndpoint) return;
-    clearTimeout(checkTimer);
-    checkTimer = setTimeout(() => {
-      const run = ++checkRun;
-      fetch(checkEndpoint, { method: "POST", body: fields(), credentials: "same-origin", headers: { Accept: "application/json" } })
-        .then((r) => (r.ok ? (r.json() as Promise<{ errors: Errors }>) : null))
-        .then((answer) => {
-          if (answer && run === checkRun && !sending) render(answer.errors, validated);
-        })
-        .catch(() => {});
-    }, CHECK_DELAY_MS);
-  }
-  const nameOf = (target: EventTarget | null) =>
-    (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) && target.name && !skip.has(target.name) && target.type !== "hidden" ? target.name : null;
-  form.addEventListener("focusout", (event) => {
-    const name = nameOf(event.target);
-    if (!name) return;
-    validated.add(name);
-    scheduleCheck();
-  });
-  const revalidate = (event: Event) => {
-    const name = nameOf(event.target);
-    if (name && validated.has(name)) scheduleCheck();
-  };
-  form.addEventListener("input", revalidate);
-  form.addEventListener("change", revalidate);
-
-  /* The submit: one at a time, with its upload progress. */
+export function enhanceScriptForm(form: HTMLFormElement) {
+  // The server's texts replace the browser's bubbles, as Conform does once hydrated.
+  form.noValidate = true;
   let sending = false;
+  const checks = form.dataset.check
+    ? watchChecks(form, form.dataset.check, (errors, left) => {
+        if (!sending) showErrors(form, errors, [...left].filter((n) => isField(controlOf(form, n))));
+      })
+    : null;
+
   const progress = form.querySelector<HTMLElement>("[data-upload-progress]");
   const submit = form.querySelector<HTMLButtonElement>("button[type=submit]");
   const label = submit?.textContent ?? "";
@@ -108,18 +68,30 @@ export function enhanceScriptForm(form: HTMLFormElement, options: ScriptFormOpti
     submit.disabled = on;
     submit.textContent = on ? "Saving…" : label;
   }
+  function refused(answer: ScriptAnswer & { errors: CheckErrors }) {
+    for (const name of answer.clear ?? []) {
+      const input = controlOf(form, name);
+      if (input instanceof HTMLInputElement && input.type === "file") {
+        input.value = "";
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+    const names = new Set([...new FormData(form).keys(), ...Object.keys(answer.errors)].filter((n) => n !== ""));
+    checks?.leave(names);
+    showErrors(form, answer.errors, names);
+    showFormErrors(form, (answer.errors[""] ?? []).filter((m): m is string => Boolean(m)));
+    form.dispatchEvent(new CustomEvent("tims:refused", { detail: answer }));
+    form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (sending) return;
     busy(true);
-    // A blur check still under way answers for older values: the submit's answer decides.
-    clearTimeout(checkTimer);
-    checkRun++;
-    void (options.ready?.() ?? Promise.resolve()).then(() => {
+    void Promise.all((holds.get(form) ?? []).map((ready) => ready())).then(() => {
       const body = new FormData(form);
       const withFile = [...body.values()].some((v) => typeof v !== "string" && v.size > 0);
       const xhr = new XMLHttpRequest();
-      xhr.open("POST", endpoint);
+      xhr.open("POST", form.dataset.scriptAction ?? "");
       xhr.responseType = "json";
       xhr.setRequestHeader("Accept", "application/json");
       if (withFile) {
@@ -132,22 +104,14 @@ export function enhanceScriptForm(form: HTMLFormElement, options: ScriptFormOpti
         if (answer?.redirect) return location.assign(answer.redirect);
         busy(false);
         if (!answer?.errors) return HTMLFormElement.prototype.submit.call(form);
-        const errors = answer.errors;
-        const names = new Set([...new FormData(form).keys(), ...Object.keys(errors)].filter((n) => n !== ""));
-        for (const name of names) if (!skip.has(name)) validated.add(name);
-        render(errors, names);
-        showFormErrors(errors[""] ?? []);
-        options.refused?.(answer);
-        form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+        refused({ ...answer, errors: answer.errors });
       };
       xhr.onerror = () => {
         showProgress(null);
         busy(false);
-        showFormErrors([NOT_SENT]);
+        showFormErrors(form, [NOT_SENT]);
       };
       xhr.send(body);
     });
   });
-
-  return { showError };
 }

@@ -1,78 +1,91 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SCANNER_DELAY_MS } from "../rules";
 
-type Html5QrcodeModule = typeof import("html5-qrcode");
+/**
+ * One QR reader on the scan page, jsQR (the server's reader too; ADR 0043 and issue 27: the scan
+ * page with its camera within 200 KB of JavaScript in all). It reads the camera's frames and a
+ * chosen photo, and is loaded only when one is to be read.
+ */
+type JsQr = typeof import("jsqr").default;
+let loading: Promise<JsQr> | null = null;
+const loadReader = () =>
+  (loading ??= import("jsqr").then(
+    (m) => m.default,
+    (error: unknown) => {
+      // Its chunk did not load (offline before the page kept it): the next try loads it again.
+      loading = null;
+      throw error;
+    },
+  ));
 
-// html5-qrcode (about 100 KB) is loaded only on the scan page, and only when it is needed.
-let loading: Promise<Html5QrcodeModule> | null = null;
-const loadLibrary = () => (loading ??= import("html5-qrcode"));
+/** Loads the reader ahead of need, so that the offline scan page has it cached (its service worker). */
+export const preloadScanner = (): Promise<unknown> => loadReader();
 
-// jsQR (the server's reader, 13 KB gzip) reads a chosen photo's pixels first (decodePhoto).
-let loadingJsQr: Promise<typeof import("jsqr")> | null = null;
-const loadJsQr = () => (loadingJsQr ??= import("jsqr"));
-
-/** Loads the readers ahead of need, so that the offline scan page has them cached (its service worker). */
-export const preloadScanner = (): Promise<unknown> => Promise.all([loadLibrary(), loadJsQr()]);
+/** The code in a canvas's pixels, or null. */
+function readCanvas(read: JsQr, canvas: HTMLCanvasElement): string | null {
+  const pixels = canvas.getContext("2d", { willReadFrequently: true })?.getImageData(0, 0, canvas.width, canvas.height);
+  if (!pixels) return null;
+  return read(pixels.data, pixels.width, pixels.height, { inversionAttempts: "attemptBoth" })?.data || null;
+}
 
 /**
  * The camera: 'Scan QR' starts it, 'Cancel Scan QR' stops it (spec 2 §2). One frame a second is
- * read (the spec's scanner delay); the first code read stops the camera and is handed on.
+ * read (the spec's scanner delay), at most 800 px a side; the first code read stops the camera
+ * and is handed on.
  */
 export function CameraScanner({ onText, disabled }: { onText: (text: string) => void; disabled?: boolean }) {
-  const id = `camera-${useId().replace(/:/g, "")}`;
   const [on, setOn] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const scanner = useRef<InstanceType<Html5QrcodeModule["Html5Qrcode"]> | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
   const handler = useRef(onText);
   handler.current = onText;
 
   useEffect(() => {
     if (!on) return;
     let stopped = false;
-    // The camera's start, so a Cancel pressed while it is still starting stops it once started.
-    let starting: Promise<unknown> | null = null;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const canvas = document.createElement("canvas");
     setProblem(null);
-    loadLibrary()
-      .then(async ({ Html5Qrcode }) => {
-        if (stopped) return;
-        // A camera cancelled while it was starting may have left its (stopped) video here.
-        document.getElementById(id)?.replaceChildren();
-        const camera = new Html5Qrcode(id, { verbose: false });
-        scanner.current = camera;
-        starting = camera.start(
-          { facingMode: "environment" },
-          { fps: 1000 / SCANNER_DELAY_MS, qrbox: (w, h) => ({ width: Math.floor(Math.min(w, h) * 0.8), height: Math.floor(Math.min(w, h) * 0.8) }) },
-          (text) => {
-            if (stopped) return;
-            stopped = true;
-            camera
-              .stop()
-              .catch(() => {})
-              .finally(() => {
-                setOn(false);
-                handler.current(text);
-              });
-          },
-          () => {},
-        );
-        await starting;
-      })
-      .catch((error: unknown) => {
-        setProblem(`The camera could not be started (${error instanceof Error ? error.message : String(error)}). Use a photo of the code or type the card number instead.`);
-        setOn(false);
-      });
-    return () => {
+    const stop = () => {
       stopped = true;
-      const camera = scanner.current;
-      scanner.current = null;
-      if (!camera) return;
-      // Stop the stream, after the start finished if it was still starting.
-      Promise.resolve(starting)
-        .catch(() => {})
-        .then(() => (camera.isScanning ? camera.stop() : undefined))
-        .catch(() => {});
+      clearTimeout(timer);
+      stream?.getTracks().forEach((track) => track.stop());
+      if (video.current) video.current.srcObject = null;
     };
-  }, [on, id]);
+    (async () => {
+      if (!navigator.mediaDevices?.getUserMedia) throw new Error("this browser gives no camera to the page");
+      const [read, media] = await Promise.all([loadReader(), navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false })]);
+      stream = media;
+      // Cancelled while the camera was starting: it stops at once.
+      if (stopped || !video.current) return stop();
+      video.current.srcObject = media;
+      await video.current.play();
+      const frame = () => {
+        if (stopped || !video.current) return;
+        const { videoWidth: w, videoHeight: h } = video.current;
+        if (w && h) {
+          const scale = Math.min(1, 800 / Math.max(w, h));
+          canvas.width = Math.round(w * scale);
+          canvas.height = Math.round(h * scale);
+          canvas.getContext("2d", { willReadFrequently: true })?.drawImage(video.current, 0, 0, canvas.width, canvas.height);
+          const text = readCanvas(read, canvas);
+          if (text) {
+            stop();
+            setOn(false);
+            return handler.current(text);
+          }
+        }
+        timer = setTimeout(frame, SCANNER_DELAY_MS);
+      };
+      frame();
+    })().catch((error: unknown) => {
+      stop();
+      setProblem(`The camera could not be started (${error instanceof Error ? error.message : String(error)}). Use a photo of the code or type the card number instead.`);
+      setOn(false);
+    });
+    return stop;
+  }, [on]);
 
   return (
     <div className="space-y-3">
@@ -90,7 +103,9 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
           {problem}
         </p>
       ) : null}
-      <div id={id} className={on ? "mx-auto w-full max-w-sm overflow-hidden rounded-md border border-slate-300" : "hidden"} data-testid="camera" />
+      <div className={on ? "mx-auto w-full max-w-sm overflow-hidden rounded-md border border-slate-300" : "hidden"} data-testid="camera">
+        {on ? <video ref={video} muted playsInline aria-label="Camera" className="block w-full" /> : null}
+      </div>
     </div>
   );
 }
@@ -114,14 +129,6 @@ async function drawn(file: File, size: { scale: number } | { maxSide: number }):
   return canvas;
 }
 
-/** The photo redrawn at `scale` with smoothing, as a PNG file; null if the browser cannot. */
-async function rescaled(file: File, scale: number): Promise<File | null> {
-  const canvas = await drawn(file, { scale });
-  if (!canvas) return null;
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
-  return blob ? new File([blob], "rescaled.png", { type: "image/png" }) : null;
-}
-
 /**
  * The reader misses some codes whose modules fall unevenly on the pixels (a dense code in a
  * small photo); the same photo smoothed to another size reads (issue 18: tried on 150 signed
@@ -130,50 +137,17 @@ async function rescaled(file: File, scale: number): Promise<File | null> {
 const RETRY_SCALES = [0.6, 1.5, 0.75];
 
 /**
- * jsQR over the photo's pixels (at most 1600 px a side, as on the server). Read first: over 300
- * signed card codes drawn at 300 px (bench/qr-readers.ts) it missed none, while html5-qrcode
- * missed 29 at the photo's size and 2 at every size tried; html5-qrcode (ZXing) stays the
- * fallback for the photos jsQR cannot read.
+ * Reads a QR code from a chosen photo in the browser; null when none is found: the pixels at most
+ * 1600 px a side (as on the server), then the photo redrawn at RETRY_SCALES.
  */
-async function readPixels(file: File): Promise<string | null> {
-  try {
-    const [{ default: jsQR }, canvas] = await Promise.all([loadJsQr(), drawn(file, { maxSide: 1600 })]);
-    const pixels = canvas?.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height);
-    if (!pixels) return null;
-    return jsQR(pixels.data, pixels.width, pixels.height, { inversionAttempts: "attemptBoth" })?.data || null;
-  } catch {
-    // Its chunk did not load (offline before the page kept it): the other reader still tries.
-    loadingJsQr = null;
-    return null;
-  }
-}
-
-/** Reads a QR code from a chosen photo in the browser; null when none is found. */
 export async function decodePhoto(file: File): Promise<string | null> {
-  return (await readPixels(file)) ?? (await readAtScales(file));
-}
-
-/** html5-qrcode at the photo's size, then at RETRY_SCALES. */
-async function readAtScales(file: File): Promise<string | null> {
-  const { Html5Qrcode } = await loadLibrary();
-  const holder = document.createElement("div");
-  holder.id = `photo-${Math.random().toString(36).slice(2)}`;
-  holder.hidden = true;
-  document.body.append(holder);
-  const reader = new Html5Qrcode(holder.id, { verbose: false });
-  try {
-    for (const attempt of [1, ...RETRY_SCALES]) {
-      const image = attempt === 1 ? file : await rescaled(file, attempt);
-      if (!image) continue;
-      try {
-        return await reader.scanFile(image, false);
-      } catch {
-        // Not read at this size; the next one may be.
-      }
-    }
-    return null;
-  } finally {
-    reader.clear();
-    holder.remove();
+  const read = await loadReader().catch(() => null);
+  if (!read) return null;
+  for (const size of [{ maxSide: 1600 }, ...RETRY_SCALES.map((scale) => ({ scale }))]) {
+    const canvas = await drawn(file, size);
+    if (!canvas) return null;
+    const text = readCanvas(read, canvas);
+    if (text) return text;
   }
+  return null;
 }

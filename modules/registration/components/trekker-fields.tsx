@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import { SelectField, TextArea, TextField } from "@lib/ui/field";
-import { useHydrated } from "@lib/ui/use-hydrated";
-import { needsVisa, NEPAL, passportLabel, REGISTRATION_MESSAGES } from "../rules";
+import { INDIA, needsVisa, NEPAL, passportLabel, REGISTRATION_MESSAGES } from "../rules";
 import { inputProps, type FieldMap } from "./field-map";
 import { PhotoInput } from "./photo-input";
 
@@ -27,21 +25,18 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * One trekker's card (spec 1 §2.7, §5). With JS the visa fields follow the nationality and a
- * diplomat choice opens the spec's modal; without JS every field shows and the server decides.
+ * One trekker's card (spec 1 §2.7, §5), rendered for a document page (ADR 0043). Without
+ * JavaScript every field shows and the server decides; the page's script
+ * (lib/ui/browser/dependents.ts) does what the markup declares: the visa fields and the passport
+ * label follow the nationality, Visa Expiry waits for Issue Date, and choosing Diplomat opens the
+ * spec's notice (which the server also renders open after a refused submit).
  */
 export function TrekkerFields({ fields, options, photo }: { fields: FieldMap; options: TrekkerFieldOptions; photo?: { required: boolean; currentSrc?: string; errors?: string[] } }) {
-  const hydrated = useHydrated();
-  const initialNationality = Number(fields.nationality?.initialValue) || null;
-  const [nationality, setNationality] = useState<number | null>(initialNationality);
-  const [diplomat, setDiplomat] = useState(false);
-  // Spec 1 §5: Visa Expiry waits for Issue Date (with JS; without it the server checks the pair).
-  const [visaIssue, setVisaIssue] = useState(String(fields.visaIssueDate?.initialValue ?? ""));
-  const [typeKey, setTypeKey] = useState(0);
   const countries = options.userType === 1 ? options.countries.filter((c) => c.id !== NEPAL) : options.countries;
-  const showVisa = !hydrated || nationality === null || needsVisa(nationality);
   const isAgency = options.userType === 2;
   const p = (name: string) => inputProps(fields[name], name);
+  const noVisa = [INDIA, NEPAL].filter((n) => !needsVisa(n)).join(" ");
+  const passportTexts = JSON.stringify({ field: "nationality", texts: { [INDIA]: passportLabel(INDIA) } });
 
   return (
     <div className="space-y-4">
@@ -52,51 +47,29 @@ export function TrekkerFields({ fields, options, photo }: { fields: FieldMap; op
           </div>
         ) : null}
         <TextField label="Full Name" {...p("fullName")} required autoComplete="name" />
-        <SelectField
-          label="Trekker Type"
-          {...p("trekkerType")}
-          key={typeKey}
-          options={TYPES}
-          required
-          onChange={(e) => {
-            if (e.currentTarget.value === "4") {
-              setDiplomat(true);
-              setTypeKey((k) => k + 1);
-            }
-          }}
-        />
-        <SelectField
-          label="Nationality"
-          {...p("nationality")}
-          options={countries.map((c) => ({ value: c.id, label: c.name }))}
-          required
-          onChange={(e) => setNationality(Number(e.currentTarget.value) || null)}
-        />
+        <SelectField label="Trekker Type" {...p("trekkerType")} options={TYPES} required />
+        <SelectField label="Nationality" {...p("nationality")} options={countries.map((c) => ({ value: c.id, label: c.name }))} required />
         <TextField label="City" {...p("city")} required />
         <SelectField label="Gender" {...p("gender")} options={options.genders.map((g) => ({ value: g.id, label: g.name }))} required />
         <TextField label="Date of Birth" type="date" {...p("dob")} required />
         <TextField label="Email" type="email" {...p("email")} required />
         <TextField
-          label={hydrated ? passportLabel(nationality) : "Passport Number"}
+          label={<span data-text-when={passportTexts}>{passportLabel(null)}</span>}
           {...p("passportNumber")}
           required
-          hint={hydrated ? undefined : "Indian citizens may give their Aadhaar number."}
+          hint="Indian citizens may give their Aadhaar number."
+          scriptedHint={null}
         />
       </Section>
-      {showVisa ? (
-        <Section title="Visa">
+      <fieldset data-hide-when={`nationality:${noVisa}`} className="rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-700">Visa</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
           <p className="text-xs text-slate-500 sm:col-span-2">Not needed for citizens of India and Nepal.</p>
           <TextField label="Visa Number" {...p("visaNumber")} />
-          <TextField label="Visa Issue Date" type="date" {...p("visaIssueDate")} onChange={(e) => setVisaIssue(e.currentTarget.value)} />
-          <TextField
-            label="Visa Expiry Date"
-            type="date"
-            {...p("visaExpiryDate")}
-            min={hydrated && visaIssue ? visaIssue : undefined}
-            disabled={hydrated && !visaIssue}
-          />
-        </Section>
-      ) : null}
+          <TextField label="Visa Issue Date" type="date" {...p("visaIssueDate")} />
+          <TextField label="Visa Expiry Date" type="date" {...p("visaExpiryDate")} data-after="visaIssueDate" />
+        </div>
+      </fieldset>
       <Section title="Contact in Nepal">
         <TextField label="Contact Person" {...p("nepalContactPerson")} />
         <TextField label="Organization" {...p("nepalOrganization")} />
@@ -118,9 +91,7 @@ export function TrekkerFields({ fields, options, photo }: { fields: FieldMap; op
           <TextArea label="Other Support Staff" {...p("otherSupportStaff")} rows={2} />
         </Section>
       ) : null}
-      {diplomat || fields.trekkerType?.errors?.includes(REGISTRATION_MESSAGES.diplomat) ? (
-        <DiplomatNotice key={typeKey} onClose={() => setDiplomat(false)} />
-      ) : null}
+      <DiplomatNotice open={Boolean(fields.trekkerType?.errors?.includes(REGISTRATION_MESSAGES.diplomat))} />
     </div>
   );
 }
@@ -137,34 +108,23 @@ export function InsuranceFields({ fields }: { fields: FieldMap }) {
 }
 
 /**
- * The spec's diplomat modal. It closes with a CSS checkbox, so it also works after a no-JS
- * round trip without navigating away from the half-filled form.
+ * The spec's diplomat modal. It closes with a CSS checkbox (checked: closed), so it also works
+ * after a no-JS round trip without navigating away from the half-filled form; the backdrop is a
+ * label of the box (spec: Escape or backdrop). The page's script opens it when Diplomat is chosen
+ * (`data-open-when`) or refused, and closes it with Escape (`data-close`).
  */
-function DiplomatNotice({ onClose }: { onClose: () => void }) {
-  const box = useRef<HTMLInputElement>(null);
-  // Every modal closes with Escape (spec); with JS the notice also takes focus so it is announced.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !box.current || box.current.checked) return;
-      box.current.checked = true;
-      onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    document.getElementById("diplomat-ok")?.focus();
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
+function DiplomatNotice({ open }: { open: boolean }) {
   return (
-    <div>
-      <input ref={box} id="diplomat-close" type="checkbox" className="peer sr-only" onChange={onClose} />
+    <div data-dialog-root="" data-open-when="trekkerType:4" data-open-on-error={REGISTRATION_MESSAGES.diplomat}>
+      <input id="diplomat-close" type="checkbox" className="peer sr-only" defaultChecked={!open} data-dialog-box="" aria-label="Close the notice" tabIndex={-1} />
       <div className="fixed inset-0 z-50 flex items-center justify-center p-4 peer-checked:hidden">
-        {/* The backdrop is a label of the close box: a click on it closes the notice, with or without JS (spec: Escape or backdrop). */}
         <label htmlFor="diplomat-close" aria-hidden="true" data-testid="diplomat-backdrop" className="absolute inset-0 cursor-pointer bg-black/50" />
         <div role="alertdialog" aria-modal="true" aria-labelledby="diplomat-title" className="relative w-full max-w-sm rounded-lg bg-white p-6 shadow-xl">
           <h2 id="diplomat-title" className="text-lg font-semibold text-slate-800">
             Diplomat
           </h2>
           <p className="mt-2 text-slate-700">{REGISTRATION_MESSAGES.diplomat}</p>
-          <label id="diplomat-ok" tabIndex={-1} htmlFor="diplomat-close" className="mt-4 inline-block cursor-pointer rounded bg-blue-700 px-4 py-2 text-white">
+          <label id="diplomat-ok" tabIndex={-1} htmlFor="diplomat-close" data-close="" data-autofocus="" className="mt-4 inline-block cursor-pointer rounded bg-blue-700 px-4 py-2 text-white">
             OK
           </label>
         </div>

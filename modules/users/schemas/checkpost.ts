@@ -36,7 +36,4 @@ export const optionalCheckpostPlaceFields = {
 /** The checkpoint must lie on the chosen route; the route module answers that on the server. */
 export const CHECKPOINT_NOT_ON_ROUTE = "Please choose a checkpost of the selected route";
 
-export { LOAD_CHECKPOINTS_INTENT } from "../form-names";
 
-/** Accepts any draft: used for the "Load checkpoints" round trip, which must not show errors. */
-export const draftSchema = z.object({}).loose();

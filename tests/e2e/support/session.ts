@@ -3,10 +3,15 @@ import { expect, type Page } from "@playwright/test";
 export const DEMO_PASSWORD = "Trek@2026";
 
 /** With JS on, clicks before hydration would be plain form posts; wait for Remix's router. */
+/** Waits until the page runs: an app page hydrated, a document page's script done (ADR 0043). */
 export async function hydrated(page: Page): Promise<void> {
-  // With JavaScript disabled the inline Remix context never runs: nothing to wait for.
-  if (!(await page.evaluate(() => "__remixContext" in window).catch(() => false))) return;
-  await page.waitForFunction(() => (window as any).__remixRouter?.state?.initialized === true);
+  const mode = await page
+    .evaluate(() => ("__remixContext" in window ? "app" : document.querySelector("script[type=module][src*='/page-script/']") ? "document" : "none"))
+    .catch(() => "none");
+  // With JavaScript disabled neither script runs: nothing to wait for.
+  if (mode === "none") return;
+  if (mode === "app") await page.waitForFunction(() => (window as any).__remixRouter?.state?.initialized === true);
+  else await page.waitForFunction(() => document.documentElement.dataset.enhanced === "true");
 }
 
 export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

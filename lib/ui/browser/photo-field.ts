@@ -1,24 +1,26 @@
 import { photoProblem, PhotoScaler, type Square } from "@lib/files/image-scale";
 import { PHOTO_RULE } from "@lib/files/upload-rules";
-import { h } from "@lib/ui/browser/dom";
+import { h, showFieldError } from "./dom";
+import { holdSubmit } from "./script-form";
 
 const UNREADABLE = "The photo could not be read. Please upload a jpg or png image.";
 
 /**
- * The photo input's behaviour, as PhotoInput has it in React: the type checked at once from the
- * file's first bytes, a square crop box to drag and size, the crop scaled to at most 600x600 JPEG
- * and put into the input in place of the original (a 6 MB phone photo uploads as ~100 KB). If the
- * browser cannot encode, the original goes up with the crop box's numbers and the server crops it.
+ * A photo input of a document page (`input[type=file][data-photo]`, rendered by PhotoInput): the
+ * type checked at once from the file's first bytes, a square crop box to drag and size, the crop
+ * scaled to at most 600x600 JPEG and put into the input in place of the original (a 6 MB phone
+ * photo uploads as ~100 KB); a submit waits for the scaling. If the browser cannot encode, the
+ * original goes up with the crop box's numbers and the server crops it. A refused photo is
+ * emptied by the form's script (script-form.ts), which clears this too.
  */
-export function setUpPhoto(input: HTMLInputElement, showError: (message: string | undefined) => void) {
+export function enhancePhoto(input: HTMLInputElement) {
+  const showError = (message: string | undefined) => showFieldError(input, message);
   const frame = input.parentElement!;
   const wrapper = frame.parentElement!;
-  const hint = document.getElementById(`${input.id}-hint`);
-  if (hint) hint.textContent = "A 2x2 inch passport-style photo, jpg or png. It is cropped square and made smaller before it is sent.";
   const cropArea = h("div", { className: "space-y-2", hidden: true });
   const preview = h("div", { className: "flex items-center gap-3 text-sm text-slate-700", "data-testid": "photo-to-upload", hidden: true });
   wrapper.append(cropArea, preview);
-  // The trekker's stored photo (an editor's) gives way to the one being cropped, as in PhotoInput.
+  // The trekker's stored photo (an editor's) gives way to the one being cropped.
   const current = wrapper.querySelector<HTMLImageElement>('img[alt="Current photo"]');
 
   let original: File | null = null;
@@ -152,9 +154,5 @@ export function setUpPhoto(input: HTMLInputElement, showError: (message: string 
     original = file;
     showCrop(file);
   });
-  return {
-    /** Resolves once the file in the input matches the crop box (a submit waits for it). */
-    ready: () => scaler.ready(),
-    clear,
-  };
+  if (input.form) holdSubmit(input.form, () => scaler.ready());
 }
