@@ -44,5 +44,10 @@ export const PASSWORD_MESSAGE =
  * "Jean-Luc", "Himalayan Treks Pvt. Ltd.", "पेम्बा शेर्पा". Digits and other symbols are refused.
  */
 export const TEXT_ONLY = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+/**
+ * Names of organisations (issue 28): as TEXT_ONLY, and also digits of any script, "&" and
+ * parentheses — "Himalayan Treks & Expeditions", "Trails 4 U (Pvt.) Ltd.". Starts with a letter or digit.
+ */
+export const ORGANISATION_NAME = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} '’.&()-]*$/u;
 export const PAN_PATTERN = /^\d{9}$/;
 export const CONTACT_PATTERN = /^\d{10}$/;

@@ -61,11 +61,15 @@ export const emailField = (label = "Email") =>
   requiredText(label).max(190).regex(EMAIL_PATTERN, messages.email).transform((v) => v.toLowerCase());
 
 export { TEXT_ONLY } from "@lib/validation-rules";
-import { CONTACT_PATTERN, PAN_PATTERN, PASSWORD_MESSAGE, TEXT_ONLY } from "@lib/validation-rules";
-export const textOnlyField = (label: string) =>
+import { CONTACT_PATTERN, ORGANISATION_NAME, PAN_PATTERN, PASSWORD_MESSAGE, TEXT_ONLY } from "@lib/validation-rules";
+const nameField = (label: string, pattern: RegExp) =>
   requiredText(label)
     .transform((v) => v.normalize("NFC").replace(/ {2,}/g, " "))
-    .pipe(z.string().max(150).regex(TEXT_ONLY, messages.onlyText));
+    .pipe(z.string().max(150).regex(pattern, messages.onlyText));
+/** A person's name: letters of any script (TEXT_ONLY). */
+export const textOnlyField = (label: string) => nameField(label, TEXT_ONLY);
+/** An organisation's name: letters and digits of any script, "&" and parentheses too (ORGANISATION_NAME). */
+export const organisationNameField = (label: string) => nameField(label, ORGANISATION_NAME);
 
 export const panField = (label = "PAN") => requiredText(label).regex(PAN_PATTERN, messages.pan);
 export const contactField = (label = "Contact Number") => requiredText(label).regex(CONTACT_PATTERN, messages.contact);

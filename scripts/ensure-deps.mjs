@@ -1,5 +1,5 @@
 // Installs what a fresh clone lacks: npm packages (from the lockfile) and, for tests, Debian's
-// chromium, poppler-utils (pdftotext), zbar-tools (zbarimg, the card QR tests' independent reader) and
+// chromium, poppler-utils (pdftotext), zbar-tools (zbarimg, the card QR tests' independent reader), Noto fonts (names in any script) and
 // redis-server (the Redis-outage test starts and stops one of its own).
 // Idempotent and quiet when everything is present.
 import { execSync } from "node:child_process";
@@ -35,6 +35,10 @@ export function ensureBrowser() {
   if (!hasCommand("zbarimg")) missing.push("zbar-tools");
   if (!hasCommand("redis-server")) missing.push("redis-server");
   if (!fs.existsSync("/usr/include/sqlite3.h")) missing.push("libsqlite3-dev");
+  // Fonts for names in any script on the card and its PDF (issue 28): Devanagari, Thai, Hebrew,
+  // Arabic, Greek and Cyrillic in Noto core; Chinese, Japanese and Korean in Noto CJK.
+  if (!fs.existsSync("/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf")) missing.push("fonts-noto-core");
+  if (!fs.existsSync("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")) missing.push("fonts-noto-cjk");
   if (!missing.length) return;
   console.log(`› Installing Debian packages: ${missing.join(" ")}…`);
   const sudo = process.getuid && process.getuid() === 0 ? "" : "sudo ";

@@ -5,7 +5,7 @@ import { AuthCard } from "@modules/users/index.ui";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle: RouteHandle = { title: "Password Changed", chrome: false, page: "document" };
-export { documentClientLoader as clientLoader } from "~/utils/document-page";
+export { documentClientLoader as clientLoader, documentLoader as loader } from "~/utils/document-page";
 
 // public: the end of the reset flow; it shows nothing about the account.
 export default function SuccessPasswordChange() {

@@ -11,3 +11,11 @@ export function documentClientLoader({ request }: ClientLoaderFunctionArgs): Pro
   // The browser leaves the page; the app waits for nothing meanwhile.
   return new Promise<never>(() => {});
 }
+
+/**
+ * The server loader of a document page with no data of its own: with a clientLoader and no
+ * server loader, Remix would render the route's fallback on the server instead of the page.
+ */
+export function documentLoader(): null {
+  return null;
+}

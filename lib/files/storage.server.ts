@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { contentDisposition } from "./content-disposition";
 import { Readable } from "node:stream";
 import { config } from "@lib/config.server";
 import { CONTENT_TYPES, type FileKind } from "@lib/files/sniff";
@@ -74,12 +75,11 @@ export async function storedFileResponse(
   const stat = await fsp.stat(file).catch(() => null);
   if (!stat) throw new Response("Not Found", { status: 404 });
   const kind = path.extname(key).slice(1) as FileKind;
-  const name = (opts.downloadName ?? path.basename(key)).replace(/[^\w .()-]/g, "_");
   const headers = new Headers({
     "Content-Type": CONTENT_TYPES[kind],
     "Content-Length": String(stat.size),
     "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": `${opts.inline === false ? "attachment" : "inline"}; filename="${name}"`,
+    "Content-Disposition": contentDisposition(opts.inline === false ? "attachment" : "inline", opts.downloadName ?? path.basename(key), path.basename(key)),
     "Cache-Control": opts.private === false ? `public, max-age=${opts.cacheSeconds ?? 3600}` : "private, no-store",
     // A stored PDF or image never runs script in our origin.
     "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",

@@ -5,15 +5,16 @@
  *
  *   TIMS2|<kid>|<card number>|<valid from>|<valid to>|<nationality>|<route>|<full name>|<signature>
  *
- * Dates are YYYY-MM-DD (Nepal dates of entry and exit). Free text is folded to printable ASCII
- * (accents dropped), pipes replaced by spaces, and the longest of nationality, route and name is shortened
- * until the whole text fits QR version 10 at error correction M (213 bytes). Pure code: the
- * server signs and verifies with node:crypto, the scan page verifies with WebCrypto.
+ * Dates are YYYY-MM-DD (Nepal dates of entry and exit). Free text keeps its own script (NFC; the
+ * QR carries it as UTF-8 behind an ECI marker, lib/qr-code.server.ts), pipes and control
+ * characters replaced by spaces, and the longest of nationality, route and name is shortened until
+ * the whole text fits QR version 10 at error correction M (213 bytes, less the marker's two).
+ * Pure code: the server signs and verifies with node:crypto, the scan page verifies with WebCrypto.
  */
 export const CARD_QR_PREFIX = "TIMS2";
 
-/** Bytes a version-10 QR holds at error correction M in byte mode. */
-export const CARD_QR_MAX_BYTES = 213;
+/** Bytes a version-10 QR holds at error correction M in byte mode, less the 12 bits of the UTF-8 marker. */
+export const CARD_QR_MAX_BYTES = 211;
 /** An Ed25519 signature in standard base64, with padding. */
 const SIGNATURE_CHARS = 88;
 
@@ -30,20 +31,14 @@ export interface CardQrClaims {
 const encoder = new TextEncoder();
 const byteLength = (s: string) => encoder.encode(s).length;
 
-// Letters outside ASCII that do not decompose into a base letter and accents.
-const FOLDS: Record<string, string> = { ß: "ss", Æ: "AE", æ: "ae", Ø: "O", ø: "o", Œ: "OE", œ: "oe", Đ: "D", đ: "d", Ł: "L", ł: "l", Þ: "TH", þ: "th", ı: "i" };
-
 /**
- * Free text as printable ASCII, as a passport's machine-readable zone writes names (Müller →
- * Muller): a QR without an ECI marker leaves the reader to guess the text's encoding, and readers
- * guess differently (zbar reads UTF-8 "ü" as Shift-JIS), which would break the signed bytes.
+ * Free text as the card prints it, in any script (issue 28): composed (NFC, so the signed bytes
+ * do not depend on how the name was typed), without pipes or control characters.
  */
 const clean = (s: string) =>
   s
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\x00-\x7f]/g, (ch) => FOLDS[ch] ?? "?")
-    .replace(/[|\u0000-\u001f\u007f]/g, " ")
+    .normalize("NFC")
+    .replace(/[|\p{Cc}\p{Cf}\u2028\u2029]/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 
@@ -98,7 +93,7 @@ export const isCardQr = (text: string) => text.startsWith(`${CARD_QR_PREFIX}|`);
 
 /** The parts of a card QR text, unverified; null when it is not well formed. */
 export function parseCardQr(text: string): ParsedCardQr | null {
-  if (!isCardQr(text) || text.length > CARD_QR_MAX_BYTES || /[^\x20-\x7e]/.test(text)) return null;
+  if (!isCardQr(text) || byteLength(text) > CARD_QR_MAX_BYTES + 2 || /[\p{Cc}\u2028\u2029]/u.test(text)) return null;
   const cut = text.lastIndexOf("|");
   const signature = base64Bytes(text.slice(cut + 1));
   const fields = text.slice(0, cut).split("|");

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import QRCode from "qrcode";
+import { qrDataUrl } from "@lib/qr-code.server";
 import { config } from "@lib/config.server";
 import { displayDate } from "@lib/dates";
 import { listCountries, listLookup } from "@modules/lookups/index.server";
@@ -56,6 +56,6 @@ export async function buildCardView(d: TrekkerCardData, photoSrc: string | null)
     priceText: d.amountPaisa === null ? "" : formatNrs(d.amountPaisa),
     status: d.status,
     cancelled: d.status === "Cancelled",
-    qrDataUrl: await QRCode.toDataURL(qrText, { margin: 1, width: 220, errorCorrectionLevel: "M" }),
+    qrDataUrl: await qrDataUrl(qrText, { width: 220 }),
   };
 }

@@ -80,12 +80,14 @@ afterAll(async () => {
 });
 
 describe("pdfFileName", () => {
-  it("is the full name in plain ASCII, else tims-card.pdf", () => {
-    expect(pdfFileName("Anna Müller")).toBe("Anna Muller.pdf");
-    expect(pdfFileName("  José  O'Brien / Straße ")).toBe("Jose O Brien Strasse.pdf");
+  it("is the full name as written, in any script, without what a file system refuses; else tims-card.pdf", () => {
+    expect(pdfFileName("Anna Müller")).toBe("Anna Müller.pdf");
+    expect(pdfFileName("  José  O'Brien / Straße ")).toBe("José O'Brien Straße.pdf");
     expect(pdfFileName('a"b\\c\r\nd')).toBe("a b c d.pdf");
     expect(pdfFileName("../../etc/passwd")).toBe("etc passwd.pdf");
-    expect(pdfFileName("李小龙")).toBe("tims-card.pdf");
+    expect(pdfFileName("李小龙")).toBe("李小龙.pdf");
+    expect(pdfFileName("पेम्बा शेर्पा")).toBe("पेम्बा शेर्पा.pdf");
+    expect(pdfFileName("\u202e/..")).toBe("tims-card.pdf");
     expect(pdfFileName("")).toBe("tims-card.pdf");
     expect(pdfFileName(null)).toBe("tims-card.pdf");
     expect(pdfFileName("x".repeat(300))).toHaveLength(84);

@@ -69,20 +69,18 @@ export const ISSUED_JOB = "cards.issued";
 /** A "pending" row older than this lost its job (a crashed process): asking again re-queues it. */
 const STALE_PENDING_MS = 2 * 60_000;
 
-const LIGATURES: Record<string, string> = { ß: "ss", æ: "ae", Æ: "AE", ø: "o", Ø: "O", œ: "oe", Œ: "OE", đ: "d", Đ: "D", ł: "l", Ł: "L", þ: "th", Þ: "Th" };
-
-/** "<full name>.pdf" in plain ASCII (accents dropped, anything else a space), else "tims-card.pdf". */
+/** "<full name>.pdf" as the name is written, in any script (issue 28), else "tims-card.pdf". */
 export function pdfFileName(fullName: string | null | undefined): string {
+  // Only what no file system takes (and controls) go; the download's header adds an ASCII
+  // stand-in (lib/files/content-disposition.ts), the e-mail's attachment names it in UTF-8.
   const base = (fullName ?? "")
-    .replace(/[ßæÆøØœŒđĐłŁþÞ]/g, (c) => LIGATURES[c] ?? c)
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^A-Za-z0-9 ._()-]+/g, " ")
+    .normalize("NFC")
+    .replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]+/gu, " ")
     .replace(/\s+/g, " ")
     .replace(/^[ .-]+|[ .]+$/g, "")
     .slice(0, 80)
     .trim();
-  return /[A-Za-z0-9]/.test(base) ? `${base}.pdf` : "tims-card.pdf";
+  return /[\p{L}\p{N}]/u.test(base) ? `${base}.pdf` : "tims-card.pdf";
 }
 
 

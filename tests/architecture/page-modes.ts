@@ -12,7 +12,8 @@ export interface RouteMode {
 }
 
 const ROUTES = "app/routes";
-const CLIENT_LOADER = /export \{ documentClientLoader as clientLoader \} from "~\/utils\/document-page";/;
+const CLIENT_LOADER = /export \{ documentClientLoader as clientLoader(, documentLoader as loader)? \} from "~\/utils\/document-page";/;
+const SERVER_LOADER = /export (async )?function loader\b|export const loader\b|documentLoader as loader/;
 /** React behaviour a document page would never run: no React in the browser there. */
 const REACT_BEHAVIOUR = /\b(useState|useEffect|useLayoutEffect|useReducer|useLazyValidation|useFetcher|useSubmit|useHydrated|useServerCheck)\b|\bon(Click|Change|Input|Submit|Blur|KeyDown)=\{/;
 
@@ -42,6 +43,8 @@ export function modeBreaches(file: string, source: string): string[] {
   if (/\bhydrate\s*:/.test(source)) found.push(`${file}: handle.hydrate is gone; declare handle.page`);
   if (/<script\b/.test(source)) found.push(`${file}: a script tag in a route (the document script is the one script of document pages)`);
   if (mode === "document" && !CLIENT_LOADER.test(source)) found.push(`${file}: a document page exports documentClientLoader as clientLoader`);
+  // With a clientLoader and no server loader Remix renders the route's fallback on the server.
+  if (mode === "document" && !SERVER_LOADER.test(source)) found.push(`${file}: a document page has a server loader (documentLoader if it needs no data)`);
   if (mode === "app" && /\bclientLoader\b/.test(source) && CLIENT_LOADER.test(source)) found.push(`${file}: documentClientLoader on an app page`);
   const behaviour = mode === "document" ? REACT_BEHAVIOUR.exec(source) : null;
   if (behaviour) found.push(`${file}: ${behaviour[0]} on a document page (no React runs there; declare the behaviour in the markup)`);

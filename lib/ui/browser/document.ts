@@ -30,6 +30,8 @@ function enhanceChecks(form: HTMLFormElement) {
   });
 }
 
+// "pending" until everything is in place, then "true" (the browser tests wait for it, as for React's hydration).
+document.documentElement.dataset.enhanced = "pending";
 enhanceDependents();
 document.querySelectorAll<HTMLButtonElement>("button[data-print]").forEach((button) => {
   button.hidden = false;
@@ -40,7 +42,6 @@ enhanceChecklists();
 document.querySelectorAll<HTMLFormElement>("form[data-script-action]").forEach(enhanceScriptForm);
 document.querySelectorAll<HTMLFormElement>("form[data-check]:not([data-script-action])").forEach(enhanceChecks);
 const photos = document.querySelectorAll<HTMLInputElement>("input[type=file][data-photo]");
-// Marked once everything is in place (the browser tests wait for it, as for React's hydration).
 const enhanced = () => (document.documentElement.dataset.enhanced = "true");
 if (photos.length) void import("./photo-field").then(({ enhancePhoto }) => photos.forEach(enhancePhoto)).finally(enhanced);
 else enhanced();

@@ -56,7 +56,10 @@ function Field({ label, value }: { label: string; value: string | number | null 
   return (
     <div>
       <div style={s.label}>{label}</div>
-      <div style={s.value}>{value || "—"}</div>
+      {/* dir="auto": a name in Arabic or Hebrew reads right to left inside the left-to-right card. */}
+      <div style={s.value} dir="auto">
+        {value || "—"}
+      </div>
     </div>
   );
 }

@@ -64,11 +64,20 @@ describe("registerSchema", () => {
     });
   });
 
+  it("takes an organisation's name with digits, & and parentheses, in any script (issue 28)", () => {
+    for (const organizationName of ["Himalayan Treks & Expeditions", "Trails 4 U (Pvt.) Ltd.", "हिमालयन ट्रेक्स एण्ड एक्सपेडिसन", "喜马拉雅 探险 2"]) {
+      expect(errorsOf(registerSchema, { ...organization, organizationName }).organizationName, organizationName).toBeUndefined();
+    }
+    for (const organizationName of ["& Co", "Treks; DROP TABLE", "Trails @ Everest", "Treks <b>"]) {
+      expect(errorsOf(registerSchema, { ...organization, organizationName }).organizationName, organizationName).toBe("Only text allowed");
+    }
+  });
+
   it("checks formats: text only, 9 and 10 digits, e-mail, password rules and match", () => {
     expect(
       errorsOf(registerSchema, {
         ...organization,
-        organizationName: "Trails 4 U",
+        organizationName: "Trails <4 U>",
         contactPerson: "P. Sherpa 2",
         panNumber: "12345678",
         contactNo: "98510123456",

@@ -6,6 +6,7 @@ import {
   panField,
   passwordField,
   requiredText,
+  organisationNameField,
   textOnlyField,
 } from "@lib/validation";
 import { confirmField, withPasswordMatch } from "./password-pair";
@@ -27,7 +28,7 @@ const credentials = {
 export const organizationSchema = withPasswordMatch(
   z.object({
     userType: z.literal("2"),
-    organizationName: textOnlyField("Organization Name"),
+    organizationName: organisationNameField("Organization Name"),
     panNumber: panField("PAN Number"),
     contactPerson: textOnlyField("Contact Person"),
     contactNo: contactField("Contact Number"),
