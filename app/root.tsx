@@ -23,6 +23,7 @@ import { EmbeddedBanner } from "./components/layout/embedded-banner";
 import { useNonce } from "./components/nonce";
 import { pageTitle } from "@lib/title";
 import { shellData } from "./utils/shell.server";
+import { leadsToDocument } from "./utils/document-page";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -31,8 +32,9 @@ export const meta: MetaFunction = () => [{ name: "viewport", content: "width=dev
 // The root is public: it only describes who is signed in; each page's loader guards itself.
 export const loader = ({ request }: LoaderFunctionArgs) => shellData(request);
 
-// Toasts and the signed-in state can change on any navigation, so the root always reloads.
-export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+// Toasts and the signed-in state can change on any navigation, so the root always reloads, but
+// for a document page, which is loaded anew (ADR 0043): its own load reads them.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl }) => !leadsToDocument(nextUrl);
 
 export interface RouteHandle {
   title?: string;

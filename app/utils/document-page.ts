@@ -1,4 +1,4 @@
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { matchRoutes, type ClientLoaderFunctionArgs } from "@remix-run/react";
 
 /**
  * The clientLoader of every document page (ADR 0043): reached by the app's client navigation (a
@@ -18,4 +18,19 @@ export function documentClientLoader({ request }: ClientLoaderFunctionArgs): Pro
  */
 export function documentLoader(): null {
   return null;
+}
+
+type RemixWindow = { __remixRouter?: { routes: Parameters<typeof matchRoutes>[0] }; __remixManifest?: { routes: Record<string, { hasClientLoader?: boolean }> } };
+
+/**
+ * Whether the app's navigation to `url` ends on a document page (its route has the client loader
+ * above; only document pages have one). The root then does not reload its data first: that load
+ * would be thrown away by the page load, and with it the toast the next page is to show.
+ */
+export function leadsToDocument(url: URL): boolean {
+  if (typeof window === "undefined") return false;
+  const { __remixRouter: router, __remixManifest: manifest } = window as unknown as RemixWindow;
+  const matches = router ? matchRoutes(router.routes, url.pathname) : null;
+  const leaf = matches?.[matches.length - 1];
+  return Boolean(leaf?.route.id && manifest?.routes[leaf.route.id]?.hasClientLoader);
 }

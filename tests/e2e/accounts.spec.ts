@@ -178,8 +178,9 @@ test.describe("forgot and reset password", () => {
     await fillPasswords(page, "weakpass", "weakpass", "New Password");
     await page.getByRole("button", { name: "Change Password" }).click();
     await expect(page.getByText(PASSWORD_RULE_MESSAGE)).toBeVisible();
-    // Served without React: the inline scripts tick the checklist and check a field when it is left.
-    await expect(page.locator("script[src]")).toHaveCount(0);
+    // A document page (ADR 0043): the document script only, no React.
+    await expect(page.locator("script[src]")).toHaveCount(1);
+    await expect(page.locator("script[src]")).toHaveAttribute("src", /^\/page-script\/document\./);
     await page.getByLabel("New Password", { exact: true }).fill("Abcdefg1");
     await expect(page.getByTestId("password-checklist").locator('li[data-met="true"]')).toHaveCount(4);
     await fillPasswords(page, NEW_PASSWORD, "Other#Pass99", "New Password");

@@ -55,7 +55,7 @@ test("Add User opened directly: a document, checked by the server as fields are 
   await panel.getByLabel("User Type").selectOption({ label: "Checkpost" });
   await expect(place).toBeVisible();
   await expect(panel.getByLabel("Checkpost").locator("option")).toHaveCount(1);
-  await panel.getByLabel("Route").selectOption({ index: 1 });
+  await panel.getByLabel("Route").selectOption({ label: "Annapurna Circuit" });
   expect(await panel.getByLabel("Checkpost").locator("option").count()).toBeGreaterThan(1);
   await expect(panel.getByLabel("Checkpost").locator("optgroup")).toHaveCount(0);
 
