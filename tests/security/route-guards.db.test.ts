@@ -175,7 +175,7 @@ describe("route × role, loaders and actions called directly", () => {
     }
     for (const file of files) if ((await moduleOf(file)).loader && !loadersReached.has(file)) missing.push(`${file} has a loader no GET in the table runs`);
     expect(missing).toEqual([]);
-  });
+   }, 60_000);
 
   it("every loader answers each role and a signed-out visitor as the permission table says", async () => {
     const problems: string[] = [];
