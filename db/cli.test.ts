@@ -38,7 +38,8 @@ afterAll(() => {
 });
 
 // The command is the same whichever database the suite's other project uses: run it once. The
-// three runs are separate processes on separate files, so they run side by side.
+// three runs are separate processes on separate files, so they run side by side (issue 27: skipped
+// in the "mariadb" project only; the "sqlite" project always runs it).
 describe.skipIf(process.env.TEST_DB_DIALECT === "mysql")("db/cli.ts: demo data only in the embedded mode", { concurrent: true }, () => {
   it("a deployment's prepare migrates and seeds the lookups but never the demo accounts (their password is published)", async () => {
     const r = await cli(["prepare"], { TIMS_MODE: "deployment" });

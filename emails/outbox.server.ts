@@ -4,7 +4,7 @@ import { config } from "@lib/config.server";
 import { parseEml, parseEmlHeaders, type ParsedAttachment } from "./eml-parse.server";
 import { OUTBOX_ID_PATTERN } from "./mailer.server";
 
-export { parseEml, parseEmlHeaders, decodeWords } from "./eml-parse.server";
+export { parseEml, parseEmlHeaders } from "./eml-parse.server";
 
 export interface OutboxEntry {
   id: string;
@@ -38,7 +38,7 @@ export async function listOutbox(): Promise<OutboxEntry[]> {
     ids.map(async (id): Promise<OutboxEntry | null> => {
       const head = await readHead(fileOf(id));
       if (!head) return null; // removed while listing
-      const headers = parseEmlHeaders(head);
+      const headers = await parseEmlHeaders(head);
       return { id, date: isoDate(headers.date, id), to: headers.to ?? "", subject: headers.subject ?? "" };
     }),
   );
@@ -55,7 +55,7 @@ export async function readOutboxMessage(id: string): Promise<OutboxMessage | nul
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
-  const mail = parseEml(raw);
+  const mail = await parseEml(raw);
   return {
     id,
     date: isoDate(mail.date, id),

@@ -23,6 +23,9 @@ try {
   step("Type-check", "npx tsc --noEmit");
   step("Unit and integration tests (Vitest)", "npx vitest run");
   step("Build", "npm run build");
+  // Issue 27 item 7: the built tree installed as a deployment installs it (npm ci --omit=dev) serves
+  // every page. In CI only: a fresh install of the production packages takes two minutes or so.
+  if (process.env.CI) step("Production install serves every page", "npx tsx scripts/check-production-install.ts");
   step("Browser tests (Playwright)", "npx playwright test");
   // Both ledger checks run, whatever the first finds, so one run names every violation.
   const failed = [];

@@ -168,7 +168,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(notice.text).toContain("no cards and no receipt were issued for it");
       // One sale, one receipt: the first payment's.
       await waitForEmail(user.email, /payment receipt/);
-      expect(emailsTo(user.email, /payment receipt/)).toHaveLength(1);
+      expect(await emailsTo(user.email, /payment receipt/)).toHaveLength(1);
 
       // The payer's billing: the notice on Bills, the row on Refunds.
       await other.goto("/billing");
@@ -256,7 +256,7 @@ for (const javaScriptEnabled of [true, false]) {
       const notice = await waitForEmail(user.email, /will be refunded/);
       expect(notice.text).toContain("your bank deposit voucher V-");
       expect(notice.text).toContain("That registration had already been paid by another payment (eSewa, receipt");
-      expect(emailsTo(user.email, /voucher is approved/)).toHaveLength(0);
+      expect(await emailsTo(user.email, /voucher is approved/)).toHaveLength(0);
       await other.goto("/billing/refunds");
       const row = other.getByRole("row").filter({ hasText: `#${regId}` });
       await expect(row).toContainText("Bank voucher");

@@ -5,22 +5,19 @@ import { parseEml, type ParsedEmail } from "../../../emails/eml-parse.server";
 
 const outboxDir = () => process.env.OUTBOX_DIR!;
 
-function messagesTo(address: string): ParsedEmail[] {
+async function messagesTo(address: string): Promise<ParsedEmail[]> {
   if (!fs.existsSync(outboxDir())) return [];
-  return fs
-    .readdirSync(outboxDir())
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((f) => parseEml(fs.readFileSync(path.join(outboxDir(), f))))
-    .filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
+  const files = fs.readdirSync(outboxDir()).filter((f) => f.endsWith(".eml")).sort();
+  const mails = await Promise.all(files.map((f) => parseEml(fs.readFileSync(path.join(outboxDir(), f)))));
+  return mails.filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
 }
 
 /** E-mail goes through a job, so poll the outbox until the message to `address` lands. */
 export async function waitForEmail(address: string, subject?: RegExp, count = 1): Promise<ParsedEmail> {
   let found: ParsedEmail[] = [];
   await expect
-    .poll(() => {
-      found = messagesTo(address).filter((m) => !subject || subject.test(m.subject ?? ""));
+    .poll(async () => {
+      found = (await messagesTo(address)).filter((m) => !subject || subject.test(m.subject ?? ""));
       return found.length;
     }, { timeout: 10_000 })
     .toBeGreaterThanOrEqual(count);
@@ -35,6 +32,6 @@ export function linkIn(mail: ParsedEmail, pathPart: string): string {
 }
 
 /** Every e-mail to `address` so far whose subject matches, oldest first (to count them). */
-export function emailsTo(address: string, subject: RegExp): ParsedEmail[] {
-  return messagesTo(address).filter((m) => subject.test(m.subject ?? ""));
+export async function emailsTo(address: string, subject: RegExp): Promise<ParsedEmail[]> {
+  return (await messagesTo(address)).filter((m) => subject.test(m.subject ?? ""));
 }
