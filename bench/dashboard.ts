@@ -9,7 +9,7 @@
  *   npx tsx bench/dashboard.ts [--url mysql://root@127.0.0.1:3306/tims_scale] [--runs 5] [--scan-runs 3] [--rebuild]
  */
 import { performance } from "node:perf_hooks";
-import { arg, median, timed } from "./support";
+import { arg, timed } from "./support";
 
 process.env.DATABASE_URL = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const RUNS = Number(arg("runs", "5"));

@@ -13,7 +13,7 @@
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { SERVER_NODE_FLAGS, hasServerNodeFlags } from "../scripts/node-flags.mjs";
-import { arg, median, timed as timedMedian } from "./support";
+import { arg, timed as timedMedian } from "./support";
 
 // Measured under the web server's V8 flags (its export memory depends on them): run again with them.
 if (!hasServerNodeFlags()) {

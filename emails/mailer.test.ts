@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createElement } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 // config is read once at import, so the environment is set before the dynamic imports below.
 const outboxDir = mkdtempSync(path.join(tmpdir(), "tims-outbox-"));
@@ -11,8 +11,7 @@ process.env.OUTBOX_DIR = outboxDir;
 delete process.env.REDIS_URL;
 delete process.env.SMTP_URL;
 
-const { drainQueue } = await import("../jobs/queue.server");
-const { emailJobs, sendEmail } = await import("./jobs.server");
+const { emailJobs } = await import("./jobs.server");
 const { deliver } = await import("./mailer.server");
 const { renderEmail } = await import("./render.server");
 const { listOutbox, readOutboxMessage, latestOutboxMessageTo } = await import("./outbox.server");

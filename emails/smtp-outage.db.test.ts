@@ -27,8 +27,6 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const rowFor = async (subject: string) => (await JobRow.findAll({ where: { name: "email.send" } })).find((r) => r.data.includes(subject) || r.lastError?.includes(subject)) ?? null;
-
 describe("SMTP down, then up", () => {
   it("the e-mail waits and is retried while nothing answers, and goes out once the server is back", async () => {
     await sendEmail({ to: "walker@example.com", subject: "Reset while SMTP is down", html: "<p>Reset</p>", text: "Reset" });

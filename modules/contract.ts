@@ -36,6 +36,7 @@ export interface SidebarEntry {
   icon?: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a handler narrows its own payload; `unknown` would refuse every typed handler (parameters are contravariant)
 export type JobHandler<T = any> = (data: T) => Promise<void>;
 
 /** "M H * * *" (Kathmandu time) or every N minutes; see jobs/daily-cron.ts. */

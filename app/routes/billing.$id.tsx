@@ -3,7 +3,7 @@ import type { RouteHandle } from "~/root";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClass } from "@lib/ui/button";
 import { SidePanel } from "@lib/ui/side-panel";
-import { paramId } from "@lib/param-id";
+import { notFound, paramId } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { ReceiptDocument } from "@modules/payments/index.receipt";
 import { getReceipt, refundsOfRegistration } from "@modules/payments/index.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "billing");
   // Someone else's bill is "not found", never "forbidden": ids are not a way to learn what exists.
   const receipt = await getReceipt(paramId(params, "id"), user);
-  if (!receipt) throw new Response("Not Found", { status: 404 });
+  if (!receipt) throw notFound();
   // Other payments of the same registration bought nothing: never part of this sale, owed back.
   const refunds = (await refundsOfRegistration(receipt.registrationId)).map((r) => ({
     id: r.id,

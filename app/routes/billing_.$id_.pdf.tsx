@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { receiptPdfResponse } from "@modules/payments/index.server";
 
@@ -7,6 +7,6 @@ import { receiptPdfResponse } from "@modules/payments/index.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "billing");
   const response = await receiptPdfResponse(paramId(params, "id"), user);
-  if (!response) throw new Response("Not Found", { status: 404 });
+  if (!response) throw notFound();
   return response;
 }

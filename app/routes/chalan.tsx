@@ -64,10 +64,6 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-const loadPush = () => import("@modules/chalan/index.schemas").then((m) => m.pushChalanSchema);
-const loadTims = () => import("@modules/chalan/index.schemas").then((m) => m.timsChalanSchema);
-const loadCustomer = () => import("@modules/chalan/index.schemas").then((m) => m.customerChalanSchema);
-
 export default function ChalanPage() {
   const { today, erpConfigured, active } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

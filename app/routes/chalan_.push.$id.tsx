@@ -4,7 +4,7 @@ import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { displayDate } from "@lib/dates";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { pushOutcome } from "@modules/chalan";
 import { getPush } from "@modules/chalan/index.server";
@@ -16,7 +16,7 @@ export const handle = { title: "Push Chalan To ERP" };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "chalan");
   const push = await getPush(paramId(params, "id"));
-  if (!push) throw new Response("Not Found", { status: 404 });
+  if (!push) throw notFound();
   return push;
 }
 

@@ -11,6 +11,7 @@ import { NewPasswordField } from "@modules/users/index.forms";
 import { checkResetLink, resetPassword } from "@modules/users/index.server";
 import { resetPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
+import { isDomainError } from "@lib/errors";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -26,8 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = fromLink(url.searchParams.get("token"));
   const verify = fromLink(url.searchParams.get("verify"));
-  const check = await checkResetLink(token, verify);
-  return { token, verify, linkError: check.ok ? null : check.message };
+  const linkError = await checkResetLink(token, verify).then(
+    () => null,
+    (error: unknown) => {
+      if (isDomainError(error)) return error.message;
+      throw error;
+    },
+  );
+  return { token, verify, linkError };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,8 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A refused password (one of the most common) comes back under its field.
   return withDomainErrors(
     async () => {
-      const result = await resetPassword(token, verify, password);
-      if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+      await resetPassword(token, verify, password);
       return redirectWithToast("/success-password-change", { type: "success", message: "Password changed successfully" });
     },
     { submission, hideFields: ["password", "confirmPassword"] },

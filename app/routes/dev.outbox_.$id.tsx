@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, Link, useLoaderData } from "@remix-run/react";
 import { readOutboxMessage, requireOutboxViewer } from "~/utils/outbox.server";
+import { notFound } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -10,7 +11,7 @@ export const handle = { title: "Outbox e-mail" };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireOutboxViewer(request, context);
   const message = await readOutboxMessage(params.id ?? "");
-  if (!message) throw new Response("Not Found", { status: 404 });
+  if (!message) throw notFound();
   return json({
     id: message.id,
     date: message.date,

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/guards.server";
 import { checkForm, PUBLIC_CHECKS } from "~/utils/form-checks.server";
 import { readForm } from "@lib/multipart.server";
+import { notFound } from "@lib/param-id";
 
 /**
  * The blur check of a form on a document page (ADR 0034, 0043): the named schema on what is typed
@@ -12,7 +13,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const name = params.name ?? "";
   const viewer = PUBLIC_CHECKS.has(name) ? { userType: 0 } : await requireUser(request);
   const errors = await checkForm(name, await readForm(request), viewer);
-  if (!errors) return Response.json({ error: "No such check." }, { status: 404 });
+  if (!errors) return notFound();
   return Response.json({ errors });
 }
 

@@ -11,6 +11,7 @@ import { resultPageUrl } from "@modules/payments";
 import { RefundDuePanel } from "@modules/payments/index.result";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
+import { notFound } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -50,7 +51,7 @@ function txnIdOf(gateway: Parameters<typeof paymentTxnIdFromReturn>[0], query: U
 // (SameSite) cookie; the signature authenticates it, and the payer then sees the stored outcome.
 export async function action({ request, params }: ActionFunctionArgs) {
   const { regId: regIdParam, paymentType: gateway, actionType } = parseParams(params, paymentReturnParams);
-  if (actionType === "pending") throw new Response("Not Found", { status: 404 });
+  if (actionType === "pending") throw notFound();
   const body = new URLSearchParams(await readText(request));
   const url = new URL(request.url);
   const outcome = await confirmGatewayReturn({ gateway, query: url.searchParams, body, actionType, viewer: null });

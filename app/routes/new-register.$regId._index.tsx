@@ -20,7 +20,7 @@ import { canEditRegistration } from "@modules/registration/index.server";
 import { getRegistration, overlappingCards } from "@modules/registration/index.server";
 import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.server";
 import { DataTable } from "@lib/ui/table";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 
 // A document page (ADR 0043), as read and in its editors (?edit=...): the editors' forms are sent
 // by the document script with their upload progress and keep a chosen photo when refused.
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireReviewer(request);
   const registration = await getRegistration(paramId(params, "regId"), user);
   // Someone else's registration looks exactly like a missing one.
-  if (!registration) throw new Response("Not Found", { status: 404 });
+  if (!registration) throw notFound();
   return {
     registration,
     options: await registrationFormOptions(registration.userType, registration.routeId),

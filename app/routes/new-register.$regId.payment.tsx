@@ -20,7 +20,7 @@ import { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } fr
 import { confirmGatewayReturn, gatewayAvailable, qrImageDataUrl, qrPayment, startGatewayPayment } from "@modules/payments/index.server";
 import { paymentStepSchema } from "@modules/payments/index.server";
 import { parseWithZod } from "@lib/zod-form.server";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { displayDateTime } from "@lib/dates";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, resultPageUrl, type PaymentTab } from "@modules/payments";
@@ -35,7 +35,7 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const user = await requirePermission(request, "registerTrek");
   const registration = await getRegistration(paramId(params, "regId"), user);
   // Only the payer's own registrations: anyone else's looks missing.
-  if (!registration || registration.userId !== user.id) throw new Response("Not Found", { status: 404 });
+  if (!registration || registration.userId !== user.id) throw notFound();
   return { user, registration };
 }
 
@@ -88,8 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return withDomainErrors(
     async () => {
       if (input.intent === "voucher") {
-        const result = await uploadVoucher(registration.id, user, form.get("voucher"));
-        if (!result.ok) return data({ error: result.message, gateway: null, qr: null }, { status: 400 });
+        await uploadVoucher(registration.id, user, form.get("voucher"));
         return redirectWithToast(`${back}?tab=voucher`, { type: "success", message: "Voucher uploaded. It will be verified within 1 or 2 business days." });
       }
       if (input.intent === "qr-status") {

@@ -13,6 +13,7 @@ import { registrationFormOptions } from "@modules/registration/index.server";
 import { getRegistration } from "@modules/registration/index.server";
 import { FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
+import { notFound } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (Number.isInteger(regId) && regId > 0) {
     const viewer = await requireUser(request);
     const reg = await getRegistration(regId, viewer);
-    if (!reg) throw new Response("Not Found", { status: 404 });
+    if (!reg) throw notFound();
     // Paying resumes at the payment step (as a failed payment does); anything else at the review.
     const pay = canPay(viewer, reg) && (reg.status === "Payment Failure" || params.get("isPayment") === "1");
     throw redirect(pay ? `/new-register/${regId}/payment` : `/new-register/${regId}`);

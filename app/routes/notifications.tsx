@@ -11,6 +11,7 @@ import { NO_NOTIFICATIONS } from "@modules/notifications";
 import { NotificationList } from "@modules/notifications/index.ui";
 import { listNotifications, markAllRead, openNotification } from "@modules/notifications/index.server";
 import { can } from "@modules/permissions";
+import { notFound } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = Number(form.get("id"));
     const link = Number.isSafeInteger(id) && id > 0 ? await openNotification(id, user.id) : null;
     // Someone else's notification is not found; a stored link only ever leads inside the app.
-    if (!link) throw new Response("Not Found", { status: 404 });
+    if (!link) throw notFound();
     return redirect(link.startsWith("/") && !link.startsWith("//") ? link : "/notifications");
   }
   throw new Response("Bad Request", { status: 400 });

@@ -3,9 +3,7 @@ import { storedFileResponse } from "@lib/files/storage.server";
 import { getOptionalUser } from "~/utils/guards.server";
 import { profilePhotoKey } from "@modules/users/index.server";
 import { canViewUser } from "@modules/users/index.server";
-import { paramId } from "@lib/param-id";
-
-const notFound = () => new Response("Not Found", { status: 404 });
+import { notFound, paramId } from "@lib/param-id";
 
 /**
  * A profile photo, to its owner and to whoever may open that account's view. The lighter

@@ -7,7 +7,7 @@ import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, TextField } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
 import { displayDate } from "@lib/dates";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -33,7 +33,7 @@ function listUrl(request: Request): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "refunds");
   const refund = await getRefund(paramId(params, "id"));
-  if (!refund) throw new Response("Not Found", { status: 404 });
+  if (!refund) throw notFound();
   return refund;
 }
 

@@ -6,6 +6,7 @@ import { trekkerCardData } from "@modules/cards/index.server";
 import { hasScanned } from "@modules/checkins/index.server";
 import { idParam, parseParams } from "@lib/params";
 import { z } from "zod";
+import { notFound } from "@lib/param-id";
 
 const paramsSchema = z.object({ regId: idParam, trekkerId: idParam });
 
@@ -21,6 +22,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const card = await trekkerCardData(trekkerId, "system");
     key = card && card.registrationId === regId ? card.photoKey : null;
   }
-  if (!key) throw new Response("Not Found", { status: 404 });
+  if (!key) throw notFound();
   return storedFileResponse(key, { downloadName: "photo.jpg" });
 }

@@ -6,6 +6,7 @@ import { findDocument } from "@modules/agencies/index.server";
 import { storedFileResponse } from "@lib/files/storage.server";
 import { idParam, parseParams } from "@lib/params";
 import { z } from "zod";
+import { notFound } from "@lib/param-id";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -19,6 +20,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { id: agencyId, docId } = parseParams(params, paramsSchema);
   if (!canSeeAgencyDocuments(user, agencyId)) throw forbidden();
   const doc = await findDocument(agencyId, docId);
-  if (!doc) throw new Response("Not Found", { status: 404 });
+  if (!doc) throw notFound();
   return storedFileResponse(doc.fileKey, { downloadName: doc.fileName });
 }

@@ -8,7 +8,7 @@ import { TextArea } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
 import { Tabs } from "@lib/ui/tabs";
 import { displayDate, displayDateTime } from "@lib/dates";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -30,7 +30,7 @@ type Tab = (typeof TABS)[number];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "requests");
   const detail = await getAgencyRequest(paramId(params, "id"));
-  if (!detail) throw new Response("Not Found", { status: 404 });
+  if (!detail) throw notFound();
   return detail;
 }
 

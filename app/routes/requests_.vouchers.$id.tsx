@@ -13,7 +13,7 @@ import { formatNrs } from "@modules/registration";
 import { voucherDecisionSchema } from "@modules/payments/index.server";
 import { decideVoucher, getVoucher, markVoucherRefundDue } from "@modules/payments/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
@@ -27,7 +27,7 @@ const TYPE_NAMES: Record<number, string> = { 3: "Normal", 4: "Diplomat", 5: "Chi
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "requestsVouchers");
   const voucher = await getVoucher(paramId(params, "id"));
-  if (!voucher) throw new Response("Not Found", { status: 404 });
+  if (!voucher) throw notFound();
   return voucher;
 }
 
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             actorId: user.id,
             origin: publicOrigin(),
           });
-    if (outcome === "not-found") throw new Response("Not Found", { status: 404 });
+    if (outcome === "not-found") throw notFound();
     // A decision closes the panel (spec 2 §4): back to the list, with the filters it was opened from.
     const list = `/requests/vouchers${listSearch(request)}`;
     if (outcome === "decided") return redirectWithToast(list, { type: "warning", message: "This voucher has already been decided." });

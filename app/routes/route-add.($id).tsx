@@ -4,7 +4,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes/index.form";
 import { createRoute, findRouteSummary, getRoute, readRouteForm, routeFormProvinces, routeImageUrl, updateRoute } from "@modules/trek-routes/index.server";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return { mode: "add" as const, routeId: null, provinces, defaults, gallery: [], map: [] };
   }
   const route = await getRoute(id);
-  if (!route) throw new Response("Not Found", { status: 404 });
+  if (!route) throw notFound();
   const defaults: RouteFormDefaults = {
     name: route.name,
     provinceId: String(route.provinceId),
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "routesAdd");
   const id = routeIdParam(params);
-  if (id !== null && !(await findRouteSummary(id))) throw new Response("Not Found", { status: 404 });
+  if (id !== null && !(await findRouteSummary(id))) throw notFound();
   const outcome = await readRouteForm(request, id);
   if (!outcome.ok) return data({ result: outcome.result, fileErrors: outcome.fileErrors }, { status: 400 });
   if (id === null) {
@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(`/route/${newId}`, { type: "success", message: "Route Added" });
   }
   const updated = await updateRoute(id, outcome.input, { removeImageIds: outcome.removeImageIds, newImages: outcome.newImages });
-  if (!updated) throw new Response("Not Found", { status: 404 });
+  if (!updated) throw notFound();
   return redirectWithToast(`/route/${id}`, { type: "success", message: "Route Updated" });
 }
 

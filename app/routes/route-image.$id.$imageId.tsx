@@ -4,6 +4,7 @@ import { storedFileResponse } from "@lib/files/storage.server";
 import { findRouteImage } from "@modules/trek-routes/index.server";
 import { idParam, parseParams } from "@lib/params";
 import { z } from "zod";
+import { notFound } from "@lib/param-id";
 
 const paramsSchema = z.object({ id: idParam, imageId: idParam });
 
@@ -12,6 +13,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "routes");
   const { id: routeId, imageId } = parseParams(params, paramsSchema);
   const image = await findRouteImage(routeId, imageId);
-  if (!image) throw new Response("Not Found", { status: 404 });
+  if (!image) throw notFound();
   return storedFileResponse(image.fileKey, { downloadName: image.fileName, inline: true });
 }

@@ -3,7 +3,7 @@ import type { RouteHandle } from "~/root";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { ConfirmDialog } from "@lib/ui/modal";
-import { paramChoice, paramId } from "@lib/param-id";
+import { paramChoice, paramId, notFound } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { findRouteSummary } from "@modules/trek-routes/index.server";
 
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "routesAdd");
   const kind = paramChoice(params, "kind", ["delete", "disable"] as const);
   const route = await findRouteSummary(paramId(params, "routeId"));
-  if (!route) throw new Response("Not Found", { status: 404 });
+  if (!route) throw notFound();
   return { kind, id: route.id, name: route.name };
 }
 

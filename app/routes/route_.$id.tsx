@@ -13,7 +13,7 @@ import { registerTrekUrl, routeEditUrl } from "@modules/trek-routes";
 import { routeImageUrl } from "@modules/trek-routes/index.server";
 import { can } from "@modules/users/index.server";
 
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "routes");
   const id = paramId(params, "id");
   const route = await getRoute(id);
-  if (!route) throw new Response("Not Found", { status: 404 });
+  if (!route) throw notFound();
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as Tab) : "overview";
   const province = (await listLookup("provinces")).find((p) => Number(p.id) === route.provinceId)?.name ?? "";

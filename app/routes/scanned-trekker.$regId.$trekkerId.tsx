@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { displayDate, displayDateTime } from "@lib/dates";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { PageHeader } from "@lib/ui/page-header";
 import { Tabs } from "@lib/ui/tabs";
 import { DataTable } from "@lib/ui/table";
@@ -26,9 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "scan");
   const regId = paramId(params, "regId");
   const trekkerId = paramId(params, "trekkerId");
-  if (!(await hasScanned(user.id, trekkerId))) throw new Response("Not Found", { status: 404 });
+  if (!(await hasScanned(user.id, trekkerId))) throw notFound();
   const { trekker, card } = await cardForScanner(trekkerId);
-  if (trekker.registrationId !== regId) throw new Response("Not Found", { status: 404 });
+  if (trekker.registrationId !== regId) throw notFound();
   const [scans, points] = await Promise.all([checkinsOf(trekkerId), routeCheckpoints(trekker.routeId)]);
   const tab = new URL(request.url).searchParams.get("tab") === "cards" ? "cards" : "info";
   // A refused card's sighting is no step of the trail: it is listed below it, marked (ADR 0028).

@@ -4,6 +4,7 @@ import { simulatorView } from "@modules/payments/index.server";
 import { requireSimulator } from "@modules/payments/index.server";
 import { SimulatorPage } from "@modules/payments/index.sim";
 import type { RouteHandle } from "~/root";
+import { notFound } from "@lib/param-id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -15,7 +16,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const provider = params.provider ?? "";
   const id = params.id ?? "";
   const view = simulatorView(provider, id, "/sim");
-  if (!view) throw new Response("Not Found", { status: 404 });
+  if (!view) throw notFound();
   return json({ view, action: `/sim/${provider}/decide/${encodeURIComponent(id)}` }, { headers: { "Cache-Control": "no-store" } });
 }
 

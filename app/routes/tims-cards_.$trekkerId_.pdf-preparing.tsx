@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { requireUser } from "~/utils/guards.server";
 import { cardPdfState, hasVisibleCard, trekkerCardData } from "@modules/cards/index.server";
 
@@ -15,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Only someone who may see the card learns whether its PDF is ready.
   const card = await trekkerCardData(paramId(params, "trekkerId"), user);
-  if (!card || !hasVisibleCard(card.status, card.cardNumber)) throw new Response("Not Found", { status: 404 });
+  if (!card || !hasVisibleCard(card.status, card.cardNumber)) throw notFound();
   const state = await cardPdfState(card.trekkerId);
   return { trekkerId: card.trekkerId, status: state.status === "ready" ? "ready" : state.status === "failed" ? "failed" : "preparing" } as const;
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
 import { requireUser } from "~/utils/guards.server";
 import { storedFileResponse } from "@lib/files/storage.server";
-import { paramId } from "@lib/param-id";
+import { paramId, notFound } from "@lib/param-id";
 import { pdfFileName, requestCardPdf, trekkerCardData } from "@modules/cards/index.server";
 import { hasVisibleCard } from "@modules/cards/index.server";
 
@@ -13,7 +13,7 @@ import { hasVisibleCard } from "@modules/cards/index.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const card = await trekkerCardData(paramId(params, "trekkerId"), user);
-  if (!card || !hasVisibleCard(card.status, card.cardNumber)) throw new Response("Not Found", { status: 404 });
+  if (!card || !hasVisibleCard(card.status, card.cardNumber)) throw notFound();
   const state = await requestCardPdf(card.trekkerId);
   if (state.status === "ready") return storedFileResponse(state.fileKey, { downloadName: pdfFileName(card.fullName), inline: false });
   throw redirect(`/tims-cards/${card.trekkerId}/pdf-preparing${state.status === "failed" ? "?failed=1" : ""}`);

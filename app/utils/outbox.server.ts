@@ -5,6 +5,7 @@ import { clientAddress, isLoopbackAddress } from "@lib/client-address.server";
 import { UserType } from "@modules/contract";
 import { requireDevOutbox } from "../../emails/outbox.server";
 import { getViewer } from "./guards.server";
+import { notFound } from "@lib/param-id";
 
 export { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
 
@@ -31,5 +32,5 @@ export async function requireOutboxViewer(request: Request, context: AppLoadCont
   if (isLoopbackAddress(clientAddress(context)) && !viaUntrustedProxy(request)) return;
   const viewer = await getViewer(request);
   if (viewer.state === "active" && (viewer.realUser ?? viewer.user).userType === UserType.NTB) return;
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }

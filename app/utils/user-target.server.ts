@@ -6,7 +6,9 @@ import { parseParams } from "@lib/params";
 import { can, type Permission } from "@modules/users";
 import type { AuthUser } from "@modules/users/index.server";
 
-export const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
+/** The one not-found helper (@lib/param-id), re-exported for the account routes that import their guard from here. */
+export { notFound } from "@lib/param-id";
+import { notFound } from "@lib/param-id";
 
 export interface UserTarget {
   viewer: AuthUser;

@@ -6,6 +6,7 @@ import { contentDisposition } from "./content-disposition";
 import { Readable } from "node:stream";
 import { config } from "@lib/config.server";
 import { CONTENT_TYPES, type FileKind } from "@lib/files/sniff";
+import { notFound } from "@lib/param-id";
 
 /**
  * Uploaded and generated files live under FILES_DIR with random names; the database keeps the
@@ -73,7 +74,7 @@ export async function storedFileResponse(
 ): Promise<Response> {
   const file = absolute(key);
   const stat = await fsp.stat(file).catch(() => null);
-  if (!stat) throw new Response("Not Found", { status: 404 });
+  if (!stat) throw notFound();
   const kind = path.extname(key).slice(1) as FileKind;
   const headers = new Headers({
     "Content-Type": CONTENT_TYPES[kind],

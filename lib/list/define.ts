@@ -142,7 +142,7 @@ export const choiceFilter = <const T extends readonly [string, ...string[]]>(val
 });
 
 /** Reads the list's filters from the URL: only the filter object's own parameters, first value of each. */
-export function parseFilters<Schema extends FilterObject>(definition: ListDefinition<any, Schema>, params: URLSearchParams): FilterOutput<Schema> {
+export function parseFilters<Row, Schema extends FilterObject>(definition: ListDefinition<Row, Schema>, params: URLSearchParams): FilterOutput<Schema> {
   return Object.fromEntries(Object.entries(definition.filters.shape).map(([key, filter]) => [key, filter.parse(params.get(key) ?? undefined)])) as FilterOutput<Schema>;
 }
 
@@ -159,7 +159,7 @@ export interface SortOrder {
 export const SORT_PARAM = "sort";
 
 /** The sort of the URL when it is one of the list's keys, else the list's default (newest first without one). */
-export function parseSort(definition: Pick<ListDefinition<any>, "sort">, params: URLSearchParams): SortOrder {
+export function parseSort(definition: Pick<ListDefinition<unknown>, "sort">, params: URLSearchParams): SortOrder {
   const keys = definition.sort?.keys ?? [];
   const raw = params.get(SORT_PARAM) ?? "";
   const desc = raw.startsWith("-");

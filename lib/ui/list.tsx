@@ -38,7 +38,7 @@ function withParams(pathname: string, params: URLSearchParams): string {
 }
 
 export interface ListFiltersProps {
-  definition: Pick<ListDefinition<any>, "fields" | "quickRange">;
+  definition: Pick<ListDefinition<unknown>, "fields" | "quickRange">;
   values: Record<string, string>;
   options: Record<string, FilterOption[]>;
   today: string;

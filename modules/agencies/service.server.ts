@@ -1,6 +1,6 @@
 import { notify } from "@modules/notifications/index.server";
 import { createElement } from "react";
-import { sequelize, writeTransaction } from "../../db/sequelize.server";
+import { writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";

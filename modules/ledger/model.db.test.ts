@@ -547,7 +547,7 @@ class UploadVoucher extends OnRegistration {
   }
   async act(m: Model) {
     const r = this.target(m);
-    expect(await uploadVoucher(r.id, actorOf(r.owner), voucherFile())).toEqual({ ok: true });
+    await uploadVoucher(r.id, actorOf(r.owner), voucherFile());
     r.lock ??= live(m, r).length;
     const [{ id }] = await sequelize.query<{ id: number }>("SELECT id FROM vouchers WHERE registrationId = ? ORDER BY id DESC LIMIT 1", { replacements: [r.id], type: QueryTypes.SELECT });
     m.vouchers.push({ id: Number(id), regId: r.id, count: r.lock, decided: false });

@@ -80,7 +80,7 @@ describe("a trek whose entry date has passed", () => {
     const { payer, regId } = await unpaid(-1, 5);
     await expect(start(regId, payer)).rejects.toMatchObject({ message: PAST, status: 409 });
     await expect(start(regId, payer, "fonepay", "qr")).rejects.toMatchObject({ message: PAST, status: 409 });
-    expect(await uploadVoucher(regId, payer, voucherFile())).toEqual({ ok: false, message: PAST });
+    await expect(uploadVoucher(regId, payer, voucherFile())).rejects.toMatchObject({ message: PAST, status: 409 });
     await expect(generateCards(board, regId, { announce: false })).rejects.toMatchObject({ message: PAST, status: 409 });
     // Nothing was asked of a provider or written: no attempt, no price lock, no voucher wait, no card.
     expect(fake.starts).toHaveLength(0);
@@ -138,7 +138,7 @@ describe("the daily sweep closes unpaid treks that are over", () => {
     expect(await sweepCards()).toMatchObject({ expired: 0 });
 
     await expect(start(regId, payer)).rejects.toMatchObject({ message: "This registration is Expired; there is nothing to pay.", status: 409 });
-    expect(await uploadVoucher(regId, payer, voucherFile())).toEqual({ ok: false, message: "This registration is Expired; there is nothing to pay." });
+    await expect(uploadVoucher(regId, payer, voucherFile())).rejects.toMatchObject({ message: "This registration is Expired; there is nothing to pay.", status: 409 });
     await expect(generateCards(board, regId, { announce: false })).rejects.toMatchObject({ message: "A card in status Expired can not be generated.", status: 409 });
     // A late failure answer does not reopen it.
     expect(await markCardsUnpaid(regId, "Payment Failure")).toBe(false);

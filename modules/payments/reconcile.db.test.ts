@@ -13,7 +13,6 @@ import type { GatewayId, PaymentGateway } from "./gateways/types";
 // Issue 13, item 8: attempts whose payer never came back are settled or failed by asking the
 // provider's status API. The real adapters talk to the real simulators; only the network is
 // replaced by the simulators' in-process dispatcher (as in gateways/cycle.test.ts).
-const sim = vi.hoisted(() => ({ cfg: null as unknown, fetch: null as unknown }));
 
 vi.mock("./gateways/gateway-set.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("./gateways/gateway-set.server")>();

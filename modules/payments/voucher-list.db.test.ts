@@ -20,7 +20,7 @@ const made: { id: number; payer: string; route: "a" | "b" }[] = [];
 async function voucher(payerName: string, route: "a" | "b") {
   const payer = await makeUser({ userType: 2, fullName: "Owner", organizationName: payerName });
   const { regId } = await makeRegistration(payer, routes[route].id, { trekkers: ["One"] });
-  expect(await uploadVoucher(regId, payer, new File([PDF], "deposit.pdf", { type: "application/pdf" }))).toEqual({ ok: true });
+  await uploadVoucher(regId, payer, new File([PDF], "deposit.pdf", { type: "application/pdf" }));
   const v = (await Voucher.findOne({ where: { registrationId: regId } }))!;
   made.push({ id: v.id, payer: payerName, route });
   return v.id;
@@ -64,7 +64,7 @@ describe("the voucher list", () => {
     const from = await makeRoute("Voucher Move From");
     const to = await makeRoute("Voucher Move To");
     const { regId } = await makeRegistration(payer, from.id, { trekkers: ["One"] });
-    expect(await uploadVoucher(regId, payer, new File([PDF], "deposit.pdf", { type: "application/pdf" }))).toEqual({ ok: true });
+    await uploadVoucher(regId, payer, new File([PDF], "deposit.pdf", { type: "application/pdf" }));
     const v = (await Voucher.findOne({ where: { registrationId: regId } }))!;
     expect(v.routeId).toBe(from.id);
     expect(await listed(`?route=${from.id}&status=Pending`)).toEqual([v.id]);

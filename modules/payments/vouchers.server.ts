@@ -8,7 +8,7 @@ import { VOUCHER_RULE } from "@lib/files/upload-rules";
 import { checkStorableUpload } from "@lib/files/image-safety.server";
 import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import { writeTransaction } from "../../db/sequelize.server";
-import { conflictError } from "@lib/errors";
+import { DomainError, conflictError } from "@lib/errors";
 import { markCardsUnpaid } from "@modules/cards/index.server";
 import { VOUCHER_PAYMENT_METHOD } from "@modules/lookups";
 import { cardNumbersOf, onRegistrationRouteChange, registrationForPayment, registrationRouteId, routeNameColumnSql } from "@modules/registration/index.server";
@@ -25,6 +25,7 @@ import { NothingToIssue, cardsGivenWithoutPayment, settle } from "./settle.serve
 import { voucherInvoiceId, type RefundReason, type VoucherStatus } from "./labels";
 import { PAYMENT_METHOD_LABELS } from "./payment-medium";
 import { recordRefundDue, refundOfPayment } from "./refunds.server";
+import { notFound } from "@lib/param-id";
 
 // The voucher keeps its registration's route id for the list's route filter (docs/adr/0025):
 // read in the creating transaction (with a shared lock on the registration) and moved in the
@@ -36,17 +37,18 @@ onRegistrationRouteChange(async (registrationId, routeId, transaction) => {
   await Voucher.update({ routeId }, { where: { registrationId }, transaction });
 });
 
-export type VoucherUpload = { ok: true } | { ok: false; message: string };
-
-/** A bank-deposit voucher for the registration's total; the trek waits as Pending. */
-export async function uploadVoucher(registrationId: number, viewer: RegistrationViewer, value: FormDataEntryValue | null): Promise<VoucherUpload> {
+/**
+ * A bank-deposit voucher for the registration's total; the trek waits as Pending. Refused with a
+ * DomainError: 409 when there is nothing to pay (as the gateways refuse), 400 for the file.
+ */
+export async function uploadVoucher(registrationId: number, viewer: RegistrationViewer, value: FormDataEntryValue | null): Promise<void> {
   const reg = await getRegistration(registrationId, viewer);
-  if (!reg || reg.userId !== viewer.id) throw new Response("Not Found", { status: 404 });
-  if (!canPay(viewer, reg)) return { ok: false, message: `This registration is ${reg.status}; there is nothing to pay.` };
+  if (!reg || reg.userId !== viewer.id) throw notFound();
+  if (!canPay(viewer, reg)) throw conflictError(`This registration is ${reg.status}; there is nothing to pay.`);
   const pastTrek = trekDatesRefusal(reg);
-  if (pastTrek) return { ok: false, message: pastTrek };
+  if (pastTrek) throw conflictError(pastTrek);
   const checked = await checkStorableUpload(value, VOUCHER_RULE);
-  if (!checked.ok) return checked;
+  if (!checked.ok) throw new DomainError(checked.message);
   const amountPaisa = await lockPrice(reg.id, viewer);
   const key = await storeFile("vouchers", checked.file.bytes, checked.file.kind);
   try {
@@ -59,7 +61,6 @@ export async function uploadVoucher(registrationId: number, viewer: Registration
     await deleteStoredFile(key).catch(() => {});
     throw error;
   }
-  return { ok: true };
 }
 
 export { voucherInvoiceId } from "./labels";

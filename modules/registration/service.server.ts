@@ -1,5 +1,5 @@
 import { Op, type Transaction } from "sequelize";
-import { sequelize, writeTransaction } from "../../db/sequelize.server";
+import { writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
 import { deleteStoredFile } from "@lib/files/storage.server";
 import { DomainError } from "@lib/errors";
@@ -10,6 +10,7 @@ import { DEFAULT_FEE_RULES, feeFor, priceRegion, type FeeRuleData } from "./fees
 import { canEditRegistration, canOpenRegistration, type RegistrationViewer } from "./policy";
 import { REGISTRATION_MESSAGES } from "./rules";
 import type { InsuranceInput, TrekDetailsInput, TrekkerInput } from "./schemas";
+import { notFound } from "@lib/param-id";
 
 /** A refusal tied to a form field, shown under that field (400). */
 export class RegistrationError extends DomainError {
@@ -161,7 +162,7 @@ export async function getRegistration(id: number, viewer: RegistrationViewer): P
 
 async function editable(id: number, viewer: RegistrationViewer): Promise<Registration> {
   const reg = await loadRow(id);
-  if (!reg || !canOpenRegistration(viewer, reg)) throw new Response("Not Found", { status: 404 });
+  if (!reg || !canOpenRegistration(viewer, reg)) throw notFound();
   if (!canEditRegistration(viewer, reg)) throw new NotAllowedError();
   return reg;
 }
@@ -213,7 +214,7 @@ async function lockEditable(id: number, viewer: RegistrationViewer, transaction:
 async function editableTrekker(id: number, trekkerId: number, viewer: RegistrationViewer): Promise<Trekker> {
   await editable(id, viewer);
   const trekker = await Trekker.findOne({ where: { id: trekkerId, registrationId: id } });
-  if (!trekker) throw new Response("Not Found", { status: 404 });
+  if (!trekker) throw notFound();
   return trekker;
 }
 
@@ -324,7 +325,7 @@ export async function registrationsUseRoute(routeId: number): Promise<boolean> {
  */
 export async function lockPrice(id: number, viewer: RegistrationViewer): Promise<number> {
   const view = await getRegistration(id, viewer);
-  if (!view) throw new Response("Not Found", { status: 404 });
+  if (!view) throw notFound();
   if (view.priceLocked) return view.totalPaisa;
   await writeTransaction(async (transaction) => {
     for (const t of view.trekkers) await Trekker.update({ amountPaisa: t.amountPaisa }, { where: { id: t.id }, transaction });

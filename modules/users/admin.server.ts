@@ -1,5 +1,5 @@
 import { UniqueConstraintError } from "sequelize";
-import { sequelize, writeTransaction } from "../../db/sequelize.server";
+import { writeTransaction } from "../../db/sequelize.server";
 import { findCheckpoint } from "@modules/trek-routes/index.server";
 import { UserType } from "../contract";
 import { loadUser, SelfActionError, storePassword, UserNotFoundError } from "./credentials.server";

@@ -3,6 +3,7 @@ import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { ResetPassword, resetPasswordSubject } from "../../emails/templates/reset-password";
 import { createToken, fingerprintOf, readToken } from "@lib/signed-token.server";
+import { DomainError } from "@lib/errors";
 import { storePassword } from "./credentials.server";
 import { User } from "./models/user.server";
 import { INVALID_TOKEN, INVALID_USER_ID } from "./schemas/password";
@@ -29,29 +30,26 @@ export async function requestPasswordReset(email: string, origin: string): Promi
   await sendEmail({ to: user.email, subject: resetPasswordSubject, html, text });
 }
 
-export type ResetLinkCheck = { ok: true; user: User } | { ok: false; message: string };
-
-/** The spec's two texts (spec 2 §5), plus a plainer one for a link that merely ran out. */
-export async function checkResetLink(token: string | null | undefined, userId: string | null | undefined): Promise<ResetLinkCheck> {
-  if (!token) return { ok: false, message: INVALID_TOKEN };
-  if (!userId || !/^[1-9]\d{0,9}$/.test(userId)) return { ok: false, message: INVALID_USER_ID };
+/**
+ * The account a reset link is for, or a DomainError (400) with the spec's two texts (spec 2 §5),
+ * or a plainer one for a link that merely ran out.
+ */
+export async function checkResetLink(token: string | null | undefined, userId: string | null | undefined): Promise<User> {
+  if (!token) throw new DomainError(INVALID_TOKEN);
+  if (!userId || !/^[1-9]\d{0,9}$/.test(userId)) throw new DomainError(INVALID_USER_ID);
   const check = readToken(token, RESET_PURPOSE);
-  if (!check.ok) return { ok: false, message: check.reason === "expired" ? EXPIRED_RESET_LINK : INVALID_TOKEN };
-  if (check.claims.subject !== userId) return { ok: false, message: INVALID_USER_ID };
+  if (!check.ok) throw new DomainError(check.reason === "expired" ? EXPIRED_RESET_LINK : INVALID_TOKEN);
+  if (check.claims.subject !== userId) throw new DomainError(INVALID_USER_ID);
   const user = await User.findByPk(Number(userId));
-  if (!user) return { ok: false, message: INVALID_USER_ID };
-  if (user.status !== "Active" || fingerprintOf(user.passwordHash) !== check.claims.fingerprint) {
-    return { ok: false, message: INVALID_TOKEN };
-  }
-  return { ok: true, user };
+  if (!user) throw new DomainError(INVALID_USER_ID);
+  if (user.status !== "Active" || fingerprintOf(user.passwordHash) !== check.claims.fingerprint) throw new DomainError(INVALID_TOKEN);
+  return user;
 }
 
 /**
  * Sets the new password from a valid link and ends the account's sessions. Following the link
  * proves the mailbox, so an account still unverified becomes verified too.
  */
-export async function resetPassword(token: string, userId: string, password: string): Promise<ResetLinkCheck> {
-  const check = await checkResetLink(token, userId);
-  if (check.ok) await storePassword(check.user, password, { emailVerified: true });
-  return check;
+export async function resetPassword(token: string, userId: string, password: string): Promise<void> {
+  await storePassword(await checkResetLink(token, userId), password, { emailVerified: true });
 }

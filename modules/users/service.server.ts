@@ -1,4 +1,4 @@
-import { Op, UniqueConstraintError, literal } from "sequelize";
+import { UniqueConstraintError, literal } from "sequelize";
 import { userWordsCondition } from "./search-words.server";
 import { User, UserGrant } from "./models/user.server";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password.server";

@@ -2,9 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * The project's import graph and the layering rules it must keep (docs/adr/0001):
- * app → modules → lib, modules only through their public entries, no cycles between modules.
- * Pure over a file → imports map so the rules can be tested on a deliberate breach.
+ * The project's import graph and the one layering rule a lint rule cannot express (docs/adr/0001):
+ * no cycles between modules. Pure over a file → imports map so it can be tested on a deliberate
+ * breach. The per-import rules (app → modules → lib, modules only through their public entries
+ * modules/<m>/index*.ts, permission declarations as leaves, no *.server file in what the browser
+ * loads) are ESLint's `boundaries/dependencies` now: eslint.config.js, docs/adr/0044.
  */
 
 export type Graph = Map<string, string[]>; // repo-relative file → repo-relative files it imports
@@ -40,17 +42,14 @@ function resolve(root: string, fromFile: string, spec: string): string | null {
   return null;
 }
 
-/** Value imports only (`import type` erased): what a bundler actually follows. */
-const VALUE_SPECIFIER = /(?:^|\s)(?:import|export)\s(?!type\s)[^"';]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm;
-
-export function readGraph(root: string, options: { valueOnly?: boolean } = {}): Graph {
+export function readGraph(root: string): Graph {
   const files: string[] = [];
   for (const dir of SOURCE_DIRS) walk(path.join(root, dir), files);
   const graph: Graph = new Map();
   for (const file of files) {
     const source = fs.readFileSync(file, "utf8");
     const targets = new Set<string>();
-    for (const match of source.matchAll(options.valueOnly ? VALUE_SPECIFIER : SPECIFIER)) {
+    for (const match of source.matchAll(SPECIFIER)) {
       const spec = match[1] ?? match[2] ?? match[3];
       const target = spec && resolve(root, file, spec);
       if (target) targets.add(target);
@@ -66,50 +65,16 @@ export function moduleOf(file: string): string | null {
   return parts[0] === "modules" && parts.length > 2 ? parts[1] : null;
 }
 
-/**
- * A module's public entries: index.ts (light, browser-safe), index.server.ts, index.schemas.ts
- * (loaded by pages only dynamically, ADR 0014) and narrow browser entries index.<part>.ts that
- * each re-export one piece of UI, so a page loads only the parts it imports (ADR 0016).
- */
-const isPublicEntry = (fileInModule: string) => /^index(\.[a-z][a-z-]*)?\.ts$/.test(fileInModule);
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
-/**
- * A module's permission declaration (modules/<m>/permissions.ts). The shared table
- * (modules/permissions.ts) assembles them, so it may import them directly; they must stay leaves
- * (importing only the contract's types) so no cycle can pass through the table.
- */
-const isPermissionDeclaration = (file: string) => /^modules\/[^/]+\/permissions\.ts$/.test(file);
-const PERMISSION_TABLE = "modules/permissions.ts";
 
 export interface Breach {
-  rule: "module-imports-app" | "lib-imports-upward" | "deep-import" | "module-cycle" | "infrastructure-imports-app" | "permission-declaration-imports" | "client-file-imports-server";
+  rule: "module-cycle";
   file: string;
   target: string;
 }
 
 export function breaches(graph: Graph): Breach[] {
-  const found: Breach[] = [];
-  for (const [file, targets] of graph) {
-    const layer = file.split("/")[0];
-    const own = moduleOf(file);
-    for (const target of targets) {
-      const targetLayer = target.split("/")[0];
-      if (layer === "modules" && targetLayer === "app") found.push({ rule: "module-imports-app", file, target });
-      if (layer === "lib" && targetLayer !== "lib") found.push({ rule: "lib-imports-upward", file, target });
-      if (["db", "jobs", "emails"].includes(layer) && targetLayer === "app") found.push({ rule: "infrastructure-imports-app", file, target });
-      if (isPermissionDeclaration(file) && !isTest(file) && target !== "modules/contract.ts") {
-        found.push({ rule: "permission-declaration-imports", file, target });
-      }
-      const targetModule = moduleOf(target);
-      const tableReadsDeclaration = file === PERMISSION_TABLE && isPermissionDeclaration(target);
-      // A module's own tests may reach inside it; nobody else may.
-      if (targetModule && targetModule !== own && !tableReadsDeclaration && !isPublicEntry(target.split("/").slice(2).join("/"))) {
-        found.push({ rule: "deep-import", file, target });
-      }
-    }
-  }
-  for (const cycle of moduleCycles(graph)) found.push({ rule: "module-cycle", file: cycle.join(" → "), target: "(cycle)" });
-  return found;
+  return moduleCycles(graph).map((cycle) => ({ rule: "module-cycle", file: cycle.join(" → "), target: "(cycle)" }));
 }
 
 /** Cycles between modules (and the registry, which reads them all), test files left out. */
@@ -142,22 +107,4 @@ export function moduleCycles(graph: Graph): string[][] {
   };
   for (const n of [...edges.keys()].sort()) if (!state.has(n)) visit(n);
   return cycles;
-}
-
-/**
- * Remix's browser build replaces `*.server` files with empty modules only when they are imported
- * from inside app/. A file outside app/ that the browser may load (not *.server, not a test) must
- * therefore never import a *.server file, or the server code (Sequelize, Bull…) lands in the
- * browser bundle and the build fails. `graph` must be a value-import graph.
- */
-export function clientFilesImportingServer(graph: Graph): Breach[] {
-  const isServer = (file: string) => /\.server\.tsx?$/.test(file);
-  const isTestCode = (file: string) => isTest(file) || /(^|\/)test-helpers\.ts$/.test(file) || /^(tests|bench)\//.test(file);
-  const found: Breach[] = [];
-  for (const [file, targets] of graph) {
-    // Only modules/ and lib/ hold code pages import; db/, jobs/ and emails/ are server entry points.
-    if (!/^(modules|lib)\//.test(file) || isServer(file) || isTestCode(file)) continue;
-    for (const target of targets) if (isServer(target)) found.push({ rule: "client-file-imports-server", file, target });
-  }
-  return found;
 }

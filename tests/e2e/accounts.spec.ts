@@ -10,7 +10,7 @@ import {
   organization,
 } from "./support/accounts";
 import { makeUser, uniqueEmail } from "./support/data";
-import { fillLogin, hydrated, signIn } from "./support/session";
+import { fillLogin, hydrated } from "./support/session";
 import { signInAs } from "./support/auth-cookie";
 import { linkIn, waitForEmail } from "./support/outbox";
 

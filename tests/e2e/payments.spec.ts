@@ -21,7 +21,7 @@ async function openPayment(page: Page, regId: number) {
   await expect(page.getByText("Please wait 10-15 minutes between payments.")).toBeVisible();
 }
 
-for (const [id, label] of GATEWAYS) {
+for (const [, label] of GATEWAYS) {
   test(`pays through the ${label} simulator and issues cards`, async ({ page }) => {
     const { user, regId } = await unpaidRegistration();
     await signInAs(page, user.email, { land: true });

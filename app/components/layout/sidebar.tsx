@@ -15,6 +15,7 @@ export function Sidebar({ entries }: { entries: NavEntry[] }) {
   return (
     <aside aria-label="Menu" className="no-print md:flex md:shrink-0">
       <input id="nav-toggle" type="checkbox" className="peer sr-only" aria-label="Toggle navigation" />
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop of a CSS-only drawer; the checkbox has its own aria-label */}
       <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block md:hidden!" />
       <div className="fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto bg-slate-900 text-slate-100 transition-transform duration-300 peer-checked:translate-x-0 md:static md:translate-x-0">
         <div className="flex items-center justify-between px-5 py-4">

@@ -2,7 +2,7 @@ import { displayDate } from "@lib/dates";
 import { choiceFilter, dateFilter, defineList, idFilter, textFilter, filterObject } from "@lib/list/define";
 import type { ReturnState } from "../lifecycle";
 import { cardNumberText } from "../card-number";
-import { trekker, type TrekkerItem } from "./shared";
+import { trekker } from "./shared";
 
 const RETURN_LABELS: Record<ReturnState, string> = { requested: "Return requested", approved: "Return approved", rejected: "Return rejected" };
 

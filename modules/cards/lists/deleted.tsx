@@ -1,6 +1,6 @@
 import { displayDate } from "@lib/dates";
 import { dateFilter, defineList, idFilter, textFilter, filterObject } from "@lib/list/define";
-import { agency, area, country, id, status, trekker, type TrekkerItem } from "./shared";
+import { agency, area, country, id, status, trekker } from "./shared";
 
 export const deletedTrekkerFilters = filterObject({
   username: textFilter(),

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { displayDate } from "@lib/dates";
 import { choiceFilter, defineList, filterObject } from "@lib/list/define";
-import { area, id, trekker, type TrekkerItem } from "./shared";
+import { area, id, trekker } from "./shared";
 import { cardStatusValues, STATUS_OPTIONS } from "./card-statuses";
 
 export const historyFilters = filterObject({ cardStatus: choiceFilter(cardStatusValues) });

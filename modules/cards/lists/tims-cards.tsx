@@ -1,7 +1,7 @@
 import { displayDate } from "@lib/dates";
 import { choiceFilter, defineList, textFilter, filterObject } from "@lib/list/define";
 import { cardNumberText } from "../card-number";
-import { id, trekker, type TrekkerItem } from "./shared";
+import { id, trekker } from "./shared";
 import { cardStatusValues, STATUS_OPTIONS } from "./card-statuses";
 
 export const timsCardFilters = filterObject({

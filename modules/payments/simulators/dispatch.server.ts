@@ -8,6 +8,7 @@ import { errorPage } from "./html.server";
 import { khaltiInitiate, khaltiLookup, khaltiSimulator } from "./khalti.server";
 import { SIM_DECISIONS, type SimDecision, type SimProvider, type SimView } from "./types";
 import { readForm } from "@lib/multipart.server";
+import { notFound } from "@lib/param-id";
 
 /**
  * Every simulator endpoint, by path under the simulators' mount (/sim). The app serves them through
@@ -52,7 +53,7 @@ function splitPath(pathname: string): { mount: string; rest: string } | null {
 /** Answers one request to a simulator URL (an API, a form endpoint or a decision). */
 export async function handleSimulatorRequest(request: Request, config: PaymentConfig = paymentConfig()): Promise<Response> {
   const parts = splitPath(new URL(request.url).pathname);
-  if (!parts) return new Response("Not Found", { status: 404 });
+  if (!parts) return notFound();
   const ctx: SimContext = { config, mount: parts.mount };
   const decide = /^\/([a-z-]+)\/decide\/([^/]+)$/.exec(parts.rest);
   if (decide) {
@@ -60,13 +61,13 @@ export async function handleSimulatorRequest(request: Request, config: PaymentCo
     return handleDecision(decide[1], decodeURIComponent(decide[2]), request, ctx);
   }
   const endpoint = ENDPOINTS[parts.rest.toLowerCase()];
-  if (!endpoint) return new Response("Not Found", { status: 404 });
+  if (!endpoint) return notFound();
   if (!endpoint.methods.includes(request.method)) return new Response("Method Not Allowed", { status: 405, headers: { Allow: endpoint.methods.join(", ") } });
   return endpoint.handle(request, ctx);
 }
 
 async function handleDecision(provider: string, id: string, request: Request, ctx: SimContext): Promise<Response> {
-  if (!isProvider(provider)) return new Response("Not Found", { status: 404 });
+  if (!isProvider(provider)) return notFound();
   const form = await readForm(request);
   const decision = String(form.get("decision") ?? "");
   if (!(SIM_DECISIONS as readonly string[]).includes(decision)) return errorPage("Simulator", `Unknown decision "${decision}".`);

@@ -118,6 +118,7 @@ function DiplomatNotice({ open }: { open: boolean }) {
     <div data-dialog-root="" data-open-when="trekkerType:4" data-open-on-error={REGISTRATION_MESSAGES.diplomat}>
       <input id="diplomat-close" type="checkbox" className="peer sr-only" defaultChecked={!open} data-dialog-box="" aria-label="Close the notice" tabIndex={-1} />
       <div className="fixed inset-0 z-50 flex items-center justify-center p-4 peer-checked:hidden">
+        {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click on it closes the notice; the notice has its own OK */}
         <label htmlFor="diplomat-close" data-testid="diplomat-backdrop" className="absolute inset-0 cursor-pointer bg-black/50" />
         <div role="alertdialog" aria-modal="true" aria-labelledby="diplomat-title" className="relative w-full max-w-sm rounded-lg bg-white p-6 shadow-xl">
           <h2 id="diplomat-title" className="text-lg font-semibold text-slate-800">

@@ -10,6 +10,7 @@ export default function LeaveDialog({ message, onStay, onLeave }: { message: str
         </h2>
         <p className="mt-2 text-sm text-gray-600">Your changes will be lost.</p>
         <div className="mt-5 flex justify-end gap-2">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a confirm dialog focuses its safe choice (WAI-ARIA dialog pattern) */}
           <Button type="button" variant="secondary" onClick={onStay} autoFocus>
             Stay
           </Button>

@@ -104,9 +104,13 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
   useEffect(() => {
     const keys = errorKeys ? errorKeys.split(",") : [];
     if (keys.some((k) => ["name", "provinceId", "startPoint", "endPoint"].includes(k))) setTab("overview");
-    else if (keys.includes("description")) (setTab("overview"), setSubTab("description"));
-    else if (keys.some((k) => k.startsWith("checkpoints"))) (setTab("overview"), setSubTab("route"));
-    else if (galleryErrorCount) setTab("gallery");
+    else if (keys.includes("description")) {
+      setTab("overview");
+      setSubTab("description");
+    } else if (keys.some((k) => k.startsWith("checkpoints"))) {
+      setTab("overview");
+      setSubTab("route");
+    } else if (galleryErrorCount) setTab("gallery");
     else if (mapErrorCount) setTab("map");
   }, [errorKeys, galleryErrorCount, mapErrorCount]);
 

@@ -16,7 +16,6 @@ import { confirmField, withPasswordMatch } from "./password-pair";
  * stays text: Conform's coercion does not reach into a union's literal.
  */
 export { REGISTER_TYPES } from "../form-names";
-import { REGISTER_TYPES } from "../form-names";
 
 const credentials = {
   email: emailField("Email"),
