@@ -1,8 +1,7 @@
 // The registration module's public entry for server code (services, models stay private).
-export * from "./index";
-export * from "./index.fields";
-export * from "./index.steps";
-export * from "./index.schemas";
+export { type RegistrationViewer, EDITABLE_STATUSES, TREKKER_LIST_SCOPES, canEditRegistration, canOpenRegistration, canPay, editDatesHref, trekDatesRefusal, trekkerListScope, type TrekkerInput, formatNrs } from "./index";
+export { InsuranceFields, TrekkerFields, TrekFields, ChoosePhotoAgain, OverlapNotice, WizardSteps, PastTrekNotice } from "./index.ui";
+export { firstStepSchema, insuranceSchema, splitFirstStep, trekDetailsSchema, trekkerSchema } from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export type { RouteChangeListener } from "./service.server";
 export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, onRegistrationRouteChange, registrationRouteId, trekkerPhoto, trekRouteErrors, unlockPrice, updateTrek } from "./service.server";

@@ -1,4 +1,4 @@
-import { isCardQr, parseCardQr, type CardQrClaims } from "@modules/cards/index.qr";
+import { isCardQr, parseCardQr, type CardQrClaims } from "@modules/cards";
 import { cardProblem } from "../rules";
 
 /**
