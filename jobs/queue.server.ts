@@ -1,14 +1,36 @@
 import { config } from "@lib/config.server";
 import { createBullQueue, type BullJobQueue } from "./bull-queue.server";
 import { createInlineQueue, type InlineQueue } from "./inline-queue.server";
-import type { EnqueueOptions, JobQueue } from "./types";
+import type { EnqueueOptions, JobHandler, JobQueue, JobScheduleDeclaration } from "./types";
 
-export type { EnqueueOptions, JobQueue } from "./types";
+export type { EnqueueOptions, JobHandler, JobQueue, JobScheduleDeclaration } from "./types";
 export { createInlineQueue, type InlineQueue, type InlineQueueOptions } from "./inline-queue.server";
 export { createBullQueue, type BullJobQueue, QUEUE_NAME } from "./bull-queue.server";
 export { parseDailyCron, scheduleKey, type JobSchedule } from "./daily-cron";
 
 type Backend = InlineQueue | BullJobQueue;
+
+/** What the composition root (app/composition.server.ts) hands jobs/ at start-up; jobs/ imports no module (ADR 0045). */
+export interface JobRegistration {
+  handlers: Readonly<Record<string, JobHandler>>;
+  schedules: readonly JobScheduleDeclaration[];
+}
+
+let provide: (() => Promise<JobRegistration>) | undefined;
+
+/**
+ * Called by the process entries (the web server, scripts, the test set-up; the worker builds its
+ * Bull queue from the same registration). A loader lets the test set-up register without importing
+ * every module into test files that never run a job.
+ */
+export function registerJobs(registration: JobRegistration | (() => Promise<JobRegistration>)): void {
+  provide = typeof registration === "function" ? registration : async () => registration;
+}
+
+async function registered(): Promise<JobRegistration> {
+  if (!provide) throw new Error("No job handlers registered: the process entry calls registerJobs (app/composition.server.ts composeApp)");
+  return provide();
+}
 
 // Bull is kept on globalThis so `remix dev` rebuilds reuse its Redis connections; the inline
 // runner is per build so edited job handlers take effect after a rebuild.
@@ -32,9 +54,7 @@ function backend(): Promise<Backend> {
       // Web instances only write rows and hand them to Bull; `npm run worker` runs them.
       return createBullQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, handlers: {} });
     }
-    // Lazy: the registry imports every module, and modules import this file to enqueue.
-    const { jobHandlers } = await import("../modules/registry.server");
-    return createInlineQueue(jobHandlers());
+    return createInlineQueue({ ...(await registered()).handlers });
   })().catch((error) => {
     // A failed start must not be cached for the life of the process.
     remember(undefined);
@@ -68,8 +88,7 @@ export function getQueue(): JobQueue {
 export async function startJobs(): Promise<void> {
   if (config.redisUrl) return;
   const queue = (await backend()) as InlineQueue;
-  const { jobSchedules } = await import("../modules/registry.server");
-  for (const s of jobSchedules()) await queue.schedule(s);
+  for (const s of (await registered()).schedules) await queue.schedule(s);
   queue.start();
 }
 

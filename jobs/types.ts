@@ -18,3 +18,13 @@ export interface JobQueue {
   enqueue(name: string, data: unknown, opts?: EnqueueOptions): Promise<void>;
   close(): Promise<void>;
 }
+
+export type JobHandler<T = any> = (data: T) => Promise<void>;
+
+/** "M H * * *" (Kathmandu time) or every N minutes; see jobs/daily-cron.ts. */
+export interface JobScheduleDeclaration {
+  job: string;
+  cron?: string;
+  everyMinutes?: number;
+  data?: unknown;
+}

@@ -1,4 +1,4 @@
-import type { PermissionDeclaration, UserTypeId } from "./contract";
+import type { PermissionDeclaration, UserTypeId } from "./roles";
 import { agenciesPermissions } from "./agencies/permissions";
 import { cardsPermissions } from "./cards/permissions";
 import { chalanPermissions } from "./chalan/permissions";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { SidebarEntry, TimsModule } from "./contract";
-import { GRANTABLE, PERMISSIONS, PERMISSION_DECLARATIONS, PLANNED_MODULES, assemblePermissions, can, inScope, isPermission, type PermissionScope } from "./permissions";
-import { declaredPermissions, modules, sidebarEntries } from "./registry.server";
+import type { SidebarEntry, TimsModule } from "@modules/contract";
+import { GRANTABLE, PERMISSIONS, PERMISSION_DECLARATIONS, PLANNED_MODULES, assemblePermissions, can, inScope, isPermission, type PermissionScope } from "@modules/permissions";
+import { declaredPermissions, modules, sidebarEntries } from "../composition.server";
 import { canSeeAgencyDocuments } from "@modules/agencies";
 import { canEditRegistration, canPay } from "@modules/registration";
 import { canManageRoutes, canRegisterOnRoute } from "@modules/trek-routes";
