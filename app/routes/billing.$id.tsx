@@ -5,7 +5,7 @@ import { buttonClass } from "@lib/ui/button";
 import { SidePanel } from "@lib/ui/side-panel";
 import { paramId } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
-import { ReceiptDocument } from "@modules/payments/index.ui";
+import { ReceiptDocument } from "@modules/payments/index.receipt";
 import { getReceipt, refundsOfRegistration } from "@modules/payments/index.server";
 import { displayDate } from "@lib/dates";
 import { formatNrs } from "@modules/registration";

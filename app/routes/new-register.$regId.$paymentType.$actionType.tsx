@@ -3,12 +3,12 @@ import { redirect, Link, useLoaderData } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { requirePermission } from "~/utils/guards.server";
 import { can } from "@modules/users/index.server";
-import { WizardSteps } from "@modules/registration/index.ui";
+import { WizardSteps } from "@modules/registration/index.steps";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { confirmGatewayReturn, paymentTxnIdFromReturn, recheckAttempt, storedOutcome } from "@modules/payments/index.server";
 import { paymentReturnParams } from "@modules/payments/index.server";
 import { resultPageUrl } from "@modules/payments";
-import { RefundDuePanel } from "@modules/payments/index.ui";
+import { RefundDuePanel } from "@modules/payments/index.result";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 

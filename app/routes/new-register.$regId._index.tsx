@@ -11,9 +11,9 @@ import { requireReviewer, submitReviewChange } from "~/utils/registration-action
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatNrs } from "@modules/registration";
-import { TrekFields } from "@modules/registration/index.ui";
-import { ChoosePhotoAgain, InsuranceFields, OverlapNotice, TrekkerFields } from "@modules/registration/index.ui";
-import { PastTrekNotice, WizardSteps } from "@modules/registration/index.ui";
+import { TrekFields } from "@modules/registration/index.fields";
+import { ChoosePhotoAgain, InsuranceFields, OverlapNotice, TrekkerFields } from "@modules/registration/index.fields";
+import { PastTrekNotice, WizardSteps } from "@modules/registration/index.steps";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { canPay, editDatesHref, trekDatesRefusal } from "@modules/registration";
 import { canEditRegistration } from "@modules/registration/index.server";

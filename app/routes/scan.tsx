@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { Suspense, useCallback, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import { PageHeader } from "@lib/ui/page-header";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { Button } from "@lib/ui/button";
@@ -12,8 +12,8 @@ import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES, SCAN_MANIFEST_PATH } from "@modules/checkins";
-import type { OfflineHandler } from "@modules/checkins/index.ui";
-import { CameraScanner, OFFLINE_STARTING, OfflineFrame, OfflineScan, decodePhoto } from "@modules/checkins/index.ui";
+import type { OfflineHandler } from "@modules/checkins/index.offline";
+import { CameraScanner, OFFLINE_STARTING, OfflineFrame, decodePhoto } from "@modules/checkins/index.camera";
 import { CheckinInputError, TooManyWrongPassportsError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -22,6 +22,7 @@ export const handle = { title: "Scan" };
 
 // The page installs as the checkpost's app; its offline part loads only after hydration.
 export const links: LinksFunction = () => [{ rel: "manifest", href: SCAN_MANIFEST_PATH }];
+const OfflineScan = lazy(() => import("@modules/checkins/index.offline"));
 
 /** A phone photo of a printed card; larger files are refused before they are read whole. */
 const PHOTO_MAX_BYTES = 12 * 1024 * 1024;

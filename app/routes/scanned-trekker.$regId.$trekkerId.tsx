@@ -6,7 +6,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { Tabs } from "@lib/ui/tabs";
 import { DataTable } from "@lib/ui/table";
 import { requirePermission } from "~/utils/guards.server";
-import { PrintableCard } from "@modules/cards/index.ui";
+import { PrintableCard } from "@modules/cards/index.card";
 import { cardNumberText } from "@modules/cards";
 import { cardForScanner } from "@modules/cards/index.server";
 import { METHOD_LABELS, checkLabel } from "@modules/checkins";

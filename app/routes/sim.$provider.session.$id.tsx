@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { simulatorView } from "@modules/payments/index.server";
 import { requireSimulator } from "@modules/payments/index.server";
-import { SimulatorPage } from "@modules/payments/index.ui";
+import { SimulatorPage } from "@modules/payments/index.sim";
 import type { RouteHandle } from "~/root";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

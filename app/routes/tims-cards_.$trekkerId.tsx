@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
-import { PrintButton } from "@modules/cards/index.ui";
-import { PrintableCard } from "@modules/cards/index.ui";
+import { PrintButton } from "@modules/cards/index.card";
+import { PrintableCard } from "@modules/cards/index.card";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 import { requireUser } from "~/utils/guards.server";
 import { mayListCards } from "@modules/cards";

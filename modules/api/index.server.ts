@@ -1,6 +1,5 @@
 // The API module's public entry for server code (the model stays private).
 export { apiPermissions } from "./index";
-export { DeviceTable, IssueDeviceForm, IssuedToken } from "./index.ui";
 export { issueDeviceSchema } from "./index.schemas";
 export type { ApiCaller, DeviceRow } from "./devices.server";
 export { apiLimits, authenticate, checkpostChoices, deviceForRevoke, issueDevice, listDevices, revokeDevice } from "./devices.server";

@@ -1,6 +1,9 @@
 // The cards module's public entry for server code (services, models stay private).
 export { type CardView, type CardMove, type ReturnState, type UnpaidStatus, CardActionError, actionsFor, isCardMove, isExpired, mayAct, ruleOf, hasVisibleCard, CARD_SCOPES, mayListCards, mayOpenAnyCard, mayOpenPanels, type ListMove, type TrekkerRowAction, LIST_MOVES, isListMove, trekkerRowActions, cardNumberText, type CardQrClaims, type ParsedCardQr, CARD_QR_MAX_BYTES, CARD_QR_PREFIX, composeCardQr, isCardQr, parseCardQr } from "./index";
-export { PrintButton, PrintableCard, deletedTrekkersList, trekkingHistoryList, CardMoveForm, MOVE_TEXTS, TrekkerPanel, cardReturnsList, timsCardsList, AGENCY_FILTERS, trekkersListView, type TrekkerItem } from "./index.ui";
+export { PrintButton, PrintableCard } from "./index.card";
+export { type TrekkerItem, AGENCY_FILTERS, cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList } from "./index.lists";
+export { CardMoveForm, MOVE_TEXTS } from "./index.move";
+export { TrekkerPanel } from "./index.panel";
 export { trekkerChoices, trekkerFilters, trekkersList, type TrekkerFilters } from "./lists/trekkers.server";
 export type { CardLifecycleFields } from "./card-store.server";
 export type { CardEventView } from "./card-events.server";

@@ -1,6 +1,10 @@
 // The payments module's public entry for server code (services, models stay private).
 export { type PaymentTab, GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, refundGatewayLabel, REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, RETURN_ACTIONS, VOUCHER_STATUSES, resultPageUrl, type RefundReason, type RefundStatus, PAYMENT_METHOD_LABELS, RECEIPT_ISSUER, receiptFileName, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt, amountInWords } from "./index";
-export { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData, ReceiptDocument, RefundDuePanel, SimulatorPage, type SimDecision, vouchersList, billingList, InvoiceVoids } from "./index.ui";
+export { vouchersList } from "./index.vouchers-list";
+export { billingList, InvoiceVoids } from "./index.billing-list";
+export { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } from "./index.pay";
+export { ReceiptDocument } from "./index.receipt";
+export { SimulatorPage, type SimDecision } from "./index.sim";
 export { paymentReturnParams, paymentStepSchema, voucherDecisionSchema, markRefundedSchema, refundListParams } from "./index.schemas";
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";
 export type { VoucherFilters, VoucherRow } from "./vouchers.server";

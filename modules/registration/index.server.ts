@@ -1,6 +1,7 @@
 // The registration module's public entry for server code (services, models stay private).
-export { type RegistrationViewer, EDITABLE_STATUSES, TREKKER_LIST_SCOPES, canEditRegistration, canOpenRegistration, canPay, editDatesHref, trekDatesRefusal, trekkerListScope, type TrekkerInput, formatNrs } from "./index";
-export { InsuranceFields, TrekkerFields, TrekFields, ChoosePhotoAgain, OverlapNotice, WizardSteps, PastTrekNotice } from "./index.ui";
+export { type RegistrationViewer, type TrekkerInput, EDITABLE_STATUSES, TREKKER_LIST_SCOPES, canEditRegistration, canOpenRegistration, canPay, editDatesHref, trekDatesRefusal, trekkerListScope, formatNrs } from "./index";
+export { InsuranceFields, TrekkerFields, TrekFields, ChoosePhotoAgain, OverlapNotice } from "./index.fields";
+export { WizardSteps, PastTrekNotice } from "./index.steps";
 export { firstStepSchema, insuranceSchema, splitFirstStep, trekDetailsSchema, trekkerSchema } from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export type { RouteChangeListener } from "./service.server";

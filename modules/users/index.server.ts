@@ -1,6 +1,9 @@
 // The users module's public entry for server code (services, models stay private).
 export { type AccountRow, type AgencyRequestStatus, AGENCY_REQUEST_STATUSES, type Permission, type PermissionHolder, type PermissionScope, GRANTABLE, PERMISSIONS, can, inScope, isPermission, type UserKind, type UsersTab, ADDABLE_USER_TYPES, USER_STATUSES, canDeleteUser, canEditUser, canManageUser, canViewUser, detailPath, kindFromSegment, parseUserStatus, resolveTab, tabOfUserType, visibleTabs, type SessionListItem, describeDevice, agencyOnboardingPath, isOnboardingPath, landingPath, safeRedirect, usersPermissions, profilePhotoUrl, TWO_FACTOR_SETUP_PATH, TWO_FACTOR_SIGN_IN_PATH, TWO_FACTOR_USER_TYPES, canUseTwoFactor, isTwoFactorSetupAllowed, LOAD_CHECKPOINTS_INTENT, REGISTER_TYPES, TWO_FACTOR_CODE_LABEL } from "./index";
-export { AuthCard, OpenMailButtons, ModalActions, AccountRows, ProfileList, SessionList, NameForm, PASSWORD_FIELDS, PasswordForm, NewPasswordField, RouteCheckpointFields, USERS_TAB_HIDDEN, usersList } from "./index.ui";
+export { AccountRows, ProfileList, SessionList } from "./index.account";
+export { NameForm, PASSWORD_FIELDS, PasswordForm, NewPasswordField, RouteCheckpointFields } from "./index.forms";
+export { USERS_TAB_HIDDEN, usersList } from "./index.lists";
+export { AuthCard, OpenMailButtons, ModalActions } from "./index.ui";
 export { draftSchema, registerSchema, accountNameSchema, changeEmailSchema, addUserSchema, changeOwnPasswordSchema, changeUserPasswordSchema, forgotPasswordSchema, resetPasswordSchema, setPasswordSchema, checkpostInfoSchema, disableUserSchema, userTargetParams, loginSchema, resendSchema, twoFactorCodeSchema, twoFactorSettingsSchema } from "./index.schemas";
 export type { SecondFactor, TwoFactorEnrolment, TwoFactorStatus } from "./two-factor.server";
 export { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, beginTwoFactorEnrolment, beginTwoFactorSignIn, completeTwoFactorSignIn, confirmTwoFactorEnrolment, disableTwoFactor, mustSetUpTwoFactor, pendingSignIn, renewRecoveryCodes, setStaffTwoFactorRequired, twoFactorStatus } from "./two-factor.server";

@@ -1,9 +1,3 @@
-// The users module's entry for React pages: components and list declarations (modules/users/README.md).
+// A narrow browser entry of the users module (ADR 0016): a page that imports it loads only this part.
 export { AuthCard, OpenMailButtons } from "./components/auth-card";
 export { ModalActions } from "./components/modal-actions";
-export { AccountRows, ProfileList } from "./components/account-rows";
-export { type SessionListItem, SessionList } from "./components/session-list";
-export { NameForm, PASSWORD_FIELDS, PasswordForm } from "./components/account-forms";
-export { NewPasswordField } from "./components/password-checklist";
-export { RouteCheckpointFields } from "./components/route-checkpoint-fields";
-export { USERS_TAB_HIDDEN, usersList } from "./users-list";

@@ -1,7 +1,5 @@
-// The registration module's entry for React pages: components and list declarations (modules/registration/README.md).
+// A narrow browser entry of the registration module (ADR 0016): a page that imports it loads only this part.
 export { InsuranceFields, TrekkerFields } from "./components/trekker-fields";
 export { TrekFields } from "./components/trek-fields";
 export { ChoosePhotoAgain } from "./components/photo-input";
 export { OverlapNotice } from "./components/overlap-notice";
-export { WizardSteps } from "./components/wizard-steps";
-export { PastTrekNotice } from "./components/past-trek-notice";
