@@ -1,4 +1,4 @@
-// `npm test`: install what is missing, type-check, run Vitest (SQLite, and MariaDB/Redis when
+// `npm test`: install what is missing, type-check, check the import rules (no cycle), run Vitest (SQLite, and MariaDB/Redis when
 // TEST_DATABASE_URL/REDIS_URL are set), build, run Playwright in Debian's chromium, then the
 // ledger check (docs/ledger.md) on the data the browser tests left and on a fresh demo database.
 import { execSync } from "node:child_process";
@@ -21,6 +21,7 @@ const embeddedAt = (dataDir) => {
 };
 try {
   step("Type-check", "npx tsc --noEmit");
+  step("Import rules and cycles (dependency-cruiser)", "npm run cycles");
   step("Unit and integration tests (Vitest)", "npx vitest run");
   step("Build", "npm run build");
   step("Browser tests (Playwright)", "npx playwright test");

@@ -1,4 +1,4 @@
-import { isCardQr, parseCardQr, type CardQrClaims } from "@modules/cards";
+import { isCardQr, parseCardQr, type CardQrClaims } from "@modules/cards/index.qr";
 import { cardProblem } from "../rules";
 
 /**
