@@ -60,15 +60,16 @@ export function readGraph(root: string, options: { valueOnly?: boolean } = {}): 
   return graph;
 }
 
-/** "modules/cards/x.ts" → "cards"; the shared files modules/contract.ts and modules/registry.server.ts → null. */
+/** "modules/cards/x.ts" → "cards"; the shared files beside the modules (contract.ts, roles.ts, permissions.ts) → null. */
 export function moduleOf(file: string): string | null {
   const parts = file.split("/");
   return parts[0] === "modules" && parts.length > 2 ? parts[1] : null;
 }
 
 /**
- * A module's public entries: index.ts (light, browser-safe), index.server.ts, index.schemas.ts
- * (loaded by pages only dynamically, ADR 0014) and narrow browser entries index.<part>.ts that
+ * A module's public entries (ADR 0045): index.ts (light, browser-safe), index.server.ts,
+ * index.schemas.ts (loaded by pages only dynamically, ADR 0014), index.ui.ts (components and lists
+ * for pages) and, in the modules listed in ADR 0045, narrow browser entries index.<part>.ts that
  * each re-export one piece of UI, so a page loads only the parts it imports (ADR 0016).
  */
 const isPublicEntry = (fileInModule: string) => /^index(\.[a-z][a-z-]*)?\.ts$/.test(fileInModule);
@@ -76,13 +77,20 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 /**
  * A module's permission declaration (modules/<m>/permissions.ts). The shared table
  * (modules/permissions.ts) assembles them, so it may import them directly; they must stay leaves
- * (importing only the contract's types) so no cycle can pass through the table.
+ * (importing only the user types, modules/roles.ts) so no cycle can pass through the table.
  */
 const isPermissionDeclaration = (file: string) => /^modules\/[^/]+\/permissions\.ts$/.test(file);
 const PERMISSION_TABLE = "modules/permissions.ts";
+/**
+ * The composition root (ADR 0045): it lists the modules and hands db/ and jobs/ their migrations,
+ * seeds and jobs. The app and the process entries import it; tests may (they start their own process).
+ */
+export const COMPOSITION_ROOT = "app/composition.server.ts";
+/** Files that start a process outside Remix: they may import the composition root, nothing else in app/. */
+const PROCESS_ENTRIES = new Set(["jobs/worker.ts", "db/cli.ts"]);
 
 export interface Breach {
-  rule: "module-imports-app" | "lib-imports-upward" | "deep-import" | "module-cycle" | "infrastructure-imports-app" | "permission-declaration-imports" | "client-file-imports-server";
+  rule: "module-imports-app" | "lib-imports-upward" | "deep-import" | "module-cycle" | "infrastructure-imports-app" | "infrastructure-imports-module" | "permission-declaration-imports" | "client-file-imports-server";
   file: string;
   target: string;
 }
@@ -94,10 +102,13 @@ export function breaches(graph: Graph): Breach[] {
     const own = moduleOf(file);
     for (const target of targets) {
       const targetLayer = target.split("/")[0];
-      if (layer === "modules" && targetLayer === "app") found.push({ rule: "module-imports-app", file, target });
+      const readsComposition = target === COMPOSITION_ROOT && (isTest(file) || PROCESS_ENTRIES.has(file));
+      if (layer === "modules" && targetLayer === "app" && !readsComposition) found.push({ rule: "module-imports-app", file, target });
       if (layer === "lib" && targetLayer !== "lib") found.push({ rule: "lib-imports-upward", file, target });
-      if (["db", "jobs", "emails"].includes(layer) && targetLayer === "app") found.push({ rule: "infrastructure-imports-app", file, target });
-      if (isPermissionDeclaration(file) && !isTest(file) && target !== "modules/contract.ts") {
+      if (["db", "jobs", "emails"].includes(layer) && targetLayer === "app" && !readsComposition) found.push({ rule: "infrastructure-imports-app", file, target });
+      // db/ and jobs/ get what they run from the composition root at start-up (ADR 0045).
+      if (["db", "jobs"].includes(layer) && targetLayer === "modules") found.push({ rule: "infrastructure-imports-module", file, target });
+      if (isPermissionDeclaration(file) && !isTest(file) && target !== "modules/roles.ts") {
         found.push({ rule: "permission-declaration-imports", file, target });
       }
       const targetModule = moduleOf(target);
@@ -112,9 +123,12 @@ export function breaches(graph: Graph): Breach[] {
   return found;
 }
 
-/** Cycles between modules (and the registry, which reads them all), test files left out. */
+/**
+ * Cycles between modules (and the composition root, which reads them all), test files left out.
+ * dependency-cruiser (`npm run cycles`) checks file-level cycles, type imports included.
+ */
 export function moduleCycles(graph: Graph): string[][] {
-  const node = (file: string) => moduleOf(file) ?? (file === "modules/registry.server.ts" ? "registry" : null);
+  const node = (file: string) => moduleOf(file) ?? (file === COMPOSITION_ROOT ? "composition" : null);
   const edges = new Map<string, Set<string>>();
   for (const [file, targets] of graph) {
     const from = node(file);
