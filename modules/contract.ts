@@ -7,7 +7,6 @@ export { ALL_USER_TYPES, UserType, type PermissionDeclaration, type UserTypeId }
 export type { JobHandler, JobScheduleDeclaration } from "../jobs/types";
 export type { Migration } from "../db/types";
 
-
 export interface SidebarEntry {
   label: string;
   to: string;
@@ -28,7 +27,7 @@ export interface TimsModule {
   migrations?: Migration[];
   /**
    * The module's permissions (its `permissions.ts` declaration): key -> the user types that hold it;
-   * grantable-only permissions list no types. The registry checks these against the assembled table.
+   * grantable-only permissions list no types. The composition root's test checks these against the assembled table.
    */
   permissions?: Partial<Record<Permission, readonly UserTypeId[]>>;
   sidebar?: SidebarEntry[];

@@ -64,7 +64,7 @@ describe("the table is assembled from the modules' declarations", () => {
     expect(unregistered.sort()).toEqual([...PLANNED_MODULES].sort());
   });
 
-  it("the registry's plugins and the table agree, apart from domains still to be built", () => {
+  it("the composed plugins and the table agree, apart from domains still to be built", () => {
     const elsewhere = [...PLANNED_MODULES, ...NOT_YET_IN_PLUGIN.filter((name) => !modules.find((m) => m.name === name)?.permissions)];
     const keys = new Set(elsewhere.flatMap((name) => Object.keys(declarationOf(name) ?? {})));
     const expected = Object.fromEntries(Object.entries(PERMISSIONS).filter(([key]) => !keys.has(key)));
