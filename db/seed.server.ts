@@ -1,35 +1,10 @@
 import { migrate } from "./migrate.server";
 import { config } from "@lib/config.server";
 import type { SeedStep } from "./types";
+import { registeredSeeds as seedPlan } from "./registration";
 
 export type { SeedStep } from "./types";
-
-/**
- * What the composition root (app/composition.server.ts) hands db/ at start-up: the seeding steps in
- * their declared order, and how to tell an empty database. db/ imports no module (ADR 0045).
- */
-export interface SeedPlan {
-  /** Reference data every install gets; each step is idempotent. */
-  lookups: readonly SeedStep[];
-  /** Demo accounts and routes, run once into an empty database. */
-  demo: readonly SeedStep[];
-  /** Demo treks (registrations, payments, cards, check-ins), after `demo`. */
-  treks: readonly SeedStep[];
-  /** True when the database has no accounts yet (the demo is seeded only then). */
-  isEmpty: () => Promise<boolean>;
-}
-
-let provide: (() => Promise<SeedPlan>) | undefined;
-
-/** Called by the process entries (the web server, db/cli.ts, scripts, the test set-up) before seeding. */
-export function registerSeeds(plan: SeedPlan | (() => Promise<SeedPlan>)): void {
-  provide = typeof plan === "function" ? plan : async () => plan;
-}
-
-async function seedPlan(): Promise<SeedPlan> {
-  if (!provide) throw new Error("No seeds registered: the process entry calls registerSeeds (app/composition.server.ts composeApp)");
-  return provide();
-}
+export { registerSeeds, type SeedPlan } from "./registration";
 
 async function run(steps: readonly SeedStep[]): Promise<void> {
   for (const step of steps) await step.run();

@@ -1,36 +1,16 @@
 import { config } from "@lib/config.server";
 import { createBullQueue, type BullJobQueue } from "./bull-queue.server";
 import { createInlineQueue, type InlineQueue } from "./inline-queue.server";
-import type { EnqueueOptions, JobHandler, JobQueue, JobScheduleDeclaration } from "./types";
+import type { EnqueueOptions, JobQueue } from "./types";
+import { registeredJobs as registered } from "./registration";
 
 export type { EnqueueOptions, JobHandler, JobQueue, JobScheduleDeclaration } from "./types";
+export { registerJobs, type JobRegistration } from "./registration";
 export { createInlineQueue, type InlineQueue, type InlineQueueOptions } from "./inline-queue.server";
 export { createBullQueue, type BullJobQueue, QUEUE_NAME } from "./bull-queue.server";
 export { parseDailyCron, scheduleKey, type JobSchedule } from "./daily-cron";
 
 type Backend = InlineQueue | BullJobQueue;
-
-/** What the composition root (app/composition.server.ts) hands jobs/ at start-up; jobs/ imports no module (ADR 0045). */
-export interface JobRegistration {
-  handlers: Readonly<Record<string, JobHandler>>;
-  schedules: readonly JobScheduleDeclaration[];
-}
-
-let provide: (() => Promise<JobRegistration>) | undefined;
-
-/**
- * Called by the process entries (the web server, scripts, the test set-up; the worker builds its
- * Bull queue from the same registration). A loader lets the test set-up register without importing
- * every module into test files that never run a job.
- */
-export function registerJobs(registration: JobRegistration | (() => Promise<JobRegistration>)): void {
-  provide = typeof registration === "function" ? registration : async () => registration;
-}
-
-async function registered(): Promise<JobRegistration> {
-  if (!provide) throw new Error("No job handlers registered: the process entry calls registerJobs (app/composition.server.ts composeApp)");
-  return provide();
-}
 
 // Bull is kept on globalThis so `remix dev` rebuilds reuse its Redis connections; the inline
 // runner is per build so edited job handlers take effect after a rebuild.

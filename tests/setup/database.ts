@@ -55,14 +55,14 @@ if (process.env.TEST_DB_DIALECT === "mysql") {
 }
 
 /**
- * After the environment above (config is read once, on import). What a process entry does at start (app/composition.server.ts composeApp), done lazily: db/ and
+ * What a process entry does at start (app/composition.server.ts composeApp), done lazily: db/ and
  * jobs/ get the modules' migrations, seeds and jobs from the composition root only when a test
  * migrates or runs a job, so a test file that does neither imports no module.
  */
 const composition = () => import("../../app/composition.server");
-const { registerMigrations } = await import("../../db/migrate.server");
-const { registerSeeds } = await import("../../db/seed.server");
-const { registerJobs } = await import("../../jobs/queue.server");
+// The registration files import nothing that reads the configuration (a test may still set its environment).
+const { registerMigrations, registerSeeds } = await import("../../db/registration");
+const { registerJobs } = await import("../../jobs/registration");
 registerMigrations(async () => (await composition()).allMigrations());
 registerSeeds(async () => (await composition()).seedPlan());
 registerJobs(async () => {
