@@ -31,7 +31,7 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: "mariadb",
-                include: ["modules/**/*.db.test.ts", "db/**/*.test.ts", "jobs/**/*.db.test.ts", "tests/fuzz/**/*.db.test.ts", "tests/security/route-guards.db.test.ts"],
+                include: ["modules/**/*.db.test.ts", "db/**/*.test.ts", "app/composition/**/*.test.ts", "jobs/**/*.db.test.ts", "tests/fuzz/**/*.db.test.ts", "tests/security/route-guards.db.test.ts"],
                 env: { TEST_DB_DIALECT: "mysql" },
               },
             },

@@ -8,6 +8,7 @@ import { baselineHeaders, contentSecurityPolicy, createNonce } from "./utils/htt
 import { NonceContext } from "./components/nonce";
 import { config } from "@lib/config.server";
 import { startJobs } from "../jobs/queue.server";
+import { composeApp } from "./composition.server";
 import { exitOnBadConfiguration, exitPromptlyOnSignals } from "./utils/startup.server";
 import { databaseDownDocument, databaseDownResponse, metDatabaseDown, noteDatabaseDown, orDatabaseDown } from "./utils/database-down.server";
 import { CleanHtmlStream } from "./utils/clean-html-stream.server";
@@ -21,6 +22,8 @@ const ABORT_DELAY = 5_000;
 // Runs when the server loads the build: a deployment missing a setting stops here, by name.
 exitOnBadConfiguration();
 exitPromptlyOnSignals();
+// The web server is a process entry: it hands db/ and jobs/ the modules' migrations, seeds and jobs (ADR 0045).
+composeApp();
 
 // Without Redis this process runs the jobs (and the schedules: daily sweep, payment
 // reconciliation) itself, starting with what a previous process left in the jobs table; with

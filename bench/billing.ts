@@ -17,10 +17,12 @@ const timed = (fn: () => Promise<unknown>) => timedMedian(fn, RUNS);
 const PDFS = Number(arg("pdfs", "30"));
 
 const { QueryTypes } = await import("sequelize");
+// A process entry: db/ and jobs/ get the modules' migrations, seeds and jobs from the composition root (ADR 0045).
+(await import("../app/composition.server")).composeApp();
 const { sequelize } = await import("../db/sequelize.server");
 const { migrate } = await import("../db/migrate.server");
 const { loadList } = await import("../lib/list/list.server");
-const { billingList } = await import("../modules/payments/index.lists");
+const { billingList } = await import("../modules/payments/index.billing-list");
 const { billListHidden, billListSource, getReceipt, renderReceiptPdf } = await import("../modules/payments/index.server");
 const { closePdfRenderer } = await import("../jobs/pdf-renderer.server");
 

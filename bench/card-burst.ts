@@ -107,6 +107,8 @@ async function load() {
   const { makeUser } = await import("../tests/factories/users");
   const { pendingPayment, settlePayment } = await import("../tests/factories/payments");
   const { makeRoute, person } = await import("../tests/factories/registrations");
+  // A process entry: db/ and jobs/ get the modules' migrations, seeds and jobs from the composition root (ADR 0045).
+  (await import("../app/composition.server")).composeApp();
   const { sequelize } = await import("../db/sequelize.server");
   const { closeQueue } = await import("../jobs/queue.server");
   const { Op } = await import("sequelize");

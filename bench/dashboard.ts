@@ -17,6 +17,8 @@ const SCAN_RUNS = Number(arg("scan-runs", "3"));
 
 async function main() {
   const { QueryTypes } = await import("sequelize");
+  // A process entry: db/ and jobs/ get the modules' migrations, seeds and jobs from the composition root (ADR 0045).
+  (await import("../app/composition.server")).composeApp();
   const { sequelize } = await import("../db/sequelize.server");
   const { migrate } = await import("../db/migrate.server");
   const { addDays, kathmanduDate } = await import("../lib/dates");

@@ -26,6 +26,8 @@ const MAX_REBUILD_S = Number(arg("max-rebuild", "600"));
 const VERIFY = process.argv.includes("--verify");
 
 const { QueryTypes } = await import("sequelize");
+// A process entry: db/ and jobs/ get the modules' migrations, seeds and jobs from the composition root (ADR 0045).
+(await import("../app/composition.server")).composeApp();
 const { sequelize } = await import("../db/sequelize.server");
 const { migrate } = await import("../db/migrate.server");
 const { kathmanduDate } = await import("../lib/dates");

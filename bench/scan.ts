@@ -18,6 +18,8 @@ const QUEUE = 30;
 const JSON_OUT = process.argv.includes("--json");
 
 const { QueryTypes } = await import("sequelize");
+// A process entry: db/ and jobs/ get the modules' migrations, seeds and jobs from the composition root (ADR 0045).
+(await import("../app/composition.server")).composeApp();
 const { sequelize } = await import("../db/sequelize.server");
 const { migrate } = await import("../db/migrate.server");
 const { kathmanduDate } = await import("../lib/dates");

@@ -41,6 +41,8 @@ async function main() {
   await admin.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4`);
   await admin.close();
 
+  // A process entry: db/ and jobs/ get the modules' migrations, seeds and jobs from the composition root (ADR 0045).
+  (await import("../app/composition.server")).composeApp();
   const { prepareDatabase } = await import("../db/seed.server");
   const { sequelize } = await import("../db/sequelize.server");
   const { kathmanduDate } = await import("../lib/dates");

@@ -7,6 +7,10 @@ import { migrate } from "./migrate.server";
 import { prepareDatabase, seedDemo, seedLookups } from "./seed.server";
 import { sequelize } from "./sequelize.server";
 import { config } from "@lib/config.server";
+// A process entry: it hands db/ the modules' migrations and seeds from the composition root (ADR 0045).
+import { composeApp } from "../app/composition.server";
+
+composeApp();
 
 const command = process.argv[2];
 try {

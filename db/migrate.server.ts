@@ -1,10 +1,13 @@
 import { Umzug, SequelizeStorage } from "umzug";
 import { sequelize, tuneSqlite } from "./sequelize.server";
-import { allMigrations } from "../modules/registry.server";
+import { registeredMigrations } from "./registration";
+
+export type { Migration } from "./types";
+export { registerMigrations } from "./registration";
 
 /** Umzug over every module's migrations, sorted globally by name (date-prefixed). */
-export function migrator() {
-  const migrations = allMigrations().map((m) => ({
+export async function migrator() {
+  const migrations = (await registeredMigrations()).map((m) => ({
     name: m.name,
     up: () => m.up(sequelize.getQueryInterface(), sequelize),
     down: () => m.down(sequelize.getQueryInterface(), sequelize),
@@ -19,6 +22,6 @@ export function migrator() {
 
 export async function migrate(): Promise<string[]> {
   await tuneSqlite();
-  const done = await migrator().up();
+  const done = await (await migrator()).up();
   return done.map((m) => m.name);
 }

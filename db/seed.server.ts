@@ -1,16 +1,22 @@
-import { modules } from "../modules/registry.server";
 import { migrate } from "./migrate.server";
-import { countUsers } from "@modules/users/index.server";
-import { seedDemoTreks } from "./demo-treks.server";
 import { config } from "@lib/config.server";
+import type { SeedStep } from "./types";
+import { registeredSeeds as seedPlan } from "./registration";
+
+export type { SeedStep } from "./types";
+export { registerSeeds, type SeedPlan } from "./registration";
+
+async function run(steps: readonly SeedStep[]): Promise<void> {
+  for (const step of steps) await step.run();
+}
 
 /** Lookups every install gets; each module's seed is idempotent. */
 export async function seedLookups(): Promise<void> {
-  for (const m of modules) if (m.seedLookups) await m.seedLookups();
+  await run((await seedPlan()).lookups);
 }
 
 export async function seedDemo(): Promise<void> {
-  for (const m of modules) if (m.seedDemo) await m.seedDemo();
+  await run((await seedPlan()).demo);
 }
 
 /**
@@ -20,14 +26,15 @@ export async function seedDemo(): Promise<void> {
  */
 export async function prepareDatabase(opts: { demo: boolean; treks?: boolean }): Promise<{ migrated: string[]; demoSeeded: boolean }> {
   const migrated = await migrate();
-  await seedLookups();
+  const plan = await seedPlan();
+  await run(plan.lookups);
   let demoSeeded = false;
-  if (opts.demo && (await countUsers()) === 0) {
-    await seedDemo();
+  if (opts.demo && (await plan.isEmpty())) {
+    await run(plan.demo);
     // The treks are seeded once, with the accounts: a failure part-way says how to start over
     // (a later start sees the accounts and seeds nothing, rather than doubling what was made).
     if (opts.treks !== false)
-      await seedDemoTreks().catch((error: unknown) => {
+      await run(plan.treks).catch((error: unknown) => {
         throw new Error(`The demo treks could not be seeded (${error instanceof Error ? error.message : String(error)}). The demo accounts are in; to seed everything again, delete the embedded database (${config.sqlitePath}) and start again.`, { cause: error });
       });
     demoSeeded = true;

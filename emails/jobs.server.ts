@@ -1,4 +1,4 @@
-import type { JobHandler } from "../modules/contract";
+import type { JobHandler } from "../jobs/types";
 import { getQueue } from "../jobs/queue.server";
 import { PermanentJobError } from "../jobs/job-store.server";
 import type { EnqueueOptions } from "../jobs/types";

@@ -1,5 +1,5 @@
 import Bull from "bull";
-import type { JobHandler } from "../modules/contract";
+import type { JobHandler } from "./types";
 import type { EnqueueOptions, JobQueue } from "./types";
 import type { JobSchedule } from "./daily-cron";
 import { claimJobs, insertJob, pruneJobs, unrelay, type JobRow } from "./job-store.server";

@@ -1,4 +1,4 @@
-import type { JobHandler } from "../modules/contract";
+import type { JobHandler } from "./types";
 import type { EnqueueOptions, JobQueue } from "./types";
 import type { JobSchedule } from "./daily-cron";
 import { insertJob, outstandingJobs, pruneJobs } from "./job-store.server";

@@ -1,4 +1,4 @@
-import type { JobHandler } from "../modules/contract";
+import type { JobHandler } from "./types";
 import { claimJobs, failJob, finishJob, insertJob, renewLease, type JobRow } from "./job-store.server";
 import { scheduleKey, type JobSchedule } from "./daily-cron";
 

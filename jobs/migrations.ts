@@ -1,5 +1,5 @@
 import { DataTypes } from "sequelize";
-import type { Migration } from "../modules/contract";
+import type { Migration } from "../db/types";
 
 /**
  * The jobs table (the outbox): a job is a row written in the same transaction as the change that

@@ -2,8 +2,10 @@ import { config } from "@lib/config.server";
 import { createBullQueue, type BullJobQueue } from "./bull-queue.server";
 import { createInlineQueue, type InlineQueue } from "./inline-queue.server";
 import type { EnqueueOptions, JobQueue } from "./types";
+import { registeredJobs as registered } from "./registration";
 
-export type { EnqueueOptions, JobQueue } from "./types";
+export type { EnqueueOptions, JobHandler, JobQueue, JobScheduleDeclaration } from "./types";
+export { registerJobs, type JobRegistration } from "./registration";
 export { createInlineQueue, type InlineQueue, type InlineQueueOptions } from "./inline-queue.server";
 export { createBullQueue, type BullJobQueue, QUEUE_NAME } from "./bull-queue.server";
 export { parseDailyCron, scheduleKey, type JobSchedule } from "./daily-cron";
@@ -32,9 +34,7 @@ function backend(): Promise<Backend> {
       // Web instances only write rows and hand them to Bull; `npm run worker` runs them.
       return createBullQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, handlers: {} });
     }
-    // Lazy: the registry imports every module, and modules import this file to enqueue.
-    const { jobHandlers } = await import("../modules/registry.server");
-    return createInlineQueue(jobHandlers());
+    return createInlineQueue({ ...(await registered()).handlers });
   })().catch((error) => {
     // A failed start must not be cached for the life of the process.
     remember(undefined);
@@ -68,8 +68,7 @@ export function getQueue(): JobQueue {
 export async function startJobs(): Promise<void> {
   if (config.redisUrl) return;
   const queue = (await backend()) as InlineQueue;
-  const { jobSchedules } = await import("../modules/registry.server");
-  for (const s of jobSchedules()) await queue.schedule(s);
+  for (const s of (await registered()).schedules) await queue.schedule(s);
   queue.start();
 }
 

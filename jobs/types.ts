@@ -18,3 +18,14 @@ export interface JobQueue {
   enqueue(name: string, data: unknown, opts?: EnqueueOptions): Promise<void>;
   close(): Promise<void>;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a handler narrows its own payload; `unknown` would refuse every typed handler (parameters are contravariant)
+export type JobHandler<T = any> = (data: T) => Promise<void>;
+
+/** "M H * * *" (Kathmandu time) or every N minutes; see jobs/daily-cron.ts. */
+export interface JobScheduleDeclaration {
+  job: string;
+  cron?: string;
+  everyMinutes?: number;
+  data?: unknown;
+}

@@ -13,7 +13,9 @@ if (!config.redisUrl) {
 }
 
 // Imported after the check so a misconfigured worker fails before touching the database.
-const { jobHandlers, jobSchedules } = await import("../modules/registry.server");
+// The process entry takes the modules' jobs from the composition root (ADR 0045); jobs/ imports no module.
+const { composeApp, jobHandlers, jobSchedules } = await import("../app/composition.server");
+composeApp();
 const handlers = jobHandlers();
 const concurrency = Number(process.env.WORKER_CONCURRENCY || 4);
 if (!Number.isInteger(concurrency) || concurrency < 1) {

@@ -1,4 +1,4 @@
-import type { PermissionDeclaration, UserTypeId } from "./contract";
+import type { PermissionDeclaration, UserTypeId } from "./roles";
 import { agenciesPermissions } from "./agencies/permissions";
 import { cardsPermissions } from "./cards/permissions";
 import { chalanPermissions } from "./chalan/permissions";
@@ -16,10 +16,10 @@ import { usersPermissions } from "./users/permissions";
  * The one role-to-permission table (spec 1 §6, spec 2 §6), assembled from the modules' own
  * declarations. Guards, the sidebar, pages and the modules' policies read it through `can()`.
  *
- * Not a module: it sits beside contract.ts and registry.ts so every module may import it. It imports
+ * Not a module: it sits beside contract.ts and roles.ts so every module may import it. It imports
  * only the modules' `permissions.ts` leaves (which import nothing at run time), so no import cycle can
  * pass through it; the architecture test keeps those files leaves. Plugins declare the same objects
- * (TimsModule.permissions) and a test checks the registry and this table agree.
+ * (TimsModule.permissions) and a test checks the composed plugins and this table agree (app/composition/permissions.test.ts).
  */
 
 /**

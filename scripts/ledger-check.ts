@@ -11,6 +11,8 @@ const arg = (name: string) => {
 };
 
 async function main(): Promise<number> {
+  // A process entry: db/ and jobs/ get the modules' migrations, seeds and jobs from the composition root (ADR 0045).
+  (await import("../app/composition.server")).composeApp();
   const { sequelize } = await import("../db/sequelize.server");
   const { ledgerLines, runLedgerCheck } = await import("../modules/ledger/index.server");
   try {

@@ -10,6 +10,8 @@ const arg = (name: string) => {
   return i < 0 ? null : process.argv[i + 1];
 };
 async function main() {
+  // A process entry: db/ and jobs/ get the modules' migrations, seeds and jobs from the composition root (ADR 0045).
+  (await import("../app/composition.server")).composeApp();
   const { sequelize } = await import("../db/sequelize.server");
   const { migrate } = await import("../db/migrate.server");
   const { rebuildDailyStats } = await import("../modules/stats/index.server");

@@ -1,6 +1,7 @@
-// `npm test`: install what is missing, type-check, lint (ESLint, zero warnings), run Vitest
-// (SQLite, and MariaDB/Redis when TEST_DATABASE_URL/REDIS_URL are set), build, run Playwright in
-// Debian's chromium, then the ledger check (docs/ledger.md) on the data the browser tests left and on a fresh demo database.
+// `npm test`: install what is missing, type-check, lint (ESLint, zero warnings), check the import
+// rules (no cycle), run Vitest (SQLite, and MariaDB/Redis when TEST_DATABASE_URL/REDIS_URL are set),
+// build, run Playwright in Debian's chromium, then the ledger check (docs/ledger.md) on the data the
+// browser tests left and on a fresh demo database.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -22,6 +23,7 @@ const embeddedAt = (dataDir) => {
 try {
   step("Type-check", "npx tsc --noEmit");
   step("Lint", "npm run lint");
+  step("Import rules and cycles (dependency-cruiser)", "npm run cycles");
   step("Unit and integration tests (Vitest)", "npx vitest run");
   step("Build", "npm run build");
   // Issue 27 item 7: the built tree installed as a deployment installs it (npm ci --omit=dev) serves

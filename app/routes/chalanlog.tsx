@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { chalanErrorList } from "@modules/chalan/index.lists";
+import { chalanErrorList } from "@modules/chalan/index.ui";
 import { chalanErrorSource } from "@modules/chalan/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

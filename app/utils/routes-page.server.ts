@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@lib/zod-form.server";
 import { readForm } from "@lib/multipart.server";
-import { routeInUse } from "@modules/registry.server";
+import { routeInUse } from "~/composition.server";
 import { deleteRoute, routeActionSchema, setRouteStatus } from "@modules/trek-routes/index.server";
 import { withDomainErrors } from "./domain-error.server";
 import { requirePermission } from "./guards.server";

@@ -1,5 +1,5 @@
 import { can, type PermissionHolder } from "@modules/permissions";
-import { sidebarEntries } from "@modules/registry.server";
+import { sidebarEntries } from "~/composition.server";
 
 /** The sidebar entries a user may see: contributed by the modules, filtered by the assembled permission table. */
 export function sidebarFor(user: PermissionHolder): { label: string; to: string }[] {

@@ -1,6 +1,6 @@
 // The fetch wrapper of upload progress (upload-progress.tsx, ADR 0007), loaded when a file input is
 // first touched.
-import type { UploadState } from "./upload-progress";
+import type { UploadState } from "./upload-state";
 
 type Publish = (state: UploadState | null) => void;
 

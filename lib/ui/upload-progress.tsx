@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import type { UploadState } from "./upload-state";
 
 /**
  * Upload progress for every form with a file (docs/adr/0007-upload-progress.md).
@@ -15,12 +16,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
  * it has arrived uploads without the bar.
  */
 
-export interface UploadState {
-  /** The form whose submission is being uploaded (null for a programmatic submit). */
-  form: HTMLFormElement | null;
-  loaded: number;
-  total: number;
-}
+export type { UploadState } from "./upload-state";
 
 let current: UploadState | null = null;
 const listeners = new Set<() => void>();

@@ -1,8 +1,8 @@
 // The agencies module's public entry for server code (services, models stay private).
-export * from "./index";
-export * from "./index.documents";
-export * from "./index.lists";
-export * from "./index.schemas";
+export { DOCUMENT_SLOTS, canSeeAgencyDocuments } from "./index";
+export { DocumentGroups } from "./index.documents";
+export { agencyRequestsList } from "./index.lists";
+export { approveSchema, rejectSchema, remarkSchema, uploadDocumentsSchema } from "./index.schemas";
 export type { AgencyRequestRow } from "./service.server";
 export { NOT_AWAITING_REVIEW, addRemark, decideAgency, findDocument, getAgencyRequest, listAgencyRequests, submitDocuments } from "./service.server";
 export { agenciesModule } from "./plugin.server";

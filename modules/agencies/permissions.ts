@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /** The agencies module's permissions (spec 1 §6): reviewing requests, and an agency's own documents. */
 export const agenciesPermissions = {

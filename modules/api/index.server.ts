@@ -1,6 +1,6 @@
 // The API module's public entry for server code (the model stays private).
-export * from "./index";
-export * from "./index.schemas";
+export { apiPermissions } from "./index";
+export { issueDeviceSchema } from "./index.schemas";
 export type { ApiCaller, DeviceRow } from "./devices.server";
 export { apiLimits, authenticate, checkpostChoices, deviceForRevoke, issueDevice, listDevices, revokeDevice } from "./devices.server";
 export { ApiError, apiHandler, errorResponse, json } from "./errors.server";

@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /**
  * The API module's permissions (issue 18 item 3): the board issues and revokes device tokens. A

@@ -1,11 +1,11 @@
 // The cards module's public entry for server code (services, models stay private).
-export * from "./index";
-export * from "./index.card";
-export * from "./index.lists";
+export { type CardView, type CardMove, type ReturnState, type UnpaidStatus, CardActionError, actionsFor, isCardMove, isExpired, mayAct, ruleOf, hasVisibleCard, CARD_SCOPES, mayListCards, mayOpenAnyCard, mayOpenPanels, type ListMove, type TrekkerRowAction, LIST_MOVES, isListMove, trekkerRowActions, cardNumberText } from "./index";
+export { type CardQrClaims, type ParsedCardQr, CARD_QR_MAX_BYTES, CARD_QR_PREFIX, composeCardQr, isCardQr, parseCardQr } from "./index.qr";
+export { PrintButton, PrintableCard } from "./index.card";
+export { type TrekkerItem, AGENCY_FILTERS, cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList } from "./trekker-lists";
+export { CardMoveForm, MOVE_TEXTS } from "./index.move";
+export { TrekkerPanel } from "./index.panel";
 export { trekkerChoices, trekkerFilters, trekkersList, type TrekkerFilters } from "./lists/trekkers.server";
-export * from "./index.move";
-export * from "./index.panel";
-export * from "./index.qr";
 export type { CardLifecycleFields } from "./card-store.server";
 export type { CardEventView } from "./card-events.server";
 export type { TrekkerCardData } from "./card-data.server";

@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /** The cards module's permissions (spec 1 §6, spec 2 §6); lifecycle.ts says which move needs which. */
 export const cardsPermissions = {

@@ -3,7 +3,7 @@ import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { person } from "../../tests/factories/registrations";
 import { makeUser } from "../../tests/factories/users";
 import { closeQueue, drainQueue, startJobs } from "../../jobs/queue.server";
-import { jobHandlers } from "../registry.server";
+import { jobHandlers } from "~/composition.server";
 import { createRoute } from "@modules/trek-routes/index.server";
 import { cardLifecycleFields } from "./card-store.server";
 import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";

@@ -1,7 +1,7 @@
 // The chalan module's public entry for server code (models stay private).
-export * from "./index";
-export * from "./index.schemas";
-export * from "./index.lists";
+export { chalanPermissions, ALL_ITEM_CODES, ITEM_CODES, BOARD_CUSTOMER, CHALAN_MESSAGES, FIT_CUSTOMER, checkpostCustomer, customerCodeOf, itemCodeOf, pushOutcome, rangesOf, type ChalanRow, type LineStatus, type PushStatus } from "./index";
+export { customerChalanSchema, generateConfirmSchema, pushChalanSchema, timsChalanSchema } from "./index.schemas";
+export { type ChalanLogRow, chalanErrorList, pushedChalanList } from "./index.ui";
 export { chalanModule } from "./plugin.server";
 export type { ChalanFile, DateRange } from "./downloads.server";
 export { CHALAN_FILES, chalanDownload, hasNewRows } from "./downloads.server";

@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /**
  * The check-ins module's permissions (spec 1 §6, spec 2 §6): checkposts scan; the board and TAAN

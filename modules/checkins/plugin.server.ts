@@ -6,7 +6,7 @@ import { trailsOf, trekkersWithCheckins } from "./readers.server";
 
 // The cards module asks "has this card been scanned?" and "what did the trail see?" (refusals,
 // the sweep) without importing this module, which imports cards: the answers are installed here,
-// when the registry loads the module.
+// when the composition root (app/composition.server.ts) loads the module.
 setCheckinLookup(trekkersWithCheckins);
 setTrailLookup(trailsOf);
 

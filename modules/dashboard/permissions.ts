@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /** The dashboard module's permissions (spec 1 §6). */
 export const dashboardPermissions = {

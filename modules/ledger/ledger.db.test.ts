@@ -16,7 +16,7 @@ import { scanCard, selfCheckin } from "@modules/checkins/index.server";
 import { listNotifications } from "@modules/notifications/index.server";
 import { PaymentAttempt, claimAttempt, decideVoucher, listRefunds, markRefunded, settle, uploadVoucher } from "@modules/payments/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
-import { jobSchedules } from "../registry.server";
+import { jobSchedules } from "~/composition.server";
 import { LEDGER_CRON, LEDGER_INVARIANTS, LEDGER_JOB, checkLedgerAndNotify, runLedgerCheck, type LedgerResult } from "./index.server";
 
 // The ledger check (issue 25, item 4): a data set made the way users make it holds every

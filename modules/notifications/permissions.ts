@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /** Spec 1 §6: the bell for everyone but the board; the inbox for agencies and TAAN. */
 export const notificationsPermissions = {

@@ -11,7 +11,7 @@ import { listNotifications } from "@modules/notifications/index.server";
 import { scanCard } from "@modules/checkins/index.server";
 import { activeUserIdsOfType } from "@modules/users/index.server";
 import { sweepCards, trekkerListSource, type TrekkerItem } from "@modules/cards/index.server";
-import { jobHandlers, jobSchedules } from "../registry.server";
+import { jobHandlers, jobSchedules } from "~/composition.server";
 import { findOverdueTrekkers, markSafe, overdueForMarking, overdueListHook, overdueRecord, overdueSummary, OVERDUE_JOB } from "./index.server";
 
 const u = {} as Record<"board1" | "board2" | "taan" | "agencyA" | "agencyB" | "fit", TestUser>;

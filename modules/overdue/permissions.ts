@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /**
  * The overdue module's permissions (issue 18 item 4): the board sees every overdue trekker (the

@@ -1,10 +1,11 @@
 // The payments module's public entry for server code (services, models stay private).
-export * from "./index";
-export * from "./index.lists";
-export * from "./index.pay";
-export * from "./index.receipt";
-export * from "./index.sim";
-export * from "./index.schemas";
+export { type PaymentTab, GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, refundGatewayLabel, REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, RETURN_ACTIONS, VOUCHER_STATUSES, resultPageUrl, type RefundReason, type RefundStatus, PAYMENT_METHOD_LABELS, RECEIPT_ISSUER, receiptFileName, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt, amountInWords } from "./index";
+export { vouchersList } from "./index.vouchers-list";
+export { billingList, InvoiceVoids } from "./index.billing-list";
+export { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } from "./index.pay";
+export { ReceiptDocument } from "./index.receipt";
+export { SimulatorPage, type SimDecision } from "./index.sim";
+export { paymentReturnParams, paymentStepSchema, voucherDecisionSchema, markRefundedSchema, refundListParams } from "./index.schemas";
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";
 export type { VoucherFilters, VoucherRow } from "./vouchers.server";
 export { qrImageDataUrl } from "./qr-image.server";

@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /** The payments module's permissions (spec 1 §6): an agency pays for its cards, the board reviews vouchers. */
 export const paymentsPermissions = {

@@ -191,7 +191,7 @@ describe("payment reconciliation", () => {
   });
 
   it("is a scheduled job of the payments module", async () => {
-    const { jobHandlers, jobSchedules } = await import("../registry.server");
+    const { jobHandlers, jobSchedules } = await import("~/composition.server");
     expect(jobHandlers()["payments.reconcile"]).toBeTypeOf("function");
     expect(jobSchedules()).toContainEqual({ job: "payments.reconcile", everyMinutes: 5 });
   });

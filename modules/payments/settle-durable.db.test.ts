@@ -16,7 +16,7 @@ import { closePdfRenderer } from "../../jobs/pdf-renderer.server";
 import { storeFile } from "@lib/files/storage.server";
 import { issuePaidCards } from "@modules/cards/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
-import { jobHandlers } from "../registry.server";
+import { jobHandlers } from "~/composition.server";
 
 // Issue 13, item 8: killing the server 0.13-0.7 s after a payment committed lost the card job
 // (PDFs and e-mails never sent). The job is now a row written in the payment's transaction.

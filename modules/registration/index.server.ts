@@ -1,8 +1,8 @@
 // The registration module's public entry for server code (services, models stay private).
-export * from "./index";
-export * from "./index.fields";
-export * from "./index.steps";
-export * from "./index.schemas";
+export { type RegistrationViewer, type TrekkerInput, EDITABLE_STATUSES, TREKKER_LIST_SCOPES, canEditRegistration, canOpenRegistration, canPay, editDatesHref, trekDatesRefusal, trekkerListScope, formatNrs } from "./index";
+export { InsuranceFields, TrekkerFields, TrekFields, ChoosePhotoAgain, OverlapNotice } from "./index.fields";
+export { WizardSteps, PastTrekNotice } from "./index.steps";
+export { firstStepSchema, insuranceSchema, splitFirstStep, trekDetailsSchema, trekkerSchema } from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export type { RouteChangeListener } from "./service.server";
 export { NotAllowedError, RegistrationError, addTrekker, createRegistration, getRegistration, listHistory, lockPrice, onRegistrationRouteChange, registrationRouteId, trekkerPhoto, trekRouteErrors, unlockPrice, updateTrek } from "./service.server";

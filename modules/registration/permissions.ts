@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /** The registration module's permissions (spec 1 §6, spec 2 §6): registering treks and the trekker lists. */
 export const registrationPermissions = {

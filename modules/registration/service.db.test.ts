@@ -4,7 +4,7 @@ import { inDays } from "../../tests/factories/dates";
 import { person as trekker } from "../../tests/factories/registrations";
 import { makeUser } from "../../tests/factories/users";
 import { createRoute, deleteRoute, RouteInUseError, setRouteStatus } from "@modules/trek-routes/index.server";
-import { routeInUse } from "../registry.server";
+import { routeInUse } from "~/composition.server";
 import { addTrekker, createRegistration, getRegistration, listHistory, lockPrice, NotAllowedError, RegistrationError, removeTrekker, updateInsurance } from "./service.server";
 import type { TrekkerInput } from "./schemas";
 import { FeeRule, Registration } from "./models/registration.server";

@@ -1,9 +1,9 @@
 // The trek-routes module's public entry for server code (services, models stay private).
-export * from "./index";
-export * from "./index.detail";
-export * from "./index.form";
-export * from "./index.lists";
-export * from "./index.schemas";
+export { registerTrekUrl, routeDetailUrl, routeEditUrl, routeImageUrl, ROUTE_SCOPES, canManageRoutes, canRegisterOnRoute } from "./index";
+export { DescriptionHtml } from "./index.detail";
+export { type RouteFormDefaults, RouteForm } from "./index.form";
+export { routesList } from "./index.lists";
+export { routeActionSchema, routeFormSchema } from "./index.schemas";
 export type { RouteChoice, RouteRow } from "./service.server";
 export { RouteInUseError, createRoute, deleteRoute, findCheckpoint, routeCheckpoints, findRouteImage, findRouteSummary, getRoute, listRouteChoices, listRouteNames, listRoutes, setRouteStatus, updateRoute } from "./service.server";
 export { findRoutePoints, listRoutePoints } from "./points.server";

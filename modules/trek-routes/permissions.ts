@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /** The trek-routes module's permissions (spec 1 §6): everyone reads routes, the board manages them. */
 export const trekRoutesPermissions = {

@@ -262,7 +262,7 @@ export async function setRouteStatus(id: number, status: RouteStatus): Promise<b
 
 /**
  * Deletes a route with its checkpoints and images; refuses while `inUse` says something still
- * refers to it. The caller passes the registry's question (modules/registry.ts routeInUse), so
+ * refers to it. The caller passes the composition root's question (app/composition.server.ts routeInUse), so
  * this module need not know who uses its routes and no module cycle arises.
  */
 export async function deleteRoute(id: number, inUse: (routeId: number) => Promise<boolean>): Promise<boolean> {

@@ -1,10 +1,10 @@
 // The users module's public entry for server code (services, models stay private).
-export * from "./index";
-export * from "./index.account";
-export * from "./index.forms";
-export * from "./index.lists";
-export * from "./index.ui";
-export * from "./index.schemas";
+export { type AccountRow, type AgencyRequestStatus, AGENCY_REQUEST_STATUSES, type Permission, type PermissionHolder, type PermissionScope, GRANTABLE, PERMISSIONS, can, inScope, isPermission, type UserKind, type UsersTab, ADDABLE_USER_TYPES, USER_STATUSES, canDeleteUser, canEditUser, canManageUser, canViewUser, detailPath, kindFromSegment, parseUserStatus, resolveTab, tabOfUserType, visibleTabs, type SessionListItem, describeDevice, agencyOnboardingPath, isOnboardingPath, landingPath, safeRedirect, usersPermissions, profilePhotoUrl, TWO_FACTOR_SETUP_PATH, TWO_FACTOR_SIGN_IN_PATH, TWO_FACTOR_USER_TYPES, canUseTwoFactor, isTwoFactorSetupAllowed, REGISTER_TYPES, TWO_FACTOR_CODE_LABEL } from "./index";
+export { AccountRows, ProfileList, SessionList } from "./index.account";
+export { NameForm, PASSWORD_FIELDS, PasswordForm, NewPasswordField, RouteCheckpointFields } from "./index.forms";
+export { USERS_TAB_HIDDEN, usersList } from "./index.lists";
+export { AuthCard, OpenMailButtons, ModalActions } from "./index.ui";
+export { registerSchema, accountNameSchema, changeEmailSchema, addUserSchema, changeOwnPasswordSchema, changeUserPasswordSchema, forgotPasswordSchema, resetPasswordSchema, setPasswordSchema, checkpostInfoSchema, disableUserSchema, userTargetParams, loginSchema, resendSchema, twoFactorCodeSchema, twoFactorSettingsSchema } from "./index.schemas";
 export type { SecondFactor, TwoFactorEnrolment, TwoFactorStatus } from "./two-factor.server";
 export { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, beginTwoFactorEnrolment, beginTwoFactorSignIn, completeTwoFactorSignIn, confirmTwoFactorEnrolment, disableTwoFactor, mustSetUpTwoFactor, pendingSignIn, renewRecoveryCodes, setStaffTwoFactorRequired, twoFactorStatus } from "./two-factor.server";
 export { COMMON_PASSWORD_MESSAGE, CommonPasswordError } from "./common-passwords.server";

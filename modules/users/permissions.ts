@@ -1,4 +1,4 @@
-import type { PermissionDeclaration } from "../contract";
+import type { PermissionDeclaration } from "../roles";
 
 /**
  * The users module's permissions (spec 1 §6, spec 2 §6): key -> the user types that hold it.

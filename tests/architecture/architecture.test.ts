@@ -8,6 +8,7 @@ import { breaches, readGraph, type Graph } from "./import-graph";
 // *.server file by value in what the browser loads, app/ reaches server files outside app/ only
 // through an alias. tests/architecture/lint.test.ts shows each failing on a breach. What stays
 // here is what a per-file lint rule cannot see: cycles between modules.
+import { entryBreaches, moduleEntries } from "./entries";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -29,8 +30,21 @@ describe("the rules catch a deliberate breach", () => {
   const g = (entries: Record<string, string[]>): Graph => new Map(Object.entries(entries));
   const rules = (graph: Graph) => breaches(graph).map((b) => b.rule);
 
-  it("a cycle between modules, also through the registry", () => {
+  it("a cycle between modules, also through the composition root", () => {
     expect(rules(g({ "modules/cards/index.server.ts": ["modules/registration/index.server.ts"], "modules/registration/index.server.ts": ["modules/cards/index.server.ts"] }))).toEqual(["module-cycle"]);
-    expect(rules(g({ "modules/registry.server.ts": ["modules/trek-routes/index.server.ts"], "modules/trek-routes/a.server.ts": ["modules/registry.server.ts"], "modules/trek-routes/index.server.ts": ["modules/trek-routes/a.server.ts"] }))).toEqual(["module-cycle"]);
+    expect(rules(g({ "app/composition.server.ts": ["modules/trek-routes/index.server.ts"], "modules/trek-routes/a.server.ts": ["app/composition.server.ts"], "modules/trek-routes/index.server.ts": ["modules/trek-routes/a.server.ts"] }))).toEqual(["module-cycle"]);
+  });
+});
+
+describe("module entries (ADR 0045)", () => {
+  it("at most four per module, or no more than the narrow browser entries ADR 0045 keeps; no export *", () => {
+    expect(entryBreaches(moduleEntries(root))).toEqual([]);
+  });
+
+  it("catches a fifth entry, a new narrow entry, and export *", () => {
+    const entries = (files: Record<string, string>) => new Map(Object.entries(files));
+    expect(entryBreaches(entries({ "modules/x/index.ts": "", "modules/x/index.ui.ts": "", "modules/x/index.schemas.ts": "", "modules/x/index.server.ts": "", "modules/x/index.more.ts": "" }))).toEqual(["x: 5 entries (at most 4)"]);
+    expect(entryBreaches(entries({ "modules/cards/index.extra.ts": "" }))).toEqual(["cards: index.extra.ts is not one of its entries in ADR 0045"]);
+    expect(entryBreaches(entries({ "modules/x/index.server.ts": 'export * from "./index";\n' }))).toEqual(["modules/x/index.server.ts: export * (list the names)"]);
   });
 });

@@ -4,6 +4,8 @@
  * database and folders come from the parent test's environment.
  */
 import { startJobs } from "../../jobs/queue.server";
+import { composeApp } from "../../app/composition.server";
+composeApp();
 import { claimAttempt, settle } from "@modules/payments/index.server";
 
 const [registrationId, attemptId, amountPaisa, payerUserId] = process.argv.slice(2).map(Number);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "@lib/ui/button";
 import { cx } from "@lib/ui/class-names";
-import type { ExistingImage } from "./image-field";
+import type { ExistingImage } from "./existing-image";
 
 /**
  * The existing images of an edit with JavaScript (image-field.tsx loads this when their tab is

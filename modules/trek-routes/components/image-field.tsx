@@ -2,14 +2,13 @@ import { lazy, Suspense } from "react";
 import { FileField } from "@lib/ui/file-field";
 import { useHydrated } from "@lib/ui/use-hydrated";
 
+import type { ExistingImage } from "./existing-image";
+
 // Only an edit with images needs it, once its tab is open (issue 12: a first load carries what it shows).
 const ExistingEnhanced = lazy(() => import("./existing-images"));
 
-export interface ExistingImage {
-  id: number;
-  fileName: string;
-  src: string;
-}
+// In its own file so the lazily loaded part and this one do not import each other (no cycle, ADR 0045).
+export type { ExistingImage } from "./existing-image";
 
 export interface ImageFieldProps {
   /** "Gallery" or "Map". */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { SidebarEntry, TimsModule } from "./contract";
-import { GRANTABLE, PERMISSIONS, PERMISSION_DECLARATIONS, PLANNED_MODULES, assemblePermissions, can, inScope, isPermission, type PermissionScope } from "./permissions";
-import { declaredPermissions, modules, sidebarEntries } from "./registry.server";
+import type { SidebarEntry, TimsModule } from "@modules/contract";
+import { GRANTABLE, PERMISSIONS, PERMISSION_DECLARATIONS, PLANNED_MODULES, assemblePermissions, can, inScope, isPermission, type PermissionScope } from "@modules/permissions";
+import { declaredPermissions, modules, sidebarEntries } from "../composition.server";
 import { canSeeAgencyDocuments } from "@modules/agencies";
 import { canEditRegistration, canPay } from "@modules/registration";
 import { canManageRoutes, canRegisterOnRoute } from "@modules/trek-routes";
@@ -64,7 +64,7 @@ describe("the table is assembled from the modules' declarations", () => {
     expect(unregistered.sort()).toEqual([...PLANNED_MODULES].sort());
   });
 
-  it("the registry's plugins and the table agree, apart from domains still to be built", () => {
+  it("the composed plugins and the table agree, apart from domains still to be built", () => {
     const elsewhere = [...PLANNED_MODULES, ...NOT_YET_IN_PLUGIN.filter((name) => !modules.find((m) => m.name === name)?.permissions)];
     const keys = new Set(elsewhere.flatMap((name) => Object.keys(declarationOf(name) ?? {})));
     const expected = Object.fromEntries(Object.entries(PERMISSIONS).filter(([key]) => !keys.has(key)));

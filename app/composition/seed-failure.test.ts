@@ -3,7 +3,7 @@ import { countUsers } from "@modules/users/index.server";
 
 // The demo treks fail part-way (a photo that cannot be made, a payment that does not issue).
 vi.mock("./demo-treks.server", () => ({ seedDemoTreks: vi.fn(async () => Promise.reject(new Error("the photo step refused the demo photo"))) }));
-const { prepareDatabase } = await import("./seed.server");
+const { prepareDatabase } = await import("../../db/seed.server");
 
 describe("prepareDatabase when the demo treks fail", () => {
   it("stops with the cause and how to start over; a later start seeds nothing twice", async () => {

@@ -1,9 +1,9 @@
 import { describe, it, expect, beforeAll } from "vitest";
 import { QueryTypes } from "sequelize";
-import { sequelize } from "./sequelize.server";
-import { migrate } from "./migrate.server";
-import { prepareDatabase, seedLookups } from "./seed.server";
-import { allMigrations } from "../modules/registry.server";
+import { sequelize } from "../../db/sequelize.server";
+import { migrate } from "../../db/migrate.server";
+import { prepareDatabase, seedLookups } from "../../db/seed.server";
+import { allMigrations } from "../composition.server";
 import { listCountries, listLookup } from "@modules/lookups/index.server";
 import { countUsers, findUserByEmail } from "@modules/users/index.server";
 import { DEMO_USERS } from "@modules/users/index.server";
@@ -127,7 +127,7 @@ describe(`migrations and seeds (${process.env.TEST_DB_DIALECT === "mysql" ? "mar
     expect(await countUsers()).toBe(6);
     expect(await count("user_grants")).toBe(grants);
     expect(await countAll()).toEqual(countsAfterOneSeed);
-    // The demo treks (db/demo-treks.test.ts) came with the first seed only.
+    // The demo treks (app/composition/demo-treks.test.ts) came with the first seed only.
     expect(await count("registrations")).toBe(DEMO_TREKS.length);
   });
 

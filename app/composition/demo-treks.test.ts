@@ -6,8 +6,8 @@ import { storedFileResponse } from "@lib/files/storage.server";
 import { billIdOfRegistration } from "@modules/payments/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { checkinsOf } from "@modules/checkins/index.server";
-import { sequelize } from "./sequelize.server";
-import { prepareDatabase } from "./seed.server";
+import { sequelize } from "../../db/sequelize.server";
+import { prepareDatabase } from "../../db/seed.server";
 import { DEMO_TREKS, seedDemoTreks } from "./demo-treks.server";
 
 const registrations = () => sequelize.query<{ id: number; status: string; entryDate: string }>("SELECT id, status, entryDate FROM registrations ORDER BY id", { type: QueryTypes.SELECT });

@@ -3,10 +3,10 @@
 // dialect). Generic over `sequelize.models`, so a model moved between modules is still checked.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ModelStatic } from "sequelize";
-import { sequelize } from "./sequelize.server";
-import { migrate } from "./migrate.server";
-// Importing the registry imports every module's public entry, which defines its models.
-import { modules } from "../modules/registry.server";
+import { sequelize } from "../../db/sequelize.server";
+import { migrate } from "../../db/migrate.server";
+// Importing the composition root imports every module's public entry, which defines its models.
+import { modules } from "../composition.server";
 
 const dialect = process.env.TEST_DB_DIALECT === "mysql" ? "mariadb" : "sqlite";
 

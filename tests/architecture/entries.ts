@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * A module's public entries (ADR 0045): at most four, each named for who imports it: index.ts
+ * (browser-safe rules, constants, types), index.ui.ts (components and lists for pages),
+ * index.schemas.ts (zod schemas, loaded lazily by pages) and index.server.ts (loaders, actions,
+ * jobs). Where one index.ui.ts made pages heavier (measured, ADR 0045), a module keeps the narrow
+ * browser entries listed here, and no more: a new one needs the ADR and this list changed.
+ */
+export const NARROW_ENTRIES: Readonly<Record<string, readonly string[]>> = {
+  agencies: ["index.documents.ts", "index.lists.ts"],
+  cards: ["index.card.ts", "index.deleted-list.ts", "index.history-list.ts", "index.move.ts", "index.panel.ts", "index.qr.ts", "index.returns-list.ts", "index.tims-cards-list.ts", "index.trekkers-list.ts"],
+  checkins: ["index.camera.ts", "index.lists.ts", "index.offline.ts"],
+  payments: ["index.billing-list.ts", "index.pay.ts", "index.receipt.ts", "index.result.ts", "index.sim.ts", "index.vouchers-list.ts"],
+  registration: ["index.fields.ts", "index.steps.ts"],
+  "trek-routes": ["index.detail.ts", "index.form.ts", "index.lists.ts"],
+  users: ["index.account.ts", "index.agency-status.ts", "index.forms.ts", "index.lists.ts", "index.ui.ts"],
+};
+const STANDARD = ["index.ts", "index.ui.ts", "index.schemas.ts", "index.server.ts"];
+
+/** modules/<m>/index*.ts → its text. */
+export function moduleEntries(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of fs.readdirSync(path.join(root, "modules"), { withFileTypes: true })) {
+    if (!m.isDirectory()) continue;
+    for (const f of fs.readdirSync(path.join(root, "modules", m.name))) {
+      if (/^index(\.[a-z][a-z-]*)*\.tsx?$/.test(f)) out.set(`modules/${m.name}/${f}`, fs.readFileSync(path.join(root, "modules", m.name, f), "utf8"));
+    }
+  }
+  return out;
+}
+
+export function entryBreaches(entries: Map<string, string>): string[] {
+  const found: string[] = [];
+  const byModule = new Map<string, string[]>();
+  for (const [file, text] of entries) {
+    const [, m, name] = file.split("/");
+    byModule.set(m, [...(byModule.get(m) ?? []), name]);
+    if (/^\s*export\s+\*/m.test(text)) found.push(`${file}: export * (list the names)`);
+  }
+  for (const [m, names] of [...byModule].sort()) {
+    const narrow = NARROW_ENTRIES[m];
+    if (!narrow) {
+      if (names.length > 4) found.push(`${m}: ${names.length} entries (at most 4)`);
+      continue;
+    }
+    for (const n of names.sort()) if (!STANDARD.includes(n) && !narrow.includes(n)) found.push(`${m}: ${n} is not one of its entries in ADR 0045`);
+  }
+  return found;
+}
