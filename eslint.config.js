@@ -49,6 +49,10 @@ const ELEMENTS = [
   { type: "tooling", pattern: ["tests", "bench", "scripts"], partialMatch: false },
 ];
 const FILES = [
+  // The composition root (ADR 0045) and the process entries that start it outside Remix.
+  { category: "composition", pattern: "app/composition.server.ts" },
+  { category: "process-entry", pattern: ["jobs/worker.ts", "db/cli.ts"] },
+  { category: "roles", pattern: "modules/roles.ts" },
   { category: "entry", pattern: "modules/*/index*.{ts,tsx}" },
   { category: "permissions", pattern: "modules/*/permissions.ts" },
   { category: "contract", pattern: "modules/contract.ts" },
@@ -60,8 +64,9 @@ const FILES = [
 const anotherModule = { type: "module", captured: { module: "!{{ from.element.captured.module }}" } };
 const BOUNDARY_POLICIES = [
   {
+    // Tests start their own process, so they may put the app together (the composition root) too.
     from: { element: { types: { anyOf: ["module", "modules-root"] } } },
-    disallow: { to: { element: { type: "app" } } },
+    disallow: { to: { element: { type: "app" }, file: { categories: { noneOf: ["composition"] } } } },
     message: "module-imports-app: modules never import from app/ (app → modules → lib, docs/adr/0001).",
   },
   {
@@ -70,9 +75,20 @@ const BOUNDARY_POLICIES = [
     message: "lib-imports-upward: lib/ imports only lib/ and packages (docs/adr/0001).",
   },
   {
-    from: { element: { type: "infrastructure" } },
+    from: { element: { types: { anyOf: ["module", "modules-root"] } }, file: { categories: { noneOf: ["test"] } } },
+    disallow: { to: { file: { categories: { anyOf: ["composition"] } } } },
+    message: "module-imports-app: only the app, the process entries and tests import the composition root (docs/adr/0045).",
+  },
+  {
+    // The process entries (the worker, the database CLI) put the app together from the composition root.
+    from: { element: { type: "infrastructure" }, file: { categories: { noneOf: ["process-entry", "test"] } } },
     disallow: { to: { element: { type: "app" } } },
-    message: "infrastructure-imports-app: db/, jobs/ and emails/ never import from app/.",
+    message: "infrastructure-imports-app: db/, jobs/ and emails/ never import from app/ (the worker and the CLI only its composition root).",
+  },
+  {
+    from: { file: { categories: { anyOf: ["process-entry"] } } },
+    disallow: { to: { element: { type: "app" }, file: { categories: { noneOf: ["composition"] } } } },
+    message: "infrastructure-imports-app: db/, jobs/ and emails/ never import from app/ (the worker and the CLI only its composition root).",
   },
   {
     // Another module's files only through its public entries (its own files freely).
@@ -88,8 +104,8 @@ const BOUNDARY_POLICIES = [
   {
     // A permission declaration stays a leaf, so no cycle can pass through the table.
     from: { file: { categories: { anyOf: ["permissions"] } } },
-    disallow: { to: { module: { origin: "local" }, file: { categories: { noneOf: ["contract"] } } } },
-    message: "permission-declaration-imports: modules/<m>/permissions.ts imports only modules/contract.ts (types), so it stays a leaf.",
+    disallow: { to: { module: { origin: "local" }, file: { categories: { noneOf: ["contract", "roles"] } } } },
+    message: "permission-declaration-imports: modules/<m>/permissions.ts imports only modules/contract.ts or modules/roles.ts (types), so it stays a leaf.",
   },
   {
     // Remix empties *.server files in the browser build only when app/ imports them; a file outside
@@ -100,7 +116,8 @@ const BOUNDARY_POLICIES = [
   },
   {
     // …and app/ reaches a server file outside app/ only through an alias, which Remix recognises.
-    from: { element: { type: "app" }, file: { categories: { noneOf: ["server"] } } },
+    // Tests are never bundled.
+    from: { element: { type: "app" }, file: { categories: { noneOf: ["server", "composition", "test"] } } },
     disallow: { to: { element: { types: { noneOf: ["app"] } }, file: { categories: { anyOf: ["server"] } } }, dependency: { source: ["../**", "../../**", "../../../**", "../../../../**"] } },
     message: "relative-server-import: import a *.server file outside app/ through its alias (@modules/…, @lib/…); Remix empties a relative one only inside app/.",
   },
