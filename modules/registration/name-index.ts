@@ -42,19 +42,19 @@ export async function dropTrekkerNames(ids: readonly number[], transaction: Tran
 }
 
 /**
- * Fills the tokens of every trekker that has none, in batches of `batch` trekkers by primary
- * key, each batch one transaction (the migration at a million rows; a re-run resumes).
+ * Writes the tokens of every trekker, in batches of `batch` trekkers by primary key, each batch
+ * one transaction that replaces the batch's tokens (the migration at a million rows; a run cut
+ * short can run again). A plain key range per batch: an anti-join against the tokens table
+ * ("those without tokens") made MariaDB materialise the whole table for every batch.
  */
 export async function indexAllTrekkerNames(qi: QueryInterface, batch = 5_000): Promise<number> {
   let done = 0;
   for (let after = 0; ; ) {
-    const trekkers = await qi.sequelize.query<Named>(
-      `SELECT t.id AS id, t.fullName AS fullName FROM trekkers t WHERE t.id > ${after}
-         AND NOT EXISTS (SELECT 1 FROM trekker_name_tokens k WHERE k.trekkerId = t.id) ORDER BY t.id LIMIT ${batch}`,
-      { type: QueryTypes.SELECT },
-    );
+    const trekkers = await qi.sequelize.query<Named>(`SELECT t.id AS id, t.fullName AS fullName FROM trekkers t WHERE t.id > ${after} ORDER BY t.id LIMIT ${batch}`, {
+      type: QueryTypes.SELECT,
+    });
     if (!trekkers.length) return done;
-    await qi.sequelize.transaction((transaction) => insertTokens(trekkers, transaction, qi));
+    await qi.sequelize.transaction((transaction) => indexTrekkerNames(trekkers, transaction, qi));
     done += trekkers.length;
     after = Number(trekkers[trekkers.length - 1].id);
   }
