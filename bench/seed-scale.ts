@@ -150,7 +150,7 @@ async function main() {
   // write them for trekkers made by the app: here in SQL, each of the seed's first and last names
   // folded once in JavaScript (every one is a single token).
   await step("name tokens", async () => {
-    const { nameTokens } = await import("../modules/registration/name-tokens");
+    const { nameTokens } = await import("../modules/registration/index.server");
     const token = (name: string) => {
       const [only, ...more] = nameTokens(name);
       if (more.length) throw new Error(`seed name ${name} has more than one token`);
