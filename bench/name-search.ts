@@ -31,20 +31,62 @@ if (migrated.length) console.log(`migrated ${migrated.join(", ")} in ${((perform
 
 const QUERIES = [
   // whole surnames and first names (each of the seed's 25 surnames is ~40,000 trekkers)
-  "Müller", "Keller", "Sherpa", "Gurung", "Tanaka", "Ivanova", "Okafor", "Kowalski", "Tamang", "Moreau",
-  "Anna", "Tenzing", "Pema", "Yuki", "Ximena",
+  "Müller",
+  "Keller",
+  "Sherpa",
+  "Gurung",
+  "Tanaka",
+  "Ivanova",
+  "Okafor",
+  "Kowalski",
+  "Tamang",
+  "Moreau",
+  "Anna",
+  "Tenzing",
+  "Pema",
+  "Yuki",
+  "Ximena",
   // as typed: lower case, no accents, capitals
-  "muller", "MULLER", "sherpa", "keller", "kowalski",
+  "muller",
+  "MULLER",
+  "sherpa",
+  "keller",
+  "kowalski",
   // partial words
-  "mul", "kel", "sher", "gur", "tan", "ivan", "oka", "kow", "tam", "mor", "a", "z",
+  "mul",
+  "kel",
+  "sher",
+  "gur",
+  "tan",
+  "ivan",
+  "oka",
+  "kow",
+  "tam",
+  "mor",
+  "a",
+  "z",
   // two words (AND), in either order, partial
-  "Anna Keller", "keller anna", "ten sher", "Pema Gurung", "yuki tan", "zara mül", "Sofia Müller", "liam rai",
+  "Anna Keller",
+  "keller anna",
+  "ten sher",
+  "Pema Gurung",
+  "yuki tan",
+  "zara mül",
+  "Sofia Müller",
+  "liam rai",
   // apostrophes, hyphens, accents the data lacks
-  "O'Brien", "brien", "Zoë", "Ñúñez", "Hans-Peter",
+  "O'Brien",
+  "brien",
+  "Zoë",
+  "Ñúñez",
+  "Hans-Peter",
   // other scripts (none in the seed: the index answers "nothing" from one range)
-  "शेर्पा", "王", "Иванова",
+  "शेर्पा",
+  "王",
+  "Иванова",
   // nothing found
-  "Qwertyuiop", "xq",
+  "Qwertyuiop",
+  "xq",
 ];
 
 /** Every statement a function runs, with its time (Sequelize's benchmark logging). */
@@ -90,7 +132,10 @@ interface Row {
 const rows: Row[] = [];
 const verbose = process.argv.includes("--verbose");
 
-for (const [who, viewer] of [["board", board], ["largest agency", agency]] as const) {
+for (const [who, viewer] of [
+  ["board", board],
+  ["largest agency", agency],
+] as const) {
   const list: Row = { who, path: "/trekkers list (count + page)", times: [], bare: [], slowest: "", found: [] };
   const header: Row = { who, path: "header search (/search)", times: [], bare: [], slowest: "", found: [] };
   let slowList = 0;
@@ -111,17 +156,24 @@ for (const [who, viewer] of [["board", board], ["largest agency", agency]] as co
     header.times.push(headerMs);
     if (listMs > slowList) [slowList, list.slowest] = [listMs, `"${text}" ${listMs.toFixed(1)} ms`];
     if (headerMs > slowHeader) [slowHeader, header.slowest] = [headerMs, `"${text}" ${headerMs.toFixed(1)} ms`];
-    if (verbose) console.log(`${who.padEnd(15)} ${JSON.stringify(text).padEnd(16)} found ${String(result.capped ? `>${result.total}` : result.total).padStart(6)}  list ${listMs.toFixed(1).padStart(6)} ms  bare ${bareMs.toFixed(1).padStart(6)} ms  header ${headerMs.toFixed(1).padStart(6)} ms`);
+    if (verbose)
+      console.log(
+        `${who.padEnd(15)} ${JSON.stringify(text).padEnd(16)} found ${String(result.capped ? `>${result.total}` : result.total).padStart(6)}  list ${listMs.toFixed(1).padStart(6)} ms  bare ${bareMs.toFixed(1).padStart(6)} ms  header ${headerMs.toFixed(1).padStart(6)} ms`,
+      );
   }
   header.bare = list.bare;
   rows.push(list, header);
 }
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-console.log(`\n${Number(trekkers).toLocaleString("en")} trekkers, ${Number(tokens).toLocaleString("en")} name tokens; largest agency: user ${agency.id}, ${Number(mine).toLocaleString("en")} trekkers; ${QUERIES.length} queries, median of ${RUNS} runs each\n`);
+console.log(
+  `\n${Number(trekkers).toLocaleString("en")} trekkers, ${Number(tokens).toLocaleString("en")} name tokens; largest agency: user ${agency.id}, ${Number(mine).toLocaleString("en")} trekkers; ${QUERIES.length} queries, median of ${RUNS} runs each\n`,
+);
 console.log("| viewer | what | p50 | p95 | max (query) | bare indexed query p50 / p95 |");
 console.log("|---|---|---|---|---|---|");
 for (const r of rows) {
-  console.log(`| ${r.who} | ${r.path} | ${ms(percentile(r.times, 50))} | ${ms(percentile(r.times, 95))} | ${r.slowest} | ${ms(percentile(r.bare, 50))} / ${ms(percentile(r.bare, 95))} |`);
+  console.log(
+    `| ${r.who} | ${r.path} | ${ms(percentile(r.times, 50))} | ${ms(percentile(r.times, 95))} | ${r.slowest} | ${ms(percentile(r.bare, 50))} / ${ms(percentile(r.bare, 95))} |`,
+  );
 }
 await sequelize.close();

@@ -35,7 +35,13 @@ const ids = (hits: { trekkerId: number }[]) => hits.map((h) => h.trekkerId).sort
 const sorted = (...xs: number[]) => [...xs].sort((a, b) => a - b);
 const header = async (viewer: TestUser, text: string) => ids(await searchTrekkersFor(viewer, text));
 const list = async (viewer: TestUser, text: string) =>
-  ids((await loadList(trekkersList, new Request(`http://tims.test/trekkers?username=${encodeURIComponent(text)}&pageSize=100`), trekkerListSource(viewer), { hidden: trekkerListHidden(viewer) })).rows);
+  ids(
+    (
+      await loadList(trekkersList, new Request(`http://tims.test/trekkers?username=${encodeURIComponent(text)}&pageSize=100`), trekkerListSource(viewer), {
+        hidden: trekkerListHidden(viewer),
+      })
+    ).rows,
+  );
 
 describe("search by any part of a name", () => {
   it("the issue's examples, in the header search and the Trekkers list alike", async () => {

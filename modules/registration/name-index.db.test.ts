@@ -23,7 +23,12 @@ beforeAll(async () => {
 }, 60_000);
 
 const tokensOf = async (trekkerId: number) =>
-  (await sequelize.query<{ token: string }>("SELECT token FROM trekker_name_tokens WHERE trekkerId = ? ORDER BY token", { replacements: [trekkerId], type: QueryTypes.SELECT })).map((r) => r.token);
+  (
+    await sequelize.query<{ token: string }>("SELECT token FROM trekker_name_tokens WHERE trekkerId = ? ORDER BY token", {
+      replacements: [trekkerId],
+      type: QueryTypes.SELECT,
+    })
+  ).map((r) => r.token);
 const sortedTokens = (name: string) => [...nameTokens(name)].sort();
 
 /** Trekkers whose stored tokens are not their name's, and tokens whose trekker is gone. */
@@ -31,7 +36,10 @@ async function drift(): Promise<{ wrong: number[]; orphans: number }> {
   const trekkers = await sequelize.query<{ id: number; fullName: string }>("SELECT id, fullName FROM trekkers", { type: QueryTypes.SELECT });
   const wrong: number[] = [];
   for (const t of trekkers) if (JSON.stringify(await tokensOf(Number(t.id))) !== JSON.stringify(sortedTokens(t.fullName))) wrong.push(Number(t.id));
-  const [{ n }] = await sequelize.query<{ n: number }>("SELECT COUNT(*) AS n FROM trekker_name_tokens k WHERE NOT EXISTS (SELECT 1 FROM trekkers t WHERE t.id = k.trekkerId)", { type: QueryTypes.SELECT });
+  const [{ n }] = await sequelize.query<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM trekker_name_tokens k WHERE NOT EXISTS (SELECT 1 FROM trekkers t WHERE t.id = k.trekkerId)",
+    { type: QueryTypes.SELECT },
+  );
   return { wrong, orphans: Number(n) };
 }
 

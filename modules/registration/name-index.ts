@@ -20,7 +20,9 @@ const ROWS_PER_INSERT = 1_000;
 export async function indexTrekkerNames(trekkers: readonly Named[], transaction: Transaction | null | undefined, qi: QueryInterface): Promise<void> {
   if (!trekkers.length) return;
   const q = qi.sequelize;
-  await q.query(`DELETE FROM trekker_name_tokens WHERE trekkerId IN (${trekkers.map((t) => Number(t.id)).join(", ")})`, { transaction: transaction ?? undefined });
+  await q.query(`DELETE FROM trekker_name_tokens WHERE trekkerId IN (${trekkers.map((t) => Number(t.id)).join(", ")})`, {
+    transaction: transaction ?? undefined,
+  });
   await insertTokens(trekkers, transaction, qi);
 }
 
@@ -49,10 +51,13 @@ export async function dropTrekkerNames(ids: readonly number[], transaction: Tran
  */
 export async function indexAllTrekkerNames(qi: QueryInterface, batch = 5_000): Promise<number> {
   let done = 0;
-  for (let after = 0; ; ) {
-    const trekkers = await qi.sequelize.query<Named>(`SELECT t.id AS id, t.fullName AS fullName FROM trekkers t WHERE t.id > ${after} ORDER BY t.id LIMIT ${batch}`, {
-      type: QueryTypes.SELECT,
-    });
+  for (let after = 0; ;) {
+    const trekkers = await qi.sequelize.query<Named>(
+      `SELECT t.id AS id, t.fullName AS fullName FROM trekkers t WHERE t.id > ${after} ORDER BY t.id LIMIT ${batch}`,
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
     if (!trekkers.length) return done;
     await qi.sequelize.transaction((transaction) => indexTrekkerNames(trekkers, transaction, qi));
     done += trekkers.length;

@@ -41,7 +41,10 @@ export function foldName(text: string): string {
     dropMarks = ACCENTED.test(ch);
     out += ch;
   }
-  return out.toLowerCase().replace(FOLDED, (c) => FOLDS[c]).normalize("NFC");
+  return out
+    .toLowerCase()
+    .replace(FOLDED, (c) => FOLDS[c])
+    .normalize("NFC");
 }
 
 /** The distinct search tokens of a name, or the words of a search text, in order of appearance. */
