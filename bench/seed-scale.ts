@@ -146,6 +146,26 @@ async function main() {
     }
   });
 
+  // The name search's tokens (modules/registration/name-tokens.ts), as the Trekker model's hooks
+  // write them for trekkers made by the app: here in SQL, each of the seed's first and last names
+  // folded once in JavaScript (every one is a single token).
+  await step("name tokens", async () => {
+    const { nameTokens } = await import("../modules/registration/index.server");
+    const token = (name: string) => {
+      const [only, ...more] = nameTokens(name);
+      if (more.length) throw new Error(`seed name ${name} has more than one token`);
+      return only;
+    };
+    for (const expr of [elt("k", FIRST.map(token)), elt("k DIV 30", LAST.map(token))]) {
+      for (let from = 0; from < TREKKERS; from += CHUNK) {
+        await q(
+          `INSERT IGNORE INTO trekker_name_tokens (token, trekkerId)
+           SELECT ${expr}, ${trekkerBase} + k FROM (SELECT n AS k FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(TREKKERS, from + CHUNK)}) ks`,
+        );
+      }
+    }
+  });
+
   await step("vouchers, bills", async () => {
     // Bank vouchers for a tenth of the registrations: approved for the paid, pending or rejected for the unpaid.
     await q(
@@ -187,7 +207,7 @@ async function main() {
 
   await step("analyze", async () => {
     await q("DROP TABLE bench_numbers");
-    for (const t of ["users", "registrations", "trekkers", "vouchers", "bills", "card_events"]) await q(`ANALYZE TABLE ${t}`);
+    for (const t of ["users", "registrations", "trekkers", "trekker_name_tokens", "vouchers", "bills", "card_events"]) await q(`ANALYZE TABLE ${t}`);
   });
 
   const counts = await one<Record<string, number>>(

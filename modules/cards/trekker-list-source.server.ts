@@ -299,7 +299,7 @@ export interface TrekkerSearchHit {
 }
 
 /**
- * The header search's trekkers (spec 1 §2.3): a name's start, a passport, a card number or a
+ * The header search's trekkers (spec 1 §2.3): any part of a name (registration's name tokens), a passport, a card number or a
  * registration id, within the viewer's rows only: every trekker for the board and TAAN, its own
  * for an agency or checkpost, a free trekker's own cards. Anyone else finds none.
  */

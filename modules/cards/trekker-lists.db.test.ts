@@ -205,8 +205,10 @@ describe("/trekkers: filters and quick ranges", () => {
     expect(await found("userAgencyType=1", u.ntb)).toEqual([...made.fit, ...made.fitUnpaid].sort());
   });
 
-  it("search: a name's beginning, a passport, a card number, a registration id", async () => {
-    expect(await found("username=kel")).toEqual([]);
+  it("search: the beginning of any word of a name, a passport, a card number, a registration id", async () => {
+    // Any word of the name (issue 28 item 2), not the inside of one.
+    expect(await found("username=kel")).toEqual(made.agencyUnpaid);
+    expect(await found("username=eller")).toEqual([]);
     expect(await found("username=Clara")).toEqual(made.agencyIssued);
     expect(await found("username=de1111")).toEqual([made.agencyUnpaid[0]]);
     const card = (await allRows(trekkersList, trekkerListSource(u.agency))).find((r) => r.trekkerId === made.agencyIssued[0])!.cardNumber!;

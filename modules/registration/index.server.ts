@@ -18,3 +18,4 @@ export { countTrekkers, searchTrekkerIds, searchTrekkerIdsAfter, trekkerFilterCh
 export type { TrekkerBatchFields, TrekkerBatchRow } from "./trekker-search.server";
 export { reviewIntent } from "./review-intents.server";
 export { overlappingCards, type OverlappingCard } from "./overlaps.server";
+export { nameTokens } from "./name-tokens";

@@ -1,5 +1,7 @@
 import { DataTypes } from "sequelize";
 import type { Migration } from "../contract";
+import { NAME_TOKEN_MAX } from "./name-tokens";
+import { indexAllTrekkerNames } from "./name-index";
 
 const text = (n: number) => ({ type: DataTypes.STRING(n), allowNull: true });
 
@@ -119,6 +121,25 @@ export const registrationMigrations: Migration[] = [
       await qi.removeIndex("trekkers", "trekkers_nationality_live");
       await qi.addIndex("trekkers", ["status", "deletedAt"], { name: "trekkers_status_deleted" });
       await qi.removeIndex("trekkers", "trekkers_status_live_registration");
+    },
+  },
+  {
+    // Search by any part of a name (issue 28 item 2, docs/adr/0046-name-search-tokens.md): one row
+    // per token of a trekker's name, keyed (token, trekkerId) so a word's prefix is one index range;
+    // (trekkerId, token) for the newest-first walk that checks each trekker and for replacing a
+    // trekker's tokens. Binary collation: tokens are folded before they are stored, and code point
+    // order is what prefixRange() bounds. Existing trekkers are filled in batches.
+    name: "2026122700-registration-name-tokens",
+    async up(qi) {
+      await qi.createTable("trekker_name_tokens", {
+        token: { type: DataTypes.STRING(NAME_TOKEN_MAX).BINARY, allowNull: false, primaryKey: true },
+        trekkerId: { type: DataTypes.INTEGER, allowNull: false, primaryKey: true, references: { model: "trekkers", key: "id" }, onDelete: "CASCADE" },
+      });
+      await qi.addIndex("trekker_name_tokens", ["trekkerId", "token"], { name: "trekker_name_tokens_trekker" });
+      await indexAllTrekkerNames(qi);
+    },
+    async down(qi) {
+      await qi.dropTable("trekker_name_tokens");
     },
   },
 ];

@@ -5,6 +5,7 @@ import { isSqlite, sequelize } from "../../db/sequelize.server";
 import { listCountries } from "@modules/lookups/index.server";
 import { listRouteNames } from "@modules/trek-routes/index.server";
 import { CHILD_REGION, CHILD_TYPE } from "./fees";
+import { nameTokens, prefixRange } from "./name-tokens";
 import { Registration, Trekker } from "./models/registration.server";
 
 /**
@@ -43,7 +44,10 @@ export interface TrekkerSearch {
   routeName?: string;
   /** The registering user's type (the spec's agency type filter). */
   registeredByType?: number;
-  /** A name's beginning, a passport number, a card number or a registration id. */
+  /**
+   * Words each beginning a word of the name (any part of it, case and accents aside: name-tokens.ts),
+   * a passport number, a card number or a registration id.
+   */
   search?: string;
   /**
    * Only trekkers whose id the subquery selects (bound values in `params`): another module's
@@ -71,6 +75,20 @@ interface Sql {
 }
 
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** A search of more words than this matches on its first ones. */
+const MAX_NAME_WORDS = 6;
+
+/**
+ * Whether some trekker holds this passport number (as typed, or in capitals): then the search is
+ * by passport, an indexed equality. Asked first so the name's semi-joins are never ORed with it
+ * (an OR takes the semi-joins away and walks the table).
+ */
+async function isPassport(text: string): Promise<boolean> {
+  if (!/\d/.test(text) || /\s/.test(text)) return false;
+  const rows = await sequelize.query("SELECT 1 AS found FROM trekkers WHERE passportNumber IN (?, ?) LIMIT 1", { replacements: [text, text.toUpperCase()], type: QueryTypes.SELECT });
+  return rows.length > 0;
+}
 
 async function saarcIds(): Promise<number[]> {
   return (await listCountries()).filter((c) => c.regionId === 1).map((c) => c.id);
@@ -111,8 +129,17 @@ async function build(q: TrekkerSearch): Promise<Sql> {
     if (/^\d{1,10}$/.test(search)) {
       const n = Number(search);
       add("(t.cardNumber = ? OR t.registrationId = ? OR t.passportNumber = ?)", n, n, search);
+    } else if (await isPassport(search)) {
+      add("t.passportNumber IN (?, ?)", search, search.toUpperCase());
     } else {
-      add("(t.fullName LIKE ? ESCAPE '!' OR t.passportNumber = ? OR t.passportNumber = ?)", `${escapeLike(search)}%`, search, search.toUpperCase());
+      const words = nameTokens(search).slice(0, MAX_NAME_WORDS);
+      if (!words.length) add("1 = 0");
+      // Every word begins a token of the name (docs/adr/0046-name-search-tokens.md): each one an
+      // index range of trekker_name_tokens, all in the AND (semi-joins, never an OR).
+      for (const word of words) {
+        const { lower, upper } = prefixRange(word);
+        add("t.id IN (SELECT k.trekkerId FROM trekker_name_tokens k WHERE k.token >= ? AND k.token < ?)", lower, upper);
+      }
     }
   }
   const joined = q.routeId !== undefined || q.registeredByType !== undefined || !!q.routeName;

@@ -48,3 +48,40 @@ test("the board finds trekkers and accounts; nothing found says so", async ({ pa
   await page.goto("/search");
   await expect(page.getByText(/press Enter/)).toBeVisible();
 });
+
+// Issue 28 item 2: any part of a name, case and accents aside, in the header search and in the
+// Trekkers list's search; an agency's own trekkers only (another agency's Müller stays hidden).
+test("'muller' finds Zoë O'Brien-Müller and Hans Müller from the header and in /trekkers", async ({ page }) => {
+  const [agency, other] = await Promise.all([makeActiveUser("agency"), makeActiveUser("agency")]);
+  const route = await makeRoute("Muller Trek");
+  await makeRegistration(agency, route.id, { trekkers: ["Zoë O'Brien-Müller", "Hans Müller", "Sophie Martin"] });
+  await makeRegistration(other, route.id, { trekkers: ["Greta Müller"] });
+
+  await signInAs(page, agency.email);
+  await page.goto("/trekkers");
+  const box = page.getByRole("search", { name: "Quick search" }).getByRole("searchbox");
+  await box.fill("muller");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=muller/);
+  const results = page.getByRole("region", { name: /Trekkers matching/ });
+  await expect(results.getByRole("link", { name: "Zoë O'Brien-Müller", exact: true })).toBeVisible();
+  await expect(results.getByRole("link", { name: "Hans Müller", exact: true })).toBeVisible();
+  await expect(results.getByText("Greta Müller")).toHaveCount(0);
+  await expect(results.getByText("Sophie Martin")).toHaveCount(0);
+
+  await page.goto("/trekkers");
+  const search = page.getByRole("main").getByRole("searchbox", { name: "Search" });
+  await search.fill("muller");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/username=muller/);
+  const table = page.getByRole("main").getByRole("table");
+  await expect(table.getByText("Zoë O'Brien-Müller", { exact: true })).toBeVisible();
+  await expect(table.getByText("Hans Müller", { exact: true })).toBeVisible();
+  await expect(table.getByText("Greta Müller")).toHaveCount(0);
+  await expect(table.getByText("Sophie Martin")).toHaveCount(0);
+
+  await search.fill("brien");
+  await search.press("Enter");
+  await expect(table.getByText("Zoë O'Brien-Müller", { exact: true })).toBeVisible();
+  await expect(table.getByText("Hans Müller", { exact: true })).toHaveCount(0);
+});

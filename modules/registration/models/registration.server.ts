@@ -1,5 +1,6 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Transaction } from "sequelize";
 import { sequelize } from "../../../db/sequelize.server";
+import { dropTrekkerNames, indexTrekkerNames } from "../name-index";
 
 /** A registered trek: who registered it, where and when. Trekkers hang off it. */
 export class Registration extends Model<InferAttributes<Registration>, InferCreationAttributes<Registration>> {
@@ -125,6 +126,21 @@ Trekker.init(
   // paranoid: every registration query skips trekkers an agency deleted; their record stays.
   { sequelize, tableName: "trekkers", paranoid: true },
 );
+
+// The name search's tokens (name-index.ts) follow the name, in the write's own transaction. No
+// bulk Trekker.update changes a name (a bulk one would need { individualHooks: true }); a trekker
+// removed for good loses its tokens (so does a registration's cascade, by the table's foreign
+// key); a record an agency deleted (paranoid) keeps them for the Deleted Trekkers search.
+type HookOptions = { transaction?: Transaction | null; force?: boolean };
+Trekker.addHook("afterCreate", "indexNameTokens", async (trekker: Trekker, options: HookOptions) => {
+  await indexTrekkerNames([trekker], options.transaction, sequelize.getQueryInterface());
+});
+Trekker.addHook("afterUpdate", "indexNameTokens", async (trekker: Trekker, options: HookOptions) => {
+  if (trekker.changed("fullName")) await indexTrekkerNames([trekker], options.transaction, sequelize.getQueryInterface());
+});
+Trekker.addHook("afterDestroy", "indexNameTokens", async (trekker: Trekker, options: HookOptions) => {
+  if (options.force) await dropTrekkerNames([trekker.id], options.transaction, sequelize.getQueryInterface());
+});
 
 /** Fees per user type and price region (spec 1 §9); the most specific matching rule wins. */
 export class FeeRule extends Model<InferAttributes<FeeRule>, InferCreationAttributes<FeeRule>> {
