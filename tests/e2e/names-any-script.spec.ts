@@ -10,21 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { issuedCards, makeCardGenerator } from "../factories/cards";
+import { NAMES_BY_SCRIPT } from "../factories/names";
 import { makeRoute } from "../factories/registrations";
 import { signInAs } from "./support/auth-cookie";
 import { makeActiveUser } from "./support/roles";
 
-const NAMES: [string, string][] = [
-  ["Devanagari", "पेम्बा तामाङ"],
-  ["Chinese", "王小明"],
-  ["Japanese", "山田 花子"],
-  ["Korean", "김민준"],
-  ["Cyrillic", "Анна Иванова"],
-  ["Greek", "Γιώργος Παπαδόπουλος"],
-  ["Thai", "สมชาย ใจดี"],
-  ["Hebrew", "דוד כהן"],
-  ["Arabic", "محمد الأحمد"],
-];
+const NAMES = NAMES_BY_SCRIPT;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "names-any-script-"));
 // pdftotext writes the glyphs of a shaped script in its own order; compare the letters alone.
