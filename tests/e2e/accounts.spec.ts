@@ -83,7 +83,7 @@ test.describe("registration", () => {
     ]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
-    await fillOrganization(page, { ...organization("not-an-email"), organizationName: "Treks 4 U", panNumber: "12345", contactNo: "98012", password: "weak" });
+    await fillOrganization(page, { ...organization("not-an-email"), organizationName: "Treks <4 U>", panNumber: "12345", contactNo: "98012", password: "weak" });
     await page.getByLabel("Confirm Password").fill("different");
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByText("Only text allowed")).toBeVisible();

@@ -1,4 +1,5 @@
 // Issued cards for tests: a registration whose cards a board user with "generateCard" issued.
+import "../setup/compose";
 import { kathmanduDate } from "@lib/dates";
 import { generateCards } from "@modules/cards/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";

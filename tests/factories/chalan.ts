@@ -1,4 +1,5 @@
 // Chalan pushes for tests, through the chalan module's public entry.
+import "../setup/compose";
 import { CHALAN_MESSAGES } from "@modules/chalan";
 import { startPush } from "@modules/chalan/index.server";
 

@@ -1,4 +1,5 @@
 // Check-in fixtures: a checkpost placed at a checkpoint of a route, and cards to scan on it.
+import "../setup/compose";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
 import { cardQrText, signQrPayload, trekkerCardData } from "@modules/cards/index.server";

@@ -1,3 +1,4 @@
+import "../setup/compose";
 import { kathmanduDate } from "@lib/dates";
 
 /** `n` days from today in Kathmandu, as YYYY-MM-DD (negative for the past). */

@@ -1,3 +1,4 @@
+import "../setup/compose";
 /** One person's name in each script a card must carry as written (issue 28, item 1). */
 export const NAMES_BY_SCRIPT: readonly (readonly [script: string, name: string])[] = [
   ["Devanagari", "पेम्बा तामाङ"],

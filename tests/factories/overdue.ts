@@ -1,5 +1,6 @@
 // Overdue trekkers for tests: issued cards never seen at a checkpoint, raised by the overdue job
 // run on a day past their grace period, restricted to these trekkers (the e2e database is shared).
+import "../setup/compose";
 import { findOverdueTrekkers } from "@modules/overdue/index.server";
 import { trailCards } from "./checkins";
 import { inDays } from "./dates";

@@ -1,4 +1,5 @@
 // Payments for tests: a registration priced and an open gateway attempt for it.
+import "../setup/compose";
 import { QueryTypes } from "sequelize";
 import { PaymentAttempt, billIdOfRegistration, claimAttempt, getReceipt, listRefunds, settle } from "@modules/payments/index.server";
 import { addTrekker, lockPrice } from "@modules/registration/index.server";

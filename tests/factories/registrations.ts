@@ -1,4 +1,5 @@
 // Trek routes, trekkers and registrations for tests, through the modules' public entries.
+import "../setup/compose";
 import type { TrekkerInput } from "@modules/registration";
 import { addTrekker, createRegistration, lockPrice } from "@modules/registration/index.server";
 import { createRoute } from "@modules/trek-routes/index.server";

@@ -1,5 +1,6 @@
 // Users for tests, made through the users module's public entry. Works in Vitest and in the
 // Playwright process (which shares the e2e server's database).
+import "../setup/compose";
 import crypto from "node:crypto";
 import { createUser, grantPermission, type NewUser } from "@modules/users/index.server";
 

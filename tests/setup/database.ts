@@ -54,21 +54,8 @@ if (process.env.TEST_DB_DIALECT === "mysql") {
   process.env.SQLITE_PATH = path.join(dir, "test.sqlite");
 }
 
-/**
- * What a process entry does at start (app/composition.server.ts composeApp), done lazily: db/ and
- * jobs/ get the modules' migrations, seeds and jobs from the composition root only when a test
- * migrates or runs a job, so a test file that does neither imports no module.
- */
-const composition = () => import("../../app/composition.server");
 // The registration files import nothing that reads the configuration (a test may still set its environment).
-const { registerMigrations, registerSeeds } = await import("../../db/registration");
-const { registerJobs } = await import("../../jobs/registration");
-registerMigrations(async () => (await composition()).allMigrations());
-registerSeeds(async () => (await composition()).seedPlan());
-registerJobs(async () => {
-  const c = await composition();
-  return { handlers: c.jobHandlers(), schedules: c.jobSchedules() };
-});
+await import("./compose");
 
 afterAll(async () => {
   await drainBackground();
