@@ -208,7 +208,7 @@ describe("card PDFs", () => {
       expect((await cardPdfState(card.trekkerId)).status).toBe("ready");
     }
     expect(mails.map((m) => m.subject).sort()).toEqual(cards.map((c) => `Your TIMS card ${c.cardNumber}`).sort());
-    expect((await readOutboxMessage(mails[0].id))!.attachments[0].filename).toMatch(/^(Anna Muller|Ben Okafor)\.pdf$/);
+    expect((await readOutboxMessage(mails[0].id))!.attachments[0].filename).toMatch(/^(Anna Müller|Ben Okafor)\.pdf$/);
 
     // A replayed job (a retry) sends nothing twice.
     await getQueue().enqueue("cards.issued", { registrationId: r.regId });
