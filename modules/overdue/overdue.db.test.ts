@@ -59,6 +59,11 @@ beforeAll(async () => {
   [c.old] = await trailCards(route.id, { entry: "2041-06-01", exit: "2041-06-10", owner: u.agencyA });
 });
 
+// The digests' readers are the active board and TAAN users when each run mails. Other test files share the
+// MariaDB database and add or retire such users meanwhile, so their count is taken around each run.
+const readerCounts: number[] = [];
+const countReaders = async () => readerCounts.push((await activeUserIdsOfType(4)).length + (await activeUserIdsOfType(6)).length);
+
 describe("the daily overdue job on fixed dates", () => {
   it("is a registered daily job", () => {
     expect(jobHandlers()[OVERDUE_JOB]).toBeTypeOf("function");
@@ -72,7 +77,9 @@ describe("the daily overdue job on fixed dates", () => {
   });
 
   it("raises the never seen after the entry date plus the grace period, once", async () => {
+    await countReaders();
     expect(await findOverdueTrekkers({ today: "2042-03-08", graceDays: 2, batchSize: 2 })).toEqual({ today: "2042-03-08", noCheckout: 0, neverSeen: 2 });
+    await countReaders();
     expect((await overdueRecord(c.unseenB.trekkerId))?.reason).toBe("never-seen");
     expect((await overdueRecord(c.unseenB.trekkerId))?.dueDate).toBe("2042-03-07");
     expect((await overdueRecord(c.fitUnseen.trekkerId))?.reason).toBe("never-seen");
@@ -87,7 +94,9 @@ describe("the daily overdue job on fixed dates", () => {
     expect(await findOverdueTrekkers({ today: "2042-03-10", graceDays: 2 })).toMatchObject({ noCheckout: 0 });
     // The card sweep of 11 March completes the checked out; the one still on the trail stays Active.
     await sweepCards({ today: "2042-03-11" });
+    await countReaders();
     expect(await findOverdueTrekkers({ today: "2042-03-11", graceDays: 2, batchSize: 1 })).toEqual({ today: "2042-03-11", noCheckout: 1, neverSeen: 0 });
+    await countReaders();
     expect((await overdueRecord(c.stuck.trekkerId))?.reason).toBe("no-checkout");
     expect((await overdueRecord(c.stuck.trekkerId))?.dueDate).toBe("2042-03-10");
     expect(await overdueRecord(c.out.trekkerId)).toBeNull();
@@ -107,6 +116,7 @@ describe("the daily overdue job on fixed dates", () => {
     expect(await overdueNotes(u.taan)).toEqual([]);
 
     await drainQueue();
+    await countReaders();
     const outbox = await listOutbox();
     // No e-mail per trekker any more (issue 26, item 8).
     expect(outbox.filter((m) => m.subject.startsWith("Overdue trekker:"))).toEqual([]);
@@ -138,7 +148,8 @@ describe("the daily overdue job on fixed dates", () => {
     expect(boardText).toContain(`TIMS card ${c.fitUnseen.cardNumber},`);
     expect(boardText).not.toContain(`TIMS card ${c.stuck.cardNumber},`);
     // Every active board and TAAN user (the card generators are board users too) and the three owners, once a day each.
-    expect(digests).toHaveLength(2 * (await activeUserIdsOfType(4)).length + 2 * (await activeUserIdsOfType(6)).length + 3);
+    expect(digests.length).toBeGreaterThanOrEqual(2 * Math.min(...readerCounts) + 3);
+    expect(digests.length).toBeLessThanOrEqual(2 * Math.max(...readerCounts) + 3);
     const perReaderDay = new Map<string, number>();
     for (const m of digests) perReaderDay.set(`${m.to}|${m.subject.slice(0, 31)}`, (perReaderDay.get(`${m.to}|${m.subject.slice(0, 31)}`) ?? 0) + 1);
     expect(Math.max(...perReaderDay.values())).toBe(1);
