@@ -20,13 +20,15 @@ const TEST_FILES = ["**/*.test.{ts,tsx}", "tests/**", "bench/**"];
 /** A refusal is a thrown DomainError (@lib/errors), never a returned `{ ok: false }`. */
 const NO_OK_FALSE = {
   selector: "ObjectExpression > Property[key.name='ok'][value.value=false]",
-  message: "A refusal throws a DomainError from @lib/errors (fieldError, notFoundError, conflictError…), it does not return { ok: false } (docs/guide-add-a-page.md §1).",
+  message:
+    "A refusal throws a DomainError from @lib/errors (fieldError, notFoundError, conflictError…), it does not return { ok: false } (docs/guide-add-a-page.md §1).",
 };
 /** 404 comes from the one helper, `notFound()` from @lib/param-id (or paramId/parseParams for a param). */
 const NO_INLINE_404 = [
   {
     selector: "NewExpression[callee.name='Response'] ObjectExpression > Property[key.name='status'][value.value=404]",
-    message: "Answer 404 with notFound() from @lib/param-id (throw notFound()), or paramId/parseParams for a bad param: one not-found helper (docs/guide-add-a-page.md §3).",
+    message:
+      "Answer 404 with notFound() from @lib/param-id (throw notFound()), or paramId/parseParams for a bad param: one not-found helper (docs/guide-add-a-page.md §3).",
   },
   {
     selector: "CallExpression[callee.object.name='Response'][callee.property.name='json'] ObjectExpression > Property[key.name='status'][value.value=404]",
@@ -112,21 +114,38 @@ const BOUNDARY_POLICIES = [
     // app/ that pages may load must not import one by value, or Sequelize and Bull land in the browser.
     from: { element: { types: { anyOf: ["module", "modules-root", "lib"] } }, file: { categories: { noneOf: ["server", "test"] } } },
     disallow: { to: { file: { categories: { anyOf: ["server"] } } }, dependency: { kind: "value" } },
-    message: "client-file-imports-server: a file pages may load (outside app/, not *.server, not a test) imports a *.server file by value; import it from a *.server file or make it `import type`.",
+    message:
+      "client-file-imports-server: a file pages may load (outside app/, not *.server, not a test) imports a *.server file by value; import it from a *.server file or make it `import type`.",
   },
   {
     // …and app/ reaches a server file outside app/ only through an alias, which Remix recognises.
     // Tests are never bundled.
     from: { element: { type: "app" }, file: { categories: { noneOf: ["server", "composition", "test"] } } },
-    disallow: { to: { element: { types: { noneOf: ["app"] } }, file: { categories: { anyOf: ["server"] } } }, dependency: { source: ["../**", "../../**", "../../../**", "../../../../**"] } },
-    message: "relative-server-import: import a *.server file outside app/ through its alias (@modules/…, @lib/…); Remix empties a relative one only inside app/.",
+    disallow: {
+      to: { element: { types: { noneOf: ["app"] } }, file: { categories: { anyOf: ["server"] } } },
+      dependency: { source: ["../**", "../../**", "../../../**", "../../../../**"] },
+    },
+    message:
+      "relative-server-import: import a *.server file outside app/ through its alias (@modules/…, @lib/…); Remix empties a relative one only inside app/.",
   },
 ];
 
 export default tseslint.config(
   {
     // What .gitignore ignores (build output, data, test output) and generated or vendored files.
-    ignores: ["build/**", "build-*/**", "public/build/**", "public/build-*/**", ".cache/**", "data/**", "test-results/**", "playwright-report/**", "bench/tmp/**", "node_modules/**", ".ci/**"],
+    ignores: [
+      "build/**",
+      "build-*/**",
+      "public/build/**",
+      "public/build-*/**",
+      ".cache/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/tmp/**",
+      "node_modules/**",
+      ".ci/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -139,7 +158,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       // `_`-prefixed names are deliberately unused (a destructured field left out, an unused handler argument).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       // Stripping control characters from text, CSV and QR payloads is what those regexes are for.
       "no-control-regex": "off",
     },
@@ -172,7 +194,16 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "modules/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "db/**/*.ts", "jobs/**/*.ts", "emails/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "bench/**/*.ts"],
+    files: [
+      "app/**/*.{ts,tsx}",
+      "modules/**/*.{ts,tsx}",
+      "lib/**/*.{ts,tsx}",
+      "db/**/*.ts",
+      "jobs/**/*.ts",
+      "emails/**/*.{ts,tsx}",
+      "tests/**/*.{ts,tsx}",
+      "bench/**/*.ts",
+    ],
     plugins: { boundaries },
     settings: {
       "boundaries/root-path": root,

@@ -2,7 +2,17 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(__dirname, "app"), "@modules": path.resolve(__dirname, "modules"), "@lib": path.resolve(__dirname, "lib") };
-const include = ["tests/architecture/**/*.test.ts", "tests/security/**/*.test.ts", "tests/fuzz/**/*.test.ts", "app/**/*.test.{ts,tsx}", "lib/**/*.test.{ts,tsx}", "modules/**/*.test.{ts,tsx}", "db/**/*.test.ts", "jobs/**/*.test.ts", "emails/**/*.test.{ts,tsx}"];
+const include = [
+  "tests/architecture/**/*.test.ts",
+  "tests/security/**/*.test.ts",
+  "tests/fuzz/**/*.test.ts",
+  "app/**/*.test.{ts,tsx}",
+  "lib/**/*.test.{ts,tsx}",
+  "modules/**/*.test.{ts,tsx}",
+  "db/**/*.test.ts",
+  "jobs/**/*.test.ts",
+  "emails/**/*.test.{ts,tsx}",
+];
 const shared = {
   globals: true,
   environment: "node",
@@ -31,7 +41,14 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: "mariadb",
-                include: ["modules/**/*.db.test.ts", "db/**/*.test.ts", "app/composition/**/*.test.ts", "jobs/**/*.db.test.ts", "tests/fuzz/**/*.db.test.ts", "tests/security/route-guards.db.test.ts"],
+                include: [
+                  "modules/**/*.db.test.ts",
+                  "db/**/*.test.ts",
+                  "app/composition/**/*.test.ts",
+                  "jobs/**/*.db.test.ts",
+                  "tests/fuzz/**/*.db.test.ts",
+                  "tests/security/route-guards.db.test.ts",
+                ],
                 env: { TEST_DB_DIALECT: "mysql" },
               },
             },

@@ -34,7 +34,23 @@ import { seedDemoTreks } from "./composition/demo-treks.server";
  * Every domain of the app, in seeding order: a module's seeds run after those of the modules it
  * reads (the fee rules after the lookups, the demo users after the routes their checkposts name).
  */
-export const modules: readonly TimsModule[] = [lookupsModule, trekRoutesModule, usersModule, agenciesModule, dashboardModule, registrationModule, cardsModule, paymentsModule, checkinsModule, notificationsModule, chalanModule, statsModule, overdueModule, apiModule, ledgerModule];
+export const modules: readonly TimsModule[] = [
+  lookupsModule,
+  trekRoutesModule,
+  usersModule,
+  agenciesModule,
+  dashboardModule,
+  registrationModule,
+  cardsModule,
+  paymentsModule,
+  checkinsModule,
+  notificationsModule,
+  chalanModule,
+  statsModule,
+  overdueModule,
+  apiModule,
+  ledgerModule,
+];
 
 export function allMigrations(): Migration[] {
   // The jobs table is infrastructure (jobs/), not a module's; it migrates with the modules.

@@ -42,7 +42,9 @@ async function noStoreWhenSignedIn(request: Request, headers: Headers): Promise<
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (noteDatabaseDown(error, request)) {
-    console.error(`[db] ${request.method} ${new URL(request.url).pathname}: the database is unavailable (${error instanceof Error ? error.message : String(error)})`);
+    console.error(
+      `[db] ${request.method} ${new URL(request.url).pathname}: the database is unavailable (${error instanceof Error ? error.message : String(error)})`,
+    );
     return;
   }
   console.error(error);

@@ -30,7 +30,6 @@ await migrate();
 const select = <T extends object = Record<string, unknown>>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT });
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
-
 const [{ n: bills }] = await select<{ n: number }>("SELECT COUNT(*) AS n FROM bills");
 const [{ n: trekkers }] = await select<{ n: number }>("SELECT COUNT(*) AS n FROM trekkers");
 const [top] = await select<{ payerUserId: number; n: number }>("SELECT payerUserId, COUNT(*) AS n FROM bills GROUP BY payerUserId ORDER BY n DESC LIMIT 1");

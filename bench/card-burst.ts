@@ -49,7 +49,14 @@ async function run(workers: number): Promise<Run> {
     const res = await fetchModules(cluster.env);
     const { makeUser, pendingPayment, settlePayment, makeRoute, person, CardPdf, Op } = res;
     const route = await makeRoute("Burst Trek");
-    const agency = await makeUser({ userType: 2, fullName: "Spring Treks", organizationName: "Spring Treks", isDocumentUploaded: true, isVerified: true, isApproved: true });
+    const agency = await makeUser({
+      userType: 2,
+      fullName: "Spring Treks",
+      organizationName: "Spring Treks",
+      isDocumentUploaded: true,
+      isVerified: true,
+      isApproved: true,
+    });
     const payments: Awaited<ReturnType<typeof pendingPayment>>[] = [];
     for (let r = 0; r < REGISTRATIONS; r++) {
       const trekkers = Array.from({ length: TREKKERS }, (_, t) => person(`Burst ${r}-${t}`, { email: `burst-${r}-${t}@bench.test` }));
@@ -119,7 +126,18 @@ async function load() {
 /** This process talks to the cluster's database and Redis; config is read once, so runs share one connection target per process. */
 async function fetchModules(env: Record<string, string>) {
   if (loaded) throw new Error("one run per process: the database connection is set at import");
-  for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"]) process.env[name] = env[name];
+  for (const name of [
+    "DATABASE_URL",
+    "REDIS_URL",
+    "QUEUE_PREFIX",
+    "FILES_DIR",
+    "OUTBOX_DIR",
+    "DATA_DIR",
+    "QR_SIGNING_PRIVATE_KEY",
+    "SESSION_SECRET",
+    "APP_URL",
+  ])
+    process.env[name] = env[name];
   loaded = await load();
   return loaded;
 }
@@ -139,11 +157,26 @@ if (one) {
   const { execFileSync } = await import("node:child_process");
   const results: Run[] = [];
   for (const workers of WORKER_COUNTS) {
-    const out = execFileSync(process.execPath, ["--import", "tsx", import.meta.filename, "--one", String(workers), "--registrations", String(REGISTRATIONS), "--trekkers", String(TREKKERS), ...(KILL ? ["--kill"] : [])], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const out = execFileSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        import.meta.filename,
+        "--one",
+        String(workers),
+        "--registrations",
+        String(REGISTRATIONS),
+        "--trekkers",
+        String(TREKKERS),
+        ...(KILL ? ["--kill"] : []),
+      ],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const line = out.split("\n").find((l) => l.startsWith("RESULT "));
     if (!line) throw new Error(`no result from the ${workers}-worker run`);
     results.push(JSON.parse(line.slice(7)));
@@ -152,8 +185,13 @@ if (one) {
   else {
     console.log(`${REGISTRATIONS * TREKKERS} cards issued at once (${REGISTRATIONS} registrations of ${TREKKERS}), until every PDF is rendered and e-mailed:`);
     for (const r of results) {
-      const kill = r.killedAtSeconds === undefined ? "" : `; worker killed at ${r.killedAtSeconds.toFixed(1)} s: ${r.lost} cards lost, ${r.failedJobs} jobs failed, ${r.extraMails} e-mails sent twice`;
-      console.log(`  ${r.workers} worker(s): ${r.seconds.toFixed(1)} s (${(r.cards / r.seconds).toFixed(1)} cards/s; first e-mail after ${r.firstMailSeconds.toFixed(1)} s${kill})`);
+      const kill =
+        r.killedAtSeconds === undefined
+          ? ""
+          : `; worker killed at ${r.killedAtSeconds.toFixed(1)} s: ${r.lost} cards lost, ${r.failedJobs} jobs failed, ${r.extraMails} e-mails sent twice`;
+      console.log(
+        `  ${r.workers} worker(s): ${r.seconds.toFixed(1)} s (${(r.cards / r.seconds).toFixed(1)} cards/s; first e-mail after ${r.firstMailSeconds.toFixed(1)} s${kill})`,
+      );
     }
   }
 }

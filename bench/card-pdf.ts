@@ -225,10 +225,14 @@ if (JSON_ONLY) {
   console.log(JSON.stringify(result));
 } else {
   console.log(`Card PDFs on ${result.cpus} CPUs (load ${result.loadAverage1m}), ${result.chromium}; ${N} PDFs of ${Math.round(result.pdfBytes / 1024)} KB`);
-  console.log(`  cold, browser launched per PDF (median of ${COLD}):   ${result.coldMedianMs} ms to the PDF, ${result.coldWithCloseMedianMs} ms with closing it`);
+  console.log(
+    `  cold, browser launched per PDF (median of ${COLD}):   ${result.coldMedianMs} ms to the PDF, ${result.coldWithCloseMedianMs} ms with closing it`,
+  );
   console.log(`  warm, browser kept open, one page (median):    ${result.warmMedianMs} ms (p90 ${result.warmP90Ms} ms)`);
   console.log(`  pool of ${POOL} pages in parallel:                   ${result.poolPdfsPerSecond} PDFs/s (median latency ${result.poolMedianLatencyMs} ms)`);
   console.log(`  warm vs cold:                                  ${result.warmVsColdSpeedup}× faster per PDF`);
-  console.log(`  CPU per PDF (node + chromium, pool run):       ${result.cpuMsPerPdf} ms → at most ${result.idleCpuPdfsPerSecond} PDFs/s on ${result.cpus} idle CPUs`);
+  console.log(
+    `  CPU per PDF (node + chromium, pool run):       ${result.cpuMsPerPdf} ms → at most ${result.idleCpuPdfsPerSecond} PDFs/s on ${result.cpus} idle CPUs`,
+  );
   console.log(JSON.stringify(result));
 }

@@ -68,14 +68,20 @@ async function main() {
   await sequelize.query("DELETE FROM erp_sim_rows WHERE salesDate = :d", { replacements: { d: PUSH_DAY } });
   await sequelize.query("DELETE FROM chalan_cards WHERE lineId IN (SELECT id FROM chalan_lines WHERE salesDate = :d)", { replacements: { d: PUSH_DAY } });
   // Credits carry their sale's date: the day's credit lines go with its sales.
-  await sequelize.query("DELETE FROM chalan_credit_cards WHERE lineId IN (SELECT id FROM chalan_lines WHERE salesDate = :d)", { replacements: { d: PUSH_DAY } });
+  await sequelize.query("DELETE FROM chalan_credit_cards WHERE lineId IN (SELECT id FROM chalan_lines WHERE salesDate = :d)", {
+    replacements: { d: PUSH_DAY },
+  });
   await sequelize.query("DELETE FROM chalan_lines WHERE salesDate = :d", { replacements: { d: PUSH_DAY } });
   await sequelize.query("UPDATE chalan_pushes SET activeSlot = NULL, status = 'failed' WHERE activeSlot IS NOT NULL");
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === "POST" ? Buffer.concat(chunks) : undefined });
+    const request = new Request(`http://127.0.0.1${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+    });
     const response = await chalan.handleErpSimulatorRequest(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
@@ -91,7 +97,10 @@ async function main() {
   await chalan.runPush(id, { client });
   const runMs = performance.now() - t2;
   const push = await chalan.getPush(id);
-  const sim = await sequelize.query<{ rows: number; cards: number }>("SELECT COUNT(*) AS `rows`, COALESCE(SUM(qty), 0) AS cards FROM erp_sim_rows WHERE salesDate = :d", { replacements: { d: PUSH_DAY }, type: QueryTypes.SELECT });
+  const sim = await sequelize.query<{ rows: number; cards: number }>(
+    "SELECT COUNT(*) AS `rows`, COALESCE(SUM(qty), 0) AS cards FROM erp_sim_rows WHERE salesDate = :d",
+    { replacements: { d: PUSH_DAY }, type: QueryTypes.SELECT },
+  );
   console.log(
     `Push of ${PUSH_DAY}: ${PUSH_CARDS.toLocaleString("en")} cards in ${push?.totalLines.toLocaleString("en")} lines (${push?.pushedLines} pushed, ${push?.refusedLines} refused): ` +
       `start (lines, cards, job in one transaction) ${secs(startMs)}, job ${secs(runMs)}, total ${secs(startMs + runMs)} (goal < 30 s); the simulator holds ${sim[0].rows} rows, ${Number(sim[0].cards).toLocaleString("en")} cards`,

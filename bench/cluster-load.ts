@@ -97,7 +97,9 @@ try {
   else {
     console.log(`GET ${PATH}, signed in, ${USERS} concurrent users, ${SECONDS} s each, on ${(await import("node:os")).cpus().length} cores:`);
     for (const r of rows) {
-      console.log(`  ${r.instances} instance(s): ${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.requests} requests, ${r.errors} errors${r.errors ? ` ${JSON.stringify(r.errorKinds)}` : ""}`);
+      console.log(
+        `  ${r.instances} instance(s): ${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.requests} requests, ${r.errors} errors${r.errors ? ` ${JSON.stringify(r.errorKinds)}` : ""}`,
+      );
     }
   }
 } finally {

@@ -32,7 +32,11 @@ async function main() {
   const [counts] = await select<Record<string, number>>(
     "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM card_events) AS cardEvents, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM checkins) AS checkins, (SELECT COUNT(*) FROM daily_stats) AS stats",
   );
-  console.log(`Database ${new URL(process.env.DATABASE_URL!).pathname.slice(1)}: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString("en")}`).join(", ")}`);
+  console.log(
+    `Database ${new URL(process.env.DATABASE_URL!).pathname.slice(1)}: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${Number(v).toLocaleString("en")}`)
+      .join(", ")}`,
+  );
   if (process.argv.includes("--rebuild") || Number(counts.stats) === 0) {
     const s = performance.now();
     const done = await rebuildDailyStats(null, null);
@@ -47,7 +51,9 @@ async function main() {
   const [{ n: seasonRows }] = await select<{ n: number }>(`SELECT COUNT(*) AS n FROM daily_stats WHERE day >= '${season.from}' AND day < '${season.to}'`);
   const week0 = await dashboardData(week);
   const season0 = await dashboardData(season);
-  console.log(`7 days ${week.from}..${week.to}: ${week0.trekkers.registered.toLocaleString("en")} cards issued; season ${season.from}..${season.to}: ${season0.trekkers.registered.toLocaleString("en")} cards issued, ${Number(seasonRows).toLocaleString("en")} aggregate rows`);
+  console.log(
+    `7 days ${week.from}..${week.to}: ${week0.trekkers.registered.toLocaleString("en")} cards issued; season ${season.from}..${season.to}: ${season0.trekkers.registered.toLocaleString("en")} cards issued, ${Number(seasonRows).toLocaleString("en")} aggregate rows`,
+  );
 
   const cases: { label: string; goal: string; aggregate: () => Promise<unknown>; scan: (() => Promise<unknown>) | null }[] = [
     { label: "dashboard figures, 7 days", goal: "< 300 ms", aggregate: () => dashboardData(week), scan: () => dashboardData(week, "scan") },
@@ -61,7 +67,9 @@ async function main() {
   for (const c of cases) {
     const a = await timed(c.aggregate, RUNS);
     const s = c.scan ? await timed(c.scan, SCAN_RUNS) : null;
-    console.log(`| ${c.label} | ${c.goal} | ${a.toFixed(1)} ms | ${s === null ? "–" : `${s.toFixed(0)} ms`} | ${s === null ? "–" : `${(s / a).toFixed(1)}×`} |`);
+    console.log(
+      `| ${c.label} | ${c.goal} | ${a.toFixed(1)} ms | ${s === null ? "–" : `${s.toFixed(0)} ms`} | ${s === null ? "–" : `${(s / a).toFixed(1)}×`} |`,
+    );
   }
   // Where the season dashboard's time goes (each part alone, median).
   const parts: [string, () => Promise<unknown>][] = [

@@ -53,12 +53,22 @@ async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; queries: {
   }
 }
 
-
 const tableRows = new Map<string, number>();
 for (const t of ["trekkers", "registrations", "users", "vouchers", "bills", "card_events"]) {
   tableRows.set(t, Number((await select<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`))[0].n));
 }
-const aliases: Record<string, string> = { t: "trekkers", r: "registrations", e: "card_events", v: "vouchers", u: "users", User: "users", Voucher: "vouchers", Registration: "registrations", Trekker: "trekkers", TrekkerCard: "trekkers" };
+const aliases: Record<string, string> = {
+  t: "trekkers",
+  r: "registrations",
+  e: "card_events",
+  v: "vouchers",
+  u: "users",
+  User: "users",
+  Voucher: "vouchers",
+  Registration: "registrations",
+  Trekker: "trekkers",
+  TrekkerCard: "trekkers",
+};
 
 interface Plan {
   estimate: number;
@@ -85,7 +95,10 @@ async function plan(sql: string): Promise<Plan> {
 /** A trekker id query made to read the page's whole rows (trekker and registration columns). */
 function wholeRows(sql: string): string {
   const from = /FROM trekkers t JOIN registrations r ON r\.id = t\.registrationId/.test(sql) ? "" : " JOIN registrations r ON r.id = t.registrationId";
-  return sql.replace(/^SELECT t\.id AS id FROM trekkers t/, `SELECT t.*, r.userId, r.userType, r.routeId, r.routeName, r.entryDate, r.exitDate FROM trekkers t${from}`);
+  return sql.replace(
+    /^SELECT t\.id AS id FROM trekkers t/,
+    `SELECT t.*, r.userId, r.userType, r.routeId, r.routeName, r.entryDate, r.exitDate FROM trekkers t${from}`,
+  );
 }
 
 interface Case {
@@ -117,11 +130,14 @@ const largest = (await select<{ userId: number }>("SELECT userId FROM registrati
 const agency = { id: Number(largest.userId), userType: 2 };
 const fitRow = (await select<{ userId: number }>("SELECT userId FROM registrations WHERE userType = 1 ORDER BY id DESC LIMIT 1"))[0];
 const fit = { id: Number(fitRow.userId), userType: 1 };
-const someCountry = (await select<{ nationality: number }>(`SELECT nationality FROM trekkers WHERE registeredBy = ${agency.id} ORDER BY id DESC LIMIT 1`))[0].nationality;
+const someCountry = (await select<{ nationality: number }>(`SELECT nationality FROM trekkers WHERE registeredBy = ${agency.id} ORDER BY id DESC LIMIT 1`))[0]
+  .nationality;
 // The newest pending voucher's route and agency: the filter and the search find rows.
-const pending = (await select<{ routeId: number; organizationName: string }>(
-  "SELECT r.routeId, u.organizationName FROM vouchers v JOIN registrations r ON r.id = v.registrationId JOIN users u ON u.id = v.userId WHERE v.isVerified IS NULL AND u.userType = 2 ORDER BY v.id DESC LIMIT 1",
-))[0];
+const pending = (
+  await select<{ routeId: number; organizationName: string }>(
+    "SELECT r.routeId, u.organizationName FROM vouchers v JOIN registrations r ON r.id = v.registrationId JOIN users u ON u.id = v.userId WHERE v.isVerified IS NULL AND u.userType = 2 ORDER BY v.id DESC LIMIT 1",
+  )
+)[0];
 const agencyName = pending.organizationName;
 const total = tableRows.get("trekkers") ?? 0;
 const deep = (rows: number) => Math.max(1, Math.floor(rows / 10 / 50));
@@ -147,16 +163,52 @@ const cases: Case[] = [
   ...trekkerCases("board", board, total),
   ...trekkerCases("largest agency", agency, agencyTrekkers),
   { list: "/requests/vouchers", label: "page 1", url: "/requests/vouchers", load: voucherLoad, pageQuery: /FROM `vouchers`.*LIMIT/ },
-  { list: "/requests/vouchers", label: `page ${deep(vouchers) + 1}`, url: `/requests/vouchers?pageindex=${deep(vouchers)}`, load: voucherLoad, pageQuery: /FROM `vouchers`.*LIMIT/ },
-  { list: "/requests/vouchers", label: "filter: Pending + route", url: `/requests/vouchers?status=Pending&route=${pending.routeId}`, load: voucherLoad, pageQuery: /FROM `vouchers`.*LIMIT/ },
-  { list: "/requests/vouchers", label: "search: agency name", url: `/requests/vouchers?name=${encodeURIComponent(agencyName)}`, load: voucherLoad, pageQuery: /FROM `vouchers`.*LIMIT/ },
+  {
+    list: "/requests/vouchers",
+    label: `page ${deep(vouchers) + 1}`,
+    url: `/requests/vouchers?pageindex=${deep(vouchers)}`,
+    load: voucherLoad,
+    pageQuery: /FROM `vouchers`.*LIMIT/,
+  },
+  {
+    list: "/requests/vouchers",
+    label: "filter: Pending + route",
+    url: `/requests/vouchers?status=Pending&route=${pending.routeId}`,
+    load: voucherLoad,
+    pageQuery: /FROM `vouchers`.*LIMIT/,
+  },
+  {
+    list: "/requests/vouchers",
+    label: "search: agency name",
+    url: `/requests/vouchers?name=${encodeURIComponent(agencyName)}`,
+    load: voucherLoad,
+    pageQuery: /FROM `vouchers`.*LIMIT/,
+  },
   { list: "/users (Trek Agency tab)", label: "page 1", url: "/users?tab=agency", load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
   { list: "/users (Trek Agency tab)", label: "page 100", url: "/users?tab=agency&pageindex=99", load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
   { list: "/users (Trek Agency tab)", label: "filter: Disabled", url: "/users?tab=agency&status=Disabled", load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
-  { list: "/users (Trek Agency tab)", label: 'search "Treks 4"', url: `/users?tab=agency&username=${encodeURIComponent("Treks 4")}`, load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
+  {
+    list: "/users (Trek Agency tab)",
+    label: 'search "Treks 4"',
+    url: `/users?tab=agency&username=${encodeURIComponent("Treks 4")}`,
+    load: userLoad,
+    pageQuery: /FROM `users`.*LIMIT/,
+  },
   { list: "TIMS Cards (free trekker)", label: "page 1", url: "/tims-cards", load: cardLoad, pageQuery: /SELECT t\.id AS id FROM .* OFFSET/ },
-  { list: "TIMS Cards (free trekker)", label: "filter: Completed", url: "/tims-cards?cardStatus=Completed", load: cardLoad, pageQuery: /SELECT t\.id AS id FROM .* OFFSET/ },
-  { list: "TIMS Cards (free trekker)", label: 'search route "Everest"', url: "/tims-cards?routename=Everest", load: cardLoad, pageQuery: /SELECT t\.id AS id FROM .* OFFSET/ },
+  {
+    list: "TIMS Cards (free trekker)",
+    label: "filter: Completed",
+    url: "/tims-cards?cardStatus=Completed",
+    load: cardLoad,
+    pageQuery: /SELECT t\.id AS id FROM .* OFFSET/,
+  },
+  {
+    list: "TIMS Cards (free trekker)",
+    label: 'search route "Everest"',
+    url: "/tims-cards?routename=Everest",
+    load: cardLoad,
+    pageQuery: /SELECT t\.id AS id FROM .* OFFSET/,
+  },
 ];
 
 const results: Result[] = [];
@@ -276,6 +328,12 @@ if (!JSON_OUT) {
     `Daily sweep, nothing due: median ${sweepMs.toFixed(1)} ms, ${sweepQueries.length} statements, rows read ${sweepPlans.reduce((s, p) => s + p.read, 0)}, full scan: ${sweepPlans.flatMap((p) => (p.fullScan ? [p.fullScan] : [])).join(", ") || "no"}`,
   );
 } else {
-  console.log(JSON.stringify({ tables: Object.fromEntries(tableRows), results, export: exported, sweep: { medianMs: sweepMs, statements: sweepQueries.length } }, null, 2));
+  console.log(
+    JSON.stringify(
+      { tables: Object.fromEntries(tableRows), results, export: exported, sweep: { medianMs: sweepMs, statements: sweepQueries.length } },
+      null,
+      2,
+    ),
+  );
 }
 await sequelize.close();

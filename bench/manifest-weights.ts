@@ -14,7 +14,14 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 export type Mode = "app" | "document";
-export interface PageWeight { page: string; id: string; kb: number; allKb: number; files: number; mode: Mode }
+export interface PageWeight {
+  page: string;
+  id: string;
+  kb: number;
+  allKb: number;
+  files: number;
+  mode: Mode;
+}
 
 const kbOf = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -28,7 +35,14 @@ function importsOf(code: string): { fixed: string[]; dynamic: string[] } {
 /** Every page of the build in public/build{suffix} and build{suffix} (e.g. "-w" for BUILD_SLOT=w, "" for the default), heaviest first. */
 export function manifestWeights(buildSuffix: string): PageWeight[] {
   const publicDir = path.resolve("public");
-  interface RouteEntry { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
+  interface RouteEntry {
+    id: string;
+    parentId?: string;
+    path?: string;
+    index?: boolean;
+    module: string;
+    imports?: string[];
+  }
   const buildDir = path.join(publicDir, `build${buildSuffix}`);
   const manifestFile = fs.readdirSync(buildDir).find((f) => f.startsWith("manifest-"));
   if (!manifestFile) throw new Error(`no manifest in ${buildDir}`);
@@ -38,7 +52,11 @@ export function manifestWeights(buildSuffix: string): PageWeight[] {
     routes: Record<string, RouteEntry>;
   };
   const scriptsDir = path.resolve(`build${buildSuffix}`, "page-scripts");
-  const scripts = JSON.parse(fs.readFileSync(path.join(scriptsDir, "manifest.json"), "utf8")) as { entries: Record<string, string>; preload: Record<string, string[]>; files: string[] };
+  const scripts = JSON.parse(fs.readFileSync(path.join(scriptsDir, "manifest.json"), "utf8")) as {
+    entries: Record<string, string>;
+    preload: Record<string, string[]>;
+    files: string[];
+  };
 
   /** A file by its URL: /build…/x.js in public/, /page-script/x.js in the server build. */
   const fileOf = (url: string) => (url.startsWith("/page-script/") ? path.join(scriptsDir, url.slice("/page-script/".length)) : path.join(publicDir, url));

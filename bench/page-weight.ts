@@ -72,7 +72,14 @@ async function startServer(): Promise<ChildProcess> {
   execSync("npm run build", { stdio: "ignore", env });
   const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
     stdio: "ignore",
-    env: { ...env, DATA_DIR: path.resolve("test-results/bench-data"), SESSION_SECRET: "bench-secret", E2E_PORT: String(PORT), E2E_EXPIRY_PORT: String(PORT + 1), PASSWORD_SCRYPT_N: "1024" },
+    env: {
+      ...env,
+      DATA_DIR: path.resolve("test-results/bench-data"),
+      SESSION_SECRET: "bench-secret",
+      E2E_PORT: String(PORT),
+      E2E_EXPIRY_PORT: String(PORT + 1),
+      PASSWORD_SCRYPT_N: "1024",
+    },
   });
   for (let i = 0; i < 240; i++) {
     try {
@@ -171,7 +178,16 @@ async function measure(browser: Browser, target: (typeof PAGES)[number]): Promis
 const server = argBase ? null : await startServer();
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 const rows: Row[] = [];
 try {
@@ -191,5 +207,7 @@ else {
     );
   }
   const worst = rows.reduce((a, b) => (b.jsGzip > a.jsGzip ? b : a));
-  console.log(`\nlargest JS: ${worst.page} ${kb(worst.jsGzip)}; worst on/off ratio: ${Math.max(...rows.map((r) => r.ratio)).toFixed(2)} hydrated, ${Math.max(...rows.map((r) => r.paintRatio)).toFixed(2)} first paint`);
+  console.log(
+    `\nlargest JS: ${worst.page} ${kb(worst.jsGzip)}; worst on/off ratio: ${Math.max(...rows.map((r) => r.ratio)).toFixed(2)} hydrated, ${Math.max(...rows.map((r) => r.paintRatio)).toFixed(2)} first paint`,
+  );
 }

@@ -20,7 +20,14 @@ const { signCardQr } = await import("../modules/cards/index.server");
 const names = ["Walker A", "Hans Peter Müller", "Sophie Martin", "James O'Brien", "Aarav Sharma"];
 const images: string[] = [];
 for (let i = 0; i < n; i++) {
-  const text = signCardQr({ cardNumber: 100000 + i, fullName: names[i % names.length], nationality: "Germany", route: `Trail ${Date.now()}${i}`, validFrom: "2026-11-26", validTo: "2026-12-01" });
+  const text = signCardQr({
+    cardNumber: 100000 + i,
+    fullName: names[i % names.length],
+    nationality: "Germany",
+    route: `Trail ${Date.now()}${i}`,
+    validFrom: "2026-11-26",
+    validTo: "2026-12-01",
+  });
   images.push((await QRCode.toBuffer(text, { width: 300, margin: 4, errorCorrectionLevel: "M" })).toString("base64"));
 }
 

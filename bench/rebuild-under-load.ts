@@ -127,7 +127,10 @@ console.log("During a full rebuild (scripts/rebuild-stats.ts in its own process)
 const rebuildStart = performance.now();
 let rebuildDone = false;
 let rebuildOut = "";
-const child = spawn(process.execPath, ["--import", "tsx", "scripts/rebuild-stats.ts"], { env: { ...process.env, DATABASE_URL: URL_ }, stdio: ["ignore", "pipe", "inherit"] });
+const child = spawn(process.execPath, ["--import", "tsx", "scripts/rebuild-stats.ts"], {
+  env: { ...process.env, DATABASE_URL: URL_ },
+  stdio: ["ignore", "pipe", "inherit"],
+});
 child.stdout.on("data", (d) => (rebuildOut += d));
 const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
 const rebuildCode = exited.then((code) => {
@@ -141,8 +144,14 @@ const code = await rebuildCode;
 const rebuildS = (performance.now() - rebuildStart) / 1000;
 console.log(rebuildOut.trim());
 
-const row = (name: string, t: Tally) => `| ${name} | ${t.times.length} | ${ms(pct(t.times, 50))} | ${ms(pct(t.times, 99))} | ${ms(Math.max(0, ...t.times))} | ${t.errors.length} |`;
-console.log(`\nRebuild: ${rebuildS.toFixed(1)} s, exit ${code}${rebuildDone ? "" : " (stopped at the cap)"}; load average at the end ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+const row = (name: string, t: Tally) =>
+  `| ${name} | ${t.times.length} | ${ms(pct(t.times, 50))} | ${ms(pct(t.times, 99))} | ${ms(Math.max(0, ...t.times))} | ${t.errors.length} |`;
+console.log(
+  `\nRebuild: ${rebuildS.toFixed(1)} s, exit ${code}${rebuildDone ? "" : " (stopped at the cap)"}; load average at the end ${(await import("node:os"))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 console.log("\n| | n | p50 | p99 | max | errors |\n|---|---|---|---|---|---|");
 console.log(row("scans, no rebuild", base.scans));
 console.log(row("scans, during the rebuild", during.scans));
@@ -150,12 +159,15 @@ console.log(row("payments, no rebuild", base.pays));
 console.log(row("payments, during the rebuild", during.pays));
 const ratio = (a: Tally, b: Tally) => (pct(b.times, 99) / Math.max(0.001, pct(a.times, 99))).toFixed(2);
 console.log(`\np99 during ÷ without: scans ${ratio(base.scans, during.scans)}, payments ${ratio(base.pays, during.pays)} (goal ≤ 2)`);
-for (const e of [...new Set([...base.scans.errors, ...base.pays.errors, ...during.scans.errors, ...during.pays.errors])].slice(0, 5)) console.log(`error: ${e}`);
+for (const e of [...new Set([...base.scans.errors, ...base.pays.errors, ...during.scans.errors, ...during.pays.errors])].slice(0, 5))
+  console.log(`error: ${e}`);
 
 if (VERIFY) {
   const started = performance.now();
   const drift = await dailyStatsDrift(5);
-  console.log(`daily_stats equals its rebuild: ${drift.count === 0 ? "yes" : `no, ${drift.count} keys differ`} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `daily_stats equals its rebuild: ${drift.count === 0 ? "yes" : `no, ${drift.count} keys differ`} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 await closeQueue().catch(() => {});
 await sequelize.close();

@@ -15,14 +15,20 @@ import { manifestWeights } from "./manifest-weights";
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const slot = arg("--slot", "weights");
 const over = Number(arg("--over", "0"));
-if (!process.argv.includes("--no-build")) execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_SLOT: slot, VITE_CJS_IGNORE_WARNING: "true" } });
+if (!process.argv.includes("--no-build"))
+  execSync("npm run build", { stdio: "ignore", env: { ...process.env, BUILD_SLOT: slot, VITE_CJS_IGNORE_WARNING: "true" } });
 
 const rows = manifestWeights(slot ? `-${slot}` : "");
 if (process.argv.includes("--json")) console.log(JSON.stringify(rows, null, 2));
 else {
   console.log("  load    in all  files  page (route)  mode");
-  for (const row of rows.filter((r) => r.kb >= over)) console.log(`${row.kb.toFixed(1).padStart(6)} KB ${row.allKb.toFixed(1).padStart(6)} KB ${String(row.files).padStart(4)}  ${row.page}  (${row.id})  ${row.mode}`);
+  for (const row of rows.filter((r) => r.kb >= over))
+    console.log(
+      `${row.kb.toFixed(1).padStart(6)} KB ${row.allKb.toFixed(1).padStart(6)} KB ${String(row.files).padStart(4)}  ${row.page}  (${row.id})  ${row.mode}`,
+    );
   const apps = rows.filter((r) => r.mode === "app");
   const documents = rows.filter((r) => r.mode === "document");
-  console.log(`\n${rows.length} pages (${apps.length} app, ${documents.length} document); over 100 KB at load: ${rows.filter((r) => r.kb > 100).length}; largest ${rows[0]?.kb.toFixed(1)} KB (${rows[0]?.page}); largest in all ${Math.max(...rows.map((r) => r.allKb)).toFixed(1)} KB; documents ${documents[0]?.kb.toFixed(1)} KB at load`);
+  console.log(
+    `\n${rows.length} pages (${apps.length} app, ${documents.length} document); over 100 KB at load: ${rows.filter((r) => r.kb > 100).length}; largest ${rows[0]?.kb.toFixed(1)} KB (${rows[0]?.page}); largest in all ${Math.max(...rows.map((r) => r.allKb)).toFixed(1)} KB; documents ${documents[0]?.kb.toFixed(1)} KB at load`,
+  );
 }

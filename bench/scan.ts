@@ -106,7 +106,10 @@ const explain = async (label: string, sql: string) => {
 };
 const plans = [
   await explain("card by id", `SELECT * FROM trekkers WHERE id = ${t0.trekkerId}`),
-  await explain("repeat check", `SELECT * FROM checkins WHERE trekkerId = ${t0.trekkerId} AND direction = 'in' AND actionDate >= NOW() - INTERVAL 30 MINUTE AND checkpointId = 1 ORDER BY actionDate DESC LIMIT 1`),
+  await explain(
+    "repeat check",
+    `SELECT * FROM checkins WHERE trekkerId = ${t0.trekkerId} AND direction = 'in' AND actionDate >= NOW() - INTERVAL 30 MINUTE AND checkpointId = 1 ORDER BY actionDate DESC LIMIT 1`,
+  ),
   await explain("card by number", `SELECT id FROM trekkers WHERE cardNumber = 100005`),
 ];
 
@@ -126,7 +129,10 @@ if (JSON_OUT) {
   console.log(`\nScanning at a checkpost (${process.env.DATABASE_URL?.replace(/\/\/[^@]*@/, "//")}), checkpost user ${viewer.id}, ${today}`);
   console.log(`  QR signature verify alone (Ed25519)   ${verifyUs.toFixed(1).padStart(7)} µs`);
   console.log(`\n  ${"run".padEnd(28)} ${"scans".padStart(5)} ${"median".padStart(8)} ${"p99".padStart(8)} ${"max".padStart(8)}   (ms)`);
-  for (const r of results.rows) console.log(`  ${r.label.padEnd(28)} ${String(r.n).padStart(5)} ${r.median.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.max.toFixed(2).padStart(8)}`);
+  for (const r of results.rows)
+    console.log(
+      `  ${r.label.padEnd(28)} ${String(r.n).padStart(5)} ${r.median.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.max.toFixed(2).padStart(8)}`,
+    );
   console.log(`  queue of ${QUEUE}: total ${queueTotal.toFixed(0)} ms, per-scan max ${Math.max(...queue).toFixed(2)} ms`);
   console.log(`\n  plans (table:type/key/rows)`);
   for (const p of plans) console.log(`    ${p.label.padEnd(16)} ${p.plan}`);

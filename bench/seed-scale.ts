@@ -28,10 +28,68 @@ const DAY_SPAN = 3 * 365;
 if (!/^mysql|^mariadb/.test(URL_)) throw new Error("seed-scale fills MariaDB/MySQL only");
 process.env.DATABASE_URL = URL_;
 
-const FIRST = ["Anna", "Ben", "Chloe", "David", "Emma", "Felix", "Grace", "Hugo", "Ines", "Jonas", "Kavya", "Liam", "Maya", "Noah", "Olivia", "Pema", "Quinn", "Ravi", "Sofia", "Tenzing", "Uma", "Victor", "Wang", "Ximena", "Yuki", "Zara", "Arjun", "Lucia", "Mateo", "Nina"];
-const LAST = ["Keller", "Smith", "Müller", "Dubois", "Rossi", "Tanaka", "Sherpa", "Gurung", "Sharma", "Kim", "Nguyen", "Silva", "Jensen", "Novak", "Kowalski", "Brown", "Garcia", "Ivanova", "Chen", "Okafor", "Larsen", "Moreau", "Fischer", "Rai", "Tamang"];
+const FIRST = [
+  "Anna",
+  "Ben",
+  "Chloe",
+  "David",
+  "Emma",
+  "Felix",
+  "Grace",
+  "Hugo",
+  "Ines",
+  "Jonas",
+  "Kavya",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Olivia",
+  "Pema",
+  "Quinn",
+  "Ravi",
+  "Sofia",
+  "Tenzing",
+  "Uma",
+  "Victor",
+  "Wang",
+  "Ximena",
+  "Yuki",
+  "Zara",
+  "Arjun",
+  "Lucia",
+  "Mateo",
+  "Nina",
+];
+const LAST = [
+  "Keller",
+  "Smith",
+  "Müller",
+  "Dubois",
+  "Rossi",
+  "Tanaka",
+  "Sherpa",
+  "Gurung",
+  "Sharma",
+  "Kim",
+  "Nguyen",
+  "Silva",
+  "Jensen",
+  "Novak",
+  "Kowalski",
+  "Brown",
+  "Garcia",
+  "Ivanova",
+  "Chen",
+  "Okafor",
+  "Larsen",
+  "Moreau",
+  "Fischer",
+  "Rai",
+  "Tamang",
+];
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const elt = (expr: string, values: readonly (string | number)[]) => `ELT(1 + (${expr}) % ${values.length}, ${values.map((v) => (typeof v === "number" ? v : quote(v))).join(", ")})`;
+const elt = (expr: string, values: readonly (string | number)[]) =>
+  `ELT(1 + (${expr}) % ${values.length}, ${values.map((v) => (typeof v === "number" ? v : quote(v))).join(", ")})`;
 
 async function main() {
   const t0 = performance.now();
@@ -54,14 +112,21 @@ async function main() {
     console.log(`  ${label.padEnd(34)} ${((performance.now() - s) / 1000).toFixed(1).padStart(6)} s`);
   };
 
-  console.log(`Seeding ${dbName}: ${TREKKERS.toLocaleString("en")} trekkers, ${REGISTRATIONS.toLocaleString("en")} registrations, ${AGENCIES} agencies, ${FITS.toLocaleString("en")} free trekkers`);
+  console.log(
+    `Seeding ${dbName}: ${TREKKERS.toLocaleString("en")} trekkers, ${REGISTRATIONS.toLocaleString("en")} registrations, ${AGENCIES} agencies, ${FITS.toLocaleString("en")} free trekkers`,
+  );
   await step("migrate, lookups, demo accounts", () => prepareDatabase({ demo: true, treks: false }));
 
   const today = kathmanduDate();
-  const routes = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY id", { type: (await import("sequelize")).QueryTypes.SELECT });
+  const routes = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY id", {
+    type: (await import("sequelize")).QueryTypes.SELECT,
+  });
   const countries = await sequelize.query<{ id: number }>("SELECT id FROM countries ORDER BY id", { type: (await import("sequelize")).QueryTypes.SELECT });
   // A few countries send most trekkers (the first ones repeated), every country some.
-  const common = countries.filter((_, i) => i % 9 === 0).slice(0, 20).map((c) => c.id);
+  const common = countries
+    .filter((_, i) => i % 9 === 0)
+    .slice(0, 20)
+    .map((c) => c.id);
   const nations = [...common, ...common, ...countries.map((c) => c.id)];
   const demoAgency = await one<{ passwordHash: string }>("SELECT passwordHash FROM users WHERE userType = 2 ORDER BY id LIMIT 1");
   const userBase = Number((await one<{ m: number }>("SELECT COALESCE(MAX(id), 0) + 1 AS m FROM users")).m);
@@ -78,7 +143,9 @@ async function main() {
     await q("CREATE TABLE bench_numbers (n INT NOT NULL PRIMARY KEY) ENGINE=InnoDB");
     await q("INSERT INTO bench_numbers (n) VALUES (0),(1),(2),(3),(4),(5),(6),(7),(8),(9)");
     for (let p = 10; p < TREKKERS; p *= 10) {
-      await q(`INSERT INTO bench_numbers (n) SELECT d.n * ${p} + b.n FROM bench_numbers b CROSS JOIN bench_numbers d WHERE d.n BETWEEN 1 AND 9 AND b.n < ${p} AND d.n * ${p} + b.n < ${TREKKERS}`);
+      await q(
+        `INSERT INTO bench_numbers (n) SELECT d.n * ${p} + b.n FROM bench_numbers b CROSS JOIN bench_numbers d WHERE d.n BETWEEN 1 AND 9 AND b.n < ${p} AND d.n * ${p} + b.n < ${TREKKERS}`,
+      );
     }
   });
 
@@ -112,7 +179,13 @@ async function main() {
     for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
       await q(
         `INSERT INTO registrations (id, userId, userType, routeId, routeName, entryDate, exitDate, entryPoint, exitPoint, status, totalPaisa, priceLockedAt, createdAt, updatedAt)
-         SELECT ${regBase} + n, ${regUser}, IF(n < ${agencyRegs}, 2, 1), ${elt("n", routes.map((r) => r.id))}, ${elt("n", routes.map((r) => r.name))},
+         SELECT ${regBase} + n, ${regUser}, IF(n < ${agencyRegs}, 2, 1), ${elt(
+           "n",
+           routes.map((r) => r.id),
+         )}, ${elt(
+           "n",
+           routes.map((r) => r.name),
+         )},
                 d.entry, d.entry + INTERVAL (7 + n % 14) DAY, 'Start', 'Finish',
                 CASE WHEN ${unpaid} THEN 'Payment Pending' WHEN d.entry > DATE(?) THEN 'Upcoming'
                      WHEN d.entry + INTERVAL (7 + n % 14) DAY >= DATE(?) THEN 'Active' WHEN n % 5 = 0 THEN 'Missed' ELSE 'Completed' END,
@@ -213,7 +286,11 @@ async function main() {
   const counts = await one<Record<string, number>>(
     "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM registrations) AS registrations, (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM vouchers) AS vouchers, (SELECT COUNT(*) FROM card_events) AS cardEvents",
   );
-  console.log(`Rows: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString("en")}`).join(", ")}`);
+  console.log(
+    `Rows: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${Number(v).toLocaleString("en")}`)
+      .join(", ")}`,
+  );
   console.log(`Largest agency: user ${userBase} (agency0@scale.test, the demo password)`);
   console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   await sequelize.close();

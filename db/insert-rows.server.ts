@@ -14,7 +14,11 @@ interface QueryGenerator {
  * every value travels beside the SQL, typed by the model (dates, booleans) as `create` does.
  * Defaults and timestamps come from the model; hooks and validations are not run (as bulkCreate).
  */
-export async function insertRows<M extends Model>(model: ModelStatic<M>, rows: readonly CreationAttributes<M>[], options: { transaction?: Transaction } = {}): Promise<void> {
+export async function insertRows<M extends Model>(
+  model: ModelStatic<M>,
+  rows: readonly CreationAttributes<M>[],
+  options: { transaction?: Transaction } = {},
+): Promise<void> {
   if (!rows.length) return;
   const attributes = model.getAttributes() as Record<string, { field?: string; autoIncrement?: boolean; type: unknown }>;
   const stamps = (model as unknown as { _timestampAttributes?: { createdAt?: string; updatedAt?: string } })._timestampAttributes ?? {};
@@ -26,7 +30,9 @@ export async function insertRows<M extends Model>(model: ModelStatic<M>, rows: r
     return built;
   });
   const columns = Object.keys(attributes).filter(
-    (name) => (attributes[name].type as { key?: string })?.key !== "VIRTUAL" && values.some((v) => v[name] !== undefined && !(attributes[name].autoIncrement && v[name] == null)),
+    (name) =>
+      (attributes[name].type as { key?: string })?.key !== "VIRTUAL" &&
+      values.some((v) => v[name] !== undefined && !(attributes[name].autoIncrement && v[name] == null)),
   );
   const generator = sequelize.getQueryInterface().queryGenerator as unknown as QueryGenerator;
   const head = `INSERT INTO ${generator.quoteTable(model.getTableName())} (${columns.map((name) => generator.quoteIdentifier(attributes[name].field ?? name)).join(",")}) VALUES `;
@@ -40,7 +46,10 @@ export async function insertRows<M extends Model>(model: ModelStatic<M>, rows: r
     };
     const tuples = values
       .slice(start, start + perStatement)
-      .map((v) => `(${columns.map((name) => (v[name] == null ? bindParam(null) : generator.format(v[name], attributes[name], { context: "INSERT" }, bindParam))).join(",")})`);
+      .map(
+        (v) =>
+          `(${columns.map((name) => (v[name] == null ? bindParam(null) : generator.format(v[name], attributes[name], { context: "INSERT" }, bindParam))).join(",")})`,
+      );
     await sequelize.query(head + tuples.join(","), { bind, transaction: options.transaction, type: QueryTypes.INSERT });
   }
 }

@@ -55,7 +55,10 @@ describe("insertRows: one statement, bound values", () => {
 
   it("splits a large batch into statements under the bound-value limit", async () => {
     const before = await Probe.count();
-    await insertRows(Probe, Array.from({ length: 4001 }, (_, i) => ({ note: `row ${i}` })));
+    await insertRows(
+      Probe,
+      Array.from({ length: 4001 }, (_, i) => ({ note: `row ${i}` })),
+    );
     expect(await Probe.count()).toBe(before + 4001);
   });
 

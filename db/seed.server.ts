@@ -35,7 +35,10 @@ export async function prepareDatabase(opts: { demo: boolean; treks?: boolean }):
     // (a later start sees the accounts and seeds nothing, rather than doubling what was made).
     if (opts.treks !== false)
       await run(plan.treks).catch((error: unknown) => {
-        throw new Error(`The demo treks could not be seeded (${error instanceof Error ? error.message : String(error)}). The demo accounts are in; to seed everything again, delete the embedded database (${config.sqlitePath}) and start again.`, { cause: error });
+        throw new Error(
+          `The demo treks could not be seeded (${error instanceof Error ? error.message : String(error)}). The demo accounts are in; to seed everything again, delete the embedded database (${config.sqlitePath}) and start again.`,
+          { cause: error },
+        );
       });
     demoSeeded = true;
   }

@@ -21,7 +21,9 @@ function create(): Sequelize {
   const db = new Sequelize({ dialect: "sqlite", storage: config.sqlitePath, logging });
   // Sequelize opens one SQLite connection per transaction and runs no connect hooks for SQLite;
   // each connection needs its own busy timeout or concurrent writers fail at once with SQLITE_BUSY.
-  const manager = db.connectionManager as unknown as { getConnection: (o?: unknown) => Promise<{ configure?: (k: string, v: number) => void; __tuned?: boolean }> };
+  const manager = db.connectionManager as unknown as {
+    getConnection: (o?: unknown) => Promise<{ configure?: (k: string, v: number) => void; __tuned?: boolean }>;
+  };
   const open = manager.getConnection.bind(manager);
   manager.getConnection = async (options) => {
     const connection = await open(options);

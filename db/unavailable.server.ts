@@ -3,7 +3,17 @@ import { BaseError, ConnectionError } from "sequelize";
 // What a database that cannot be reached looks like through Sequelize: its connection errors
 // (refused, timed out, host unknown, access denied, no connection from the pool), a driver's lost
 // connection under another Sequelize error, and SQLite's file that cannot be opened or read.
-const LOST_CONNECTION = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE", "PROTOCOL_CONNECTION_LOST", "ER_CON_COUNT_ERROR", "ER_SERVER_SHUTDOWN"]);
+const LOST_CONNECTION = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+  "PROTOCOL_CONNECTION_LOST",
+  "ER_CON_COUNT_ERROR",
+  "ER_SERVER_SHUTDOWN",
+]);
 const SQLITE_UNREADABLE = new Set(["SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_NOTADB", "SQLITE_CORRUPT", "SQLITE_PERM"]);
 
 /**

@@ -48,13 +48,30 @@ describe("parseEml", () => {
 
   it("decodes encoded words, keeping plain text and spaces between plain parts", async () => {
     expect((await parseEmlHeaders("Subject: plain text\r\n\r\nbody")).subject).toBe("plain text");
-    const headers = await parseEmlHeaders(["Subject: =?utf-8?q?a_b?= =?utf-8?q?_c?= and =?iso-8859-1?q?d=E9?=", "To: =?utf-8?q?D=C3=A9?= <d@example.com>, plain@example.com", "", "body"].join("\r\n"));
+    const headers = await parseEmlHeaders(
+      ["Subject: =?utf-8?q?a_b?= =?utf-8?q?_c?= and =?iso-8859-1?q?d=E9?=", "To: =?utf-8?q?D=C3=A9?= <d@example.com>, plain@example.com", "", "body"].join(
+        "\r\n",
+      ),
+    );
     expect(headers.subject).toBe("a b c and dé");
     expect(headers.to).toBe("Dé <d@example.com>, plain@example.com");
   });
 
   it("reads the headers of a message cut short (the outbox lists from each file's first 64 KB)", async () => {
-    const raw = Buffer.from(["Date: Tue, 02 Jan 2024 03:04:05 +0000", "To: a@example.com", "Subject: Receipt", 'Content-Type: multipart/mixed; boundary="b"', "", "--b", "Content-Type: application/pdf", "Content-Transfer-Encoding: base64", "", "JVBERi0x"].join("\r\n"));
+    const raw = Buffer.from(
+      [
+        "Date: Tue, 02 Jan 2024 03:04:05 +0000",
+        "To: a@example.com",
+        "Subject: Receipt",
+        'Content-Type: multipart/mixed; boundary="b"',
+        "",
+        "--b",
+        "Content-Type: application/pdf",
+        "Content-Transfer-Encoding: base64",
+        "",
+        "JVBERi0x",
+      ].join("\r\n"),
+    );
     const headers = await parseEmlHeaders(raw);
     expect(headers).toMatchObject({ to: "a@example.com", subject: "Receipt", date: "2024-01-02T03:04:05.000Z" });
   });

@@ -79,7 +79,10 @@ export async function latestOutboxMessageTo(address: string): Promise<OutboxMess
 async function outboxIds(): Promise<string[]> {
   try {
     const names = await readdir(config.outboxDir);
-    return names.filter((n) => n.endsWith(".eml")).map((n) => n.slice(0, -4)).filter(isOutboxId);
+    return names
+      .filter((n) => n.endsWith(".eml"))
+      .map((n) => n.slice(0, -4))
+      .filter(isOutboxId);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;

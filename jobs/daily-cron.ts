@@ -14,17 +14,11 @@ export interface DailyTime {
 
 export function parseDailyCron(cron: string): DailyTime {
   const fields = cron.trim().split(/\s+/);
-  const match =
-    fields.length === 5 &&
-    /^\d{1,2}$/.test(fields[0]) &&
-    /^\d{1,2}$/.test(fields[1]) &&
-    fields.slice(2).every((f) => f === "*");
+  const match = fields.length === 5 && /^\d{1,2}$/.test(fields[0]) && /^\d{1,2}$/.test(fields[1]) && fields.slice(2).every((f) => f === "*");
   const minute = Number(fields[0]);
   const hour = Number(fields[1]);
   if (!match || minute > 59 || hour > 23) {
-    throw new Error(
-      `Only daily crons "M H * * *" (or everyMinutes) are supported; got "${cron}".`,
-    );
+    throw new Error(`Only daily crons "M H * * *" (or everyMinutes) are supported; got "${cron}".`);
   }
   return { hour, minute };
 }

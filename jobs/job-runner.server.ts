@@ -29,12 +29,15 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
   async function execute(row: JobRow): Promise<void> {
     const handler = opts.handlers[row.name];
-    const renew = setInterval(() => {
-      renewLease(row, opts.leaseMs).then(
-        (held) => held || console.warn(`[jobs] lost the lease of "${row.name}" #${row.id}; another drainer may run it again`),
-        (error) => console.error(`[jobs] could not renew the lease of #${row.id}:`, error),
-      );
-    }, Math.max(50, Math.floor(opts.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        renewLease(row, opts.leaseMs).then(
+          (held) => held || console.warn(`[jobs] lost the lease of "${row.name}" #${row.id}; another drainer may run it again`),
+          (error) => console.error(`[jobs] could not renew the lease of #${row.id}:`, error),
+        );
+      },
+      Math.max(50, Math.floor(opts.leaseMs / 3)),
+    );
     renew.unref?.();
     try {
       if (!handler) throw new Error(`No job handler for "${row.name}"`);

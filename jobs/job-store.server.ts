@@ -1,6 +1,15 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { DataTypes, Model, Op, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Transaction, type WhereOptions } from "sequelize";
+import {
+  DataTypes,
+  Model,
+  Op,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Transaction,
+  type WhereOptions,
+} from "sequelize";
 import { isSqlite, sequelize, writeTransaction } from "../db/sequelize.server";
 import { jobSettings } from "./settings.server";
 
@@ -107,8 +116,14 @@ function claimable(kind: ClaimKind, now: Date): WhereOptions {
   const expired = { leaseUntil: { [Op.lt]: now } };
   const either =
     kind === "run"
-      ? [{ status: { [Op.in]: ["queued", "relayed"] }, ...due }, { status: "running", ...expired }]
-      : [{ status: "queued", ...due }, { status: { [Op.in]: ["running", "relayed"] }, ...expired }];
+      ? [
+          { status: { [Op.in]: ["queued", "relayed"] }, ...due },
+          { status: "running", ...expired },
+        ]
+      : [
+          { status: "queued", ...due },
+          { status: { [Op.in]: ["running", "relayed"] }, ...expired },
+        ];
   return { [Op.and]: [{ [Op.or]: either }, triesLeft] };
 }
 
@@ -128,7 +143,15 @@ export async function claimJobs(opts: ClaimOptions): Promise<JobRow[]> {
   const where: WhereOptions = {
     [Op.and]: [claimable(opts.kind, now), ...(opts.ids ? [{ id: { [Op.in]: opts.ids } }] : []), ...(opts.names ? [{ name: { [Op.in]: opts.names } }] : [])],
   };
-  const candidates = await JobRow.findAll({ attributes: ["id"], where, order: [["runAt", "ASC"], ["id", "ASC"]], limit: opts.limit });
+  const candidates = await JobRow.findAll({
+    attributes: ["id"],
+    where,
+    order: [
+      ["runAt", "ASC"],
+      ["id", "ASC"],
+    ],
+    limit: opts.limit,
+  });
   if (!candidates.length) return [];
   const token = `${PROCESS_NAME}/${crypto.randomBytes(6).toString("hex")}`;
   const ids = candidates.map((c) => c.id);
@@ -139,7 +162,13 @@ export async function claimJobs(opts: ClaimOptions): Promise<JobRow[]> {
       : { status: "relayed" as const, leaseOwner: token, leaseUntil: until };
   // The same condition again in the UPDATE: a row another drainer took since the SELECT is left out.
   await write(null, (transaction) => JobRow.update(set, { where: { [Op.and]: [{ id: { [Op.in]: ids } }, claimable(opts.kind, now)] }, transaction }));
-  return JobRow.findAll({ where: { id: { [Op.in]: ids }, leaseOwner: token }, order: [["runAt", "ASC"], ["id", "ASC"]] });
+  return JobRow.findAll({
+    where: { id: { [Op.in]: ids }, leaseOwner: token },
+    order: [
+      ["runAt", "ASC"],
+      ["id", "ASC"],
+    ],
+  });
 }
 
 /** Extends a running row's lease; false when the lease was lost (it ran out and another took it). */
@@ -186,7 +215,12 @@ export async function failJob(row: JobRow, error: unknown, backoffMs: number, ma
 
 /** A relay that could not hand the row to Bull gives it back at once. */
 export async function unrelay(row: JobRow): Promise<void> {
-  await write(null, (transaction) => JobRow.update({ status: "queued", leaseOwner: null, leaseUntil: null }, { where: { id: row.id, leaseOwner: row.leaseOwner, status: "relayed" }, transaction }));
+  await write(null, (transaction) =>
+    JobRow.update(
+      { status: "queued", leaseOwner: null, leaseUntil: null },
+      { where: { id: row.id, leaseOwner: row.leaseOwner, status: "relayed" }, transaction },
+    ),
+  );
 }
 
 /** What is still to run: due or leased-out rows, and when the next delayed one is due. */
@@ -222,7 +256,12 @@ export async function pruneJobs(now = new Date()): Promise<void> {
     await JobRow.update(
       { status: "failed", finishedAt: now, lastError: "The last try stopped with its process (lease ran out)" },
       {
-        where: { [Op.and]: [{ status: "running", leaseUntil: { [Op.lt]: now } }, sequelize.where(sequelize.col("attempts"), { [Op.gte]: sequelize.col("maxAttempts") })] },
+        where: {
+          [Op.and]: [
+            { status: "running", leaseUntil: { [Op.lt]: now } },
+            sequelize.where(sequelize.col("attempts"), { [Op.gte]: sequelize.col("maxAttempts") }),
+          ],
+        },
         transaction,
       },
     );

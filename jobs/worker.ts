@@ -6,9 +6,7 @@ import { config } from "@lib/config.server";
 import { createBullQueue } from "./bull-queue.server";
 
 if (!config.redisUrl) {
-  console.error(
-    "REDIS_URL is not set. The worker processes Bull jobs from Redis; without Redis, jobs run inside the web process and no worker is needed.",
-  );
+  console.error("REDIS_URL is not set. The worker processes Bull jobs from Redis; without Redis, jobs run inside the web process and no worker is needed.");
   process.exit(1);
 }
 

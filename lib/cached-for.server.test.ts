@@ -7,11 +7,15 @@ describe("cachedFor", () => {
     let period = 30_000;
     let reads = 0;
     let fail = false;
-    const get = cachedFor(() => period, async () => {
-      reads++;
-      if (fail) throw new Error("down");
-      return reads;
-    }, () => clock);
+    const get = cachedFor(
+      () => period,
+      async () => {
+        reads++;
+        if (fail) throw new Error("down");
+        return reads;
+      },
+      () => clock,
+    );
     expect(await get()).toBe(1);
     clock += 29_999;
     expect(await get()).toBe(1);

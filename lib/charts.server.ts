@@ -35,14 +35,18 @@ function specOf(input: ChartInput): TopLevelSpec {
   const width = input.width ?? 320;
   // Bars: a step per category, so the height follows the data without changing the spec.
   const height = input.kind === "bar" ? { step: 20 } : (input.height ?? 160);
-  const label = { field: "label", type: "nominal" as const, title: input.labelTitle, sort: input.kind === "bar" ? ("-x" as const) : null, axis: { labelLimit: 120 } };
+  const label = {
+    field: "label",
+    type: "nominal" as const,
+    title: input.labelTitle,
+    sort: input.kind === "bar" ? ("-x" as const) : null,
+    axis: { labelLimit: 120 },
+  };
   const value = { field: "value", type: "quantitative" as const, title: input.valueTitle, axis: { tickMinStep: 1 } };
   const stacked = input.data.some((d) => d.series);
   const color = stacked ? { color: { field: "series", type: "nominal" as const, title: null, scale: { range: PALETTE } } } : {};
   const encoding =
-    input.kind === "bar"
-      ? { y: label, x: value, ...color }
-      : { x: { ...label, sort: null, axis: { labelAngle: -45, labelLimit: 90 } }, y: value, ...color };
+    input.kind === "bar" ? { y: label, x: value, ...color } : { x: { ...label, sort: null, axis: { labelAngle: -45, labelLimit: 90 } }, y: value, ...color };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     width,
@@ -76,7 +80,10 @@ const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(
 export async function renderChartSvg(id: string, input: ChartInput): Promise<string> {
   const view = new vega.View(runtimeOf(specOf(input)), { renderer: "none" });
   try {
-    view.data("table", input.data.map((d) => ({ ...d })));
+    view.data(
+      "table",
+      input.data.map((d) => ({ ...d })),
+    );
     await view.runAsync();
     // One image for assistive technology: Vega's per-mark ARIA roles (graphics-symbol groups
     // without names) are dropped; the root gets role img, a <title> and a <desc>.

@@ -34,6 +34,19 @@ describe("Nepal dates", () => {
 
   it("isIsoDate: real calendar dates only, and never throws (issue 26)", () => {
     for (const good of ["2026-02-28", "2024-02-29", "1000-01-01", "9999-12-31"]) expect(isIsoDate(good)).toBe(true);
-    for (const bad of ["0000-00-00", "2026-02-30", "2025-02-29", "9999-99-99", "0999-12-31", "2026-1-01", " 2026-01-01", "2026-01-01T00:00", "", null, 20260101]) expect(isIsoDate(bad)).toBe(false);
+    for (const bad of [
+      "0000-00-00",
+      "2026-02-30",
+      "2025-02-29",
+      "9999-99-99",
+      "0999-12-31",
+      "2026-1-01",
+      " 2026-01-01",
+      "2026-01-01T00:00",
+      "",
+      null,
+      20260101,
+    ])
+      expect(isIsoDate(bad)).toBe(false);
   });
 });

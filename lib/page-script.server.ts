@@ -50,7 +50,8 @@ export function pageScriptUrl(name: string): { src: string; preload: string[] } 
 export function pageScriptResponse(file: string): Response {
   const found = manifest();
   const headers = (cache: string) => ({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": cache, "X-Content-Type-Options": "nosniff" });
-  if (found?.files.includes(file)) return new Response(fs.readFileSync(path.join(pageScriptsDir(), file)), { headers: headers("public, max-age=31536000, immutable") });
+  if (found?.files.includes(file))
+    return new Response(fs.readFileSync(path.join(pageScriptsDir(), file)), { headers: headers("public, max-age=31536000, immutable") });
   const entry = /^([a-z-]+)\.[A-Za-z0-9_-]+\.js$/.exec(file)?.[1];
   const current = entry && found && Object.hasOwn(found.entries, entry) ? found.entries[entry] : null;
   if (current) return new Response(fs.readFileSync(path.join(pageScriptsDir(), current)), { headers: headers("no-cache") });

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  clampPageIndex,
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
-  pageCount,
-  pageWindow,
-  parsePaging,
-  showingLabel,
-} from "@lib/pagination";
+import { clampPageIndex, DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, pageWindow, parsePaging, showingLabel } from "@lib/pagination";
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -37,19 +29,13 @@ describe("parsePaging", () => {
     });
   });
 
-  it.each(["-1", "-100", "abc", "", "2.5", "1e3", "0x10", " 3", "NaN", "Infinity", "99999999999999999999"])(
-    "treats pageindex=%j as page 0",
-    (raw) => {
-      expect(parsePaging(params(`pageindex=${encodeURIComponent(raw)}`)).pageIndex).toBe(0);
-    },
-  );
+  it.each(["-1", "-100", "abc", "", "2.5", "1e3", "0x10", " 3", "NaN", "Infinity", "99999999999999999999"])("treats pageindex=%j as page 0", (raw) => {
+    expect(parsePaging(params(`pageindex=${encodeURIComponent(raw)}`)).pageIndex).toBe(0);
+  });
 
-  it.each(["0", "5", "15", "1000", "-50", "fifty", "", "50.5", "1e2"])(
-    "falls back to 50 for pageSize=%j",
-    (raw) => {
-      expect(parsePaging(params(`pageSize=${encodeURIComponent(raw)}`)).pageSize).toBe(50);
-    },
-  );
+  it.each(["0", "5", "15", "1000", "-50", "fifty", "", "50.5", "1e2"])("falls back to 50 for pageSize=%j", (raw) => {
+    expect(parsePaging(params(`pageSize=${encodeURIComponent(raw)}`)).pageSize).toBe(50);
+  });
 
   it("is case sensitive about parameter names, as the URLs are", () => {
     expect(parsePaging(params("pageIndex=4&pagesize=10"))).toEqual({ pageIndex: 0, pageSize: 50 });

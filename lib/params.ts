@@ -4,7 +4,11 @@ import { z } from "zod";
  * Route params are parsed, never cast: `/cards/abc` and `/cards/1e3` are 404s, not NaN handed to a
  * service. Ids are positive integers of at most 10 digits (the tables' INT keys).
  */
-export const idParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().int().positive().max(2_147_483_647));
+export const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(2_147_483_647));
 
 import { notFound } from "@lib/param-id";
 

@@ -9,7 +9,12 @@ import segments from "qrcode/lib/core/segments.js";
  * and is encoded as before. The qrcode package cannot write an ECI segment itself; this adds one
  * (a mode indicator 0111 and the 8-bit designator 26) through its segment list (ADR 0021).
  */
-type Segment = { mode: { id: string; bit: number; ccBits: number[] }; getLength(): number; getBitsLength(): number; write(buffer: { put(num: number, length: number): void }): void };
+type Segment = {
+  mode: { id: string; bit: number; ccBits: number[] };
+  getLength(): number;
+  getBitsLength(): number;
+  write(buffer: { put(num: number, length: number): void }): void;
+};
 
 const UTF8_ECI: Segment = {
   mode: { id: "ECI", bit: 0b0111, ccBits: [0, 0, 0] },

@@ -16,7 +16,11 @@ import { sendResponse, type NodeResponse } from "./send-response.server";
 
 const BATCHES = 400;
 const ROWS = 2_500;
-const batch = Array.from({ length: ROWS }, (_, i) => ({ id: i, name: `Trekker ${i} ${Math.random().toString(36).slice(2)}`, note: Array.from({ length: 4 }, () => Math.random().toString(36).slice(2)).join("") }));
+const batch = Array.from({ length: ROWS }, (_, i) => ({
+  id: i,
+  name: `Trekker ${i} ${Math.random().toString(36).slice(2)}`,
+  note: Array.from({ length: 4 }, () => Math.random().toString(36).slice(2)).join(""),
+}));
 const columns = [
   { header: "Id", value: (r: (typeof batch)[number]) => r.id },
   { header: "Name", value: (r: (typeof batch)[number]) => r.name },

@@ -21,9 +21,9 @@ export function fingerprintOf(value: string): string {
 }
 
 export function createToken(claims: Omit<TokenClaims, "expiresAt">, ttlSeconds: number, now = Date.now()): string {
-  const body = Buffer.from(
-    JSON.stringify({ p: claims.purpose, s: claims.subject, e: Math.floor(now / 1000) + ttlSeconds, f: claims.fingerprint }),
-  ).toString("base64url");
+  const body = Buffer.from(JSON.stringify({ p: claims.purpose, s: claims.subject, e: Math.floor(now / 1000) + ttlSeconds, f: claims.fingerprint })).toString(
+    "base64url",
+  );
   return `${body}.${sign(body)}`;
 }
 

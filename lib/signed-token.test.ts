@@ -34,9 +34,7 @@ describe("signed tokens", () => {
     const token = createToken({ purpose: "verify-email", subject: "42" }, HOUR, NOW);
     const [body, sig] = token.split(".");
     // Re-encode a body claiming another subject, keeping the old signature.
-    const forged = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), s: "1" }),
-    ).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), s: "1" })).toString("base64url");
     expect(readToken(`${forged}.${sig}`, "verify-email", NOW)).toEqual({ ok: false, reason: "signature" });
     expect(readToken(`${flipChar(body, 3)}.${sig}`, "verify-email", NOW)).toEqual({ ok: false, reason: "signature" });
   });

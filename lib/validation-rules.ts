@@ -35,8 +35,7 @@ export const PASSWORD_RULES = [
   rule("special", "A special character (#?!@$%^&*-)", /[#?!@$%^&*-]/),
 ] as const;
 
-export const PASSWORD_MESSAGE =
-  "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";
+export const PASSWORD_MESSAGE = "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";
 
 /**
  * Names of people and organisations: letters of any script (with their combining marks), spaces,

@@ -58,7 +58,10 @@ export const optionalText = (max: number, options: TextOptions = {}) => plainTex
 export { EMAIL_PATTERN } from "@lib/validation-rules";
 import { EMAIL_PATTERN } from "@lib/validation-rules";
 export const emailField = (label = "Email") =>
-  requiredText(label).max(190).regex(EMAIL_PATTERN, messages.email).transform((v) => v.toLowerCase());
+  requiredText(label)
+    .max(190)
+    .regex(EMAIL_PATTERN, messages.email)
+    .transform((v) => v.toLowerCase());
 
 export { TEXT_ONLY } from "@lib/validation-rules";
 import { CONTACT_PATTERN, ORGANISATION_NAME, PAN_PATTERN, PASSWORD_MESSAGE, TEXT_ONLY } from "@lib/validation-rules";

@@ -17,7 +17,13 @@ describe("parseWithZod", () => {
     ["JSON without a type", [["__intent__", "{}"]]],
     ["a bare number", [["__intent__", "1"]]],
     ["JSON null", [["__intent__", "null"]]],
-    ["sent twice", [["__intent__", '{"type":"validate","payload":{"name":"name"}}'], ["__intent__", "x"]]],
+    [
+      "sent twice",
+      [
+        ["__intent__", '{"type":"validate","payload":{"name":"name"}}'],
+        ["__intent__", "x"],
+      ],
+    ],
     ["a state that is not JSON", [["__state__", "{"]]],
   ] as [string, [string, string][]][])("an intent or state it cannot read (%s) is a form error, not a throw", (_what, controls) => {
     const submission = parseWithZod(form([["name", "Anna"], ...controls]), { schema });
@@ -28,7 +34,13 @@ describe("parseWithZod", () => {
 
   it("reads Conform's own intents and plain submissions as before", () => {
     expect(parseWithZod(form([["name", "Anna"]]), { schema })).toMatchObject({ status: "success", value: { name: "Anna" } });
-    const validate = parseWithZod(form([["name", "Anna"], ["__intent__", '{"type":"validate","payload":{"name":"name"}}']]), { schema });
+    const validate = parseWithZod(
+      form([
+        ["name", "Anna"],
+        ["__intent__", '{"type":"validate","payload":{"name":"name"}}'],
+      ]),
+      { schema },
+    );
     // A validate intent is not a submission: no status, and no form error of ours.
     expect(validate.status).toBeUndefined();
     expect(validate.status !== "success" && validate.error?.[""]).toBeFalsy();

@@ -97,11 +97,7 @@ export interface PermissionScope {
 }
 
 /** True when one of the scopes lets the viewer act on a row owned by `ownerId` (no owner: "any" scopes only). */
-export function inScope(
-  viewer: (PermissionHolder & { id?: number }) | null | undefined,
-  scopes: readonly PermissionScope[],
-  ownerId?: number,
-): boolean {
+export function inScope(viewer: (PermissionHolder & { id?: number }) | null | undefined, scopes: readonly PermissionScope[], ownerId?: number): boolean {
   if (!viewer) return false;
   return scopes.some((s) => can(viewer, s.permission) && (s.rows === "any" || (ownerId !== undefined && viewer.id !== undefined && viewer.id === ownerId)));
 }

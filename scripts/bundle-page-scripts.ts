@@ -10,4 +10,6 @@ import { bundlePageScripts } from "./page-script-bundler";
 const dir = pageScriptsDir();
 const watch = process.argv.includes("--watch");
 const manifest = await bundlePageScripts(PAGE_SCRIPTS, dir, watch);
-console.log(`bundle-page-scripts: ${Object.keys(manifest.entries).length} entries, ${manifest.files.length} files in ${path.relative(process.cwd(), dir)}${watch ? " (watching)" : ""}`);
+console.log(
+  `bundle-page-scripts: ${Object.keys(manifest.entries).length} entries, ${manifest.files.length} files in ${path.relative(process.cwd(), dir)}${watch ? " (watching)" : ""}`,
+);

@@ -33,7 +33,9 @@ if (!fs.existsSync(path.join(root, out, "index.js"))) {
 const SHIPPED_DIRS = ["app", "lib", "modules", "db", "jobs", "emails", "public", "scripts"];
 const SHIPPED_FILES = ["package.json", "package-lock.json", "tsconfig.json", "remix.config.js", "remix.env.d.ts"];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tims-prod-"));
-const tracked = execFileSync("git", ["ls-files", "-z", "--", ...SHIPPED_DIRS, ...SHIPPED_FILES], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+const tracked = execFileSync("git", ["ls-files", "-z", "--", ...SHIPPED_DIRS, ...SHIPPED_FILES], { cwd: root, encoding: "utf8" })
+  .split("\0")
+  .filter(Boolean);
 for (const file of tracked) {
   if (!fs.existsSync(path.join(root, file))) continue; // deleted in the work tree
   fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -44,26 +46,33 @@ fs.cpSync(path.join(root, "public", out), path.join(dir, "public", out), { recur
 log(`copied ${tracked.length} files and ${out}/ to ${dir}`);
 
 const env: NodeJS.ProcessEnv = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: "1", NODE_ENV: "production", DATA_DIR: path.join(dir, "data") };
-for (const name of ["DATABASE_URL", "SQLITE_PATH", "TIMS_MODE", "REDIS_URL", "OUTBOX_DIR", "FILES_DIR", "SMTP_URL", "NODE_OPTIONS", "BUILD_SLOT"]) delete env[name];
+for (const name of ["DATABASE_URL", "SQLITE_PATH", "TIMS_MODE", "REDIS_URL", "OUTBOX_DIR", "FILES_DIR", "SMTP_URL", "NODE_OPTIONS", "BUILD_SLOT"])
+  delete env[name];
 // Debian's libsqlite3-dev lets sqlite3 build in seconds instead of compiling SQLite itself.
 if (fs.existsSync("/usr/include/sqlite3.h")) env.npm_config_sqlite = "/usr";
 let server: ReturnType<typeof spawn> | null = null;
 const problems: string[] = [];
 
 try {
-  const npm = (...args: string[]) => execFileSync("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, env, stdio: "inherit" });
+  const npm = (...args: string[]) =>
+    execFileSync("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, env, stdio: "inherit" });
   // sqlite3 compiles its addon (no prebuilt download here) in about 50 s of a two-core machine's
   // time, which the four minutes this check may take cannot spare: when this tree's sqlite3 is the
   // same version, its compiled addon (N-API, so any Node 20+) is copied in and the other packages'
   // install scripts run; FULL_INSTALL=1 runs every install script, sqlite3's compile included.
   const builtSqlite = path.join(root, "node_modules/sqlite3");
   const lockedSqlite = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8")).packages["node_modules/sqlite3"]?.version;
-  const reuse = !process.env.FULL_INSTALL && fs.existsSync(path.join(builtSqlite, "build/Release/node_sqlite3.node")) && JSON.parse(fs.readFileSync(path.join(builtSqlite, "package.json"), "utf8")).version === lockedSqlite;
+  const reuse =
+    !process.env.FULL_INSTALL &&
+    fs.existsSync(path.join(builtSqlite, "build/Release/node_sqlite3.node")) &&
+    JSON.parse(fs.readFileSync(path.join(builtSqlite, "package.json"), "utf8")).version === lockedSqlite;
   if (reuse) {
     npm("ci", "--omit=dev", "--ignore-scripts");
     fs.cpSync(path.join(builtSqlite, "build"), path.join(dir, "node_modules/sqlite3/build"), { recursive: true });
     // The install scripts package.json's allowScripts lets run (the project's list), sqlite3's aside.
-    const allowed = Object.entries((JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { allowScripts?: Record<string, boolean> }).allowScripts ?? {});
+    const allowed = Object.entries(
+      (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { allowScripts?: Record<string, boolean> }).allowScripts ?? {},
+    );
     const names = allowed.filter(([name, on]) => on && name !== "sqlite3" && fs.existsSync(path.join(dir, "node_modules", name))).map(([name]) => name);
     if (names.length) npm("rebuild", "--ignore-scripts=false", ...names);
     log(`npm ci --omit=dev done (sqlite3's compiled addon copied in; install scripts run for ${names.join(", ") || "nothing else"})`);
@@ -82,11 +91,17 @@ try {
   const origin = `http://127.0.0.1:${port}`;
   const serverLog = path.join(dir, "server.log");
   const logFd = fs.openSync(serverLog, "w");
-  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", `${out}/index.js`], { cwd: dir, env: { ...env, PORT: String(port), APP_URL: origin }, stdio: ["ignore", logFd, logFd] });
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", `${out}/index.js`], {
+    cwd: dir,
+    env: { ...env, PORT: String(port), APP_URL: origin },
+    stdio: ["ignore", logFd, logFd],
+  });
   const proc = server;
   const up = await until(async () => proc.exitCode !== null || (await fetch(`${origin}/login`).catch(() => null))?.ok === true, 60_000);
   if (!up || proc.exitCode !== null) {
-    throw new Error(`the server ${proc.exitCode !== null ? `exited (${proc.exitCode})` : "did not answer /login within 60 s"}:\n${fs.readFileSync(serverLog, "utf8").slice(-3000)}`);
+    throw new Error(
+      `the server ${proc.exitCode !== null ? `exited (${proc.exitCode})` : "did not answer /login within 60 s"}:\n${fs.readFileSync(serverLog, "utf8").slice(-3000)}`,
+    );
   }
   log(`server up on ${origin}`);
 
@@ -96,7 +111,13 @@ try {
   const ids = { regId: none, unpaidRegId: none, trekkerId: none, routeId: none, agencyId: none, checkpostId: none };
   // Card and report PDFs render in Debian's chromium; without it (a developer machine) they are left out.
   const hasChromium = fs.existsSync(process.env.PUPPETEER_EXECUTABLE_PATH || "/usr/bin/chromium");
-  const urls = [...new Set(Object.values(ROUTES).filter((c) => c.get).map((c) => c.url(ids)))].filter((u) => hasChromium || !/\/pdf(\?|$)/.test(u));
+  const urls = [
+    ...new Set(
+      Object.values(ROUTES)
+        .filter((c) => c.get)
+        .map((c) => c.url(ids)),
+    ),
+  ].filter((u) => hasChromium || !/\/pdf(\?|$)/.test(u));
   // Signing out ends the session the next requests use: /logout and /sign-out are requested last.
   urls.sort((a, b) => Number(/^\/(logout|sign-out)/.test(a)) - Number(/^\/(logout|sign-out)/.test(b)));
 
@@ -115,7 +136,10 @@ try {
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
       body: new URLSearchParams({ intent: "login", email, password: "Trek@2026", redirectTo: "" }),
     });
-    const cookie = r.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("__tims_session"));
+    const cookie = r.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("__tims_session"));
     if (r.status !== 302 || !cookie) problems.push(`sign-in as ${email}: ${r.status}${cookie ? "" : ", no session cookie"}`);
     return r.status === 302 && cookie ? cookie : null;
   };
@@ -130,7 +154,9 @@ try {
       if (cookie) for (const url of urls) await get(url, cookie, email);
     }),
   ]);
-  log(`${urls.length} URLs requested signed out and as ${accounts.length} demo accounts${hasChromium ? "" : " (PDF downloads left out: no /usr/bin/chromium)"}`);
+  log(
+    `${urls.length} URLs requested signed out and as ${accounts.length} demo accounts${hasChromium ? "" : " (PDF downloads left out: no /usr/bin/chromium)"}`,
+  );
   const serverOutput = fs.readFileSync(serverLog, "utf8");
   for (const line of serverOutput.split("\n")) if (/ERR_MODULE_NOT_FOUND|Cannot find (module|package)/.test(line)) problems.push(`server log: ${line.trim()}`);
   if (problems.length) console.error(`Server log (last lines):\n${serverOutput.split("\n").slice(-40).join("\n")}`);

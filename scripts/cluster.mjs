@@ -66,7 +66,12 @@ export async function startCluster(opts = {}) {
 
   const mysql = await import("mysql2/promise");
   const admin = () =>
-    mysql.createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username || "root"), password: decodeURIComponent(server.password) });
+    mysql.createConnection({
+      host: server.hostname,
+      port: Number(server.port || 3306),
+      user: decodeURIComponent(server.username || "root"),
+      password: decodeURIComponent(server.password),
+    });
   const conn = await admin();
   await conn.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await conn.end();
@@ -102,7 +107,9 @@ export async function startCluster(opts = {}) {
   const build = opts.build ?? `./${process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build"}/index.js`;
   // As `npm run serve` runs it: the app's own server where there is one, else remix-serve.
   const serverScript = fs.existsSync(path.join(root, "scripts/serve.mjs")) ? "scripts/serve.mjs" : "node_modules/@remix-run/serve/dist/cli.js";
-  const webs = ports.map((port, i) => launch(`web-${i + 1}`, process.execPath, [...SERVER_NODE_FLAGS, serverScript, build], { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir));
+  const webs = ports.map((port, i) =>
+    launch(`web-${i + 1}`, process.execPath, [...SERVER_NODE_FLAGS, serverScript, build], { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir),
+  );
   const workers = [];
   let workerSeq = 0;
   // Whatever happens to this process (a test's time-out), its cluster does not outlive it.

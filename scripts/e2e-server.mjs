@@ -19,10 +19,7 @@ delete env.DATABASE_URL;
 execSync("npx tsx db/cli.ts prepare --without-treks", { stdio: "inherit", env });
 
 const serverBuild = `./${process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build"}/index.js`;
-const servers = [
-  { PORT: process.env.E2E_PORT || "3100" },
-  { PORT: process.env.E2E_EXPIRY_PORT || "3101", SESSION_IDLE_SECONDS: "3" },
-].map((extra) =>
+const servers = [{ PORT: process.env.E2E_PORT || "3100" }, { PORT: process.env.E2E_EXPIRY_PORT || "3101", SESSION_IDLE_SECONDS: "3" }].map((extra) =>
   spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", serverBuild], {
     stdio: "inherit",
     env: { ...env, HOST: "127.0.0.1", ...extra },
@@ -50,4 +47,9 @@ servers.push(
 const stop = () => servers.forEach((s) => s.kill("SIGTERM"));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-servers.forEach((s) => s.on("exit", () => { stop(); process.exit(0); }));
+servers.forEach((s) =>
+  s.on("exit", () => {
+    stop();
+    process.exit(0);
+  }),
+);

@@ -16,14 +16,21 @@ async function main(): Promise<number> {
   const { sequelize } = await import("../db/sequelize.server");
   const { ledgerLines, runLedgerCheck } = await import("../modules/ledger/index.server");
   try {
-    const only = arg("only")?.split(",").map((s) => s.trim()).filter(Boolean);
+    const only = arg("only")
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const examples = arg("examples") ? Number(arg("examples")) : undefined;
     const where = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) || "the database" : sequelize.options.storage;
     console.log(`Ledger check of ${where}`);
     const results = await runLedgerCheck({ only, examples });
     for (const line of ledgerLines(results)) console.log(line);
     const failing = results.filter((r) => r.violations);
-    console.log(failing.length ? `${failing.length} of ${results.length} invariants violated: ${failing.map((r) => r.name).join(", ")}` : `All ${results.length} invariants hold.`);
+    console.log(
+      failing.length
+        ? `${failing.length} of ${results.length} invariants violated: ${failing.map((r) => r.name).join(", ")}`
+        : `All ${results.length} invariants hold.`,
+    );
     return failing.length ? 1 : 0;
   } finally {
     await sequelize.close();

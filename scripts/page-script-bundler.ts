@@ -46,9 +46,13 @@ export async function bundlePageScripts(entries: Record<string, string>, dir: st
   let first: PageScriptManifest | null = null;
   const ctx = await esbuild.context({
     ...options,
-    plugins: [{ name: "write", setup: (build) => build.onEnd((result) => void (result.errors.length ? null : (first = write(result as Awaited<ReturnType<typeof esbuild.build>>)))) }],
+    plugins: [
+      {
+        name: "write",
+        setup: (build) => build.onEnd((result) => void (result.errors.length ? null : (first = write(result as Awaited<ReturnType<typeof esbuild.build>>)))),
+      },
+    ],
   });
   await ctx.watch();
   return first ?? { entries: {}, preload: {}, files: [] };
 }
-

@@ -1,4 +1,4 @@
-// `npm test`: install what is missing, type-check, lint (ESLint, zero warnings), check the import
+// `npm test`: install what is missing, type-check, lint (ESLint, zero warnings), check the format (Prettier), check the import
 // rules (no cycle), run Vitest (SQLite, and MariaDB/Redis when TEST_DATABASE_URL/REDIS_URL are set),
 // build, run Playwright in Debian's chromium, then the ledger check (docs/ledger.md) on the data the
 // browser tests left and on a fresh demo database.
@@ -23,6 +23,7 @@ const embeddedAt = (dataDir) => {
 try {
   step("Type-check", "npx tsc --noEmit");
   step("Lint", "npm run lint");
+  step("Format (Prettier)", "npm run format:check");
   step("Import rules and cycles (dependency-cruiser)", "npm run cycles");
   step("Unit and integration tests (Vitest)", "npx vitest run");
   step("Build", "npm run build");

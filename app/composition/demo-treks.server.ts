@@ -98,7 +98,13 @@ export async function seedDemoTreks(today = kathmanduDate()): Promise<number[]> 
     // Without the demo accounts or routes (other modules' seeds) there is nothing to register on.
     if (!user || !route) continue;
     const owner = { id: user.id, userType: user.userType, grants: [] as string[] };
-    const trek = { routeId: route.id, entryDate: addDays(today, demo.days[0]), exitDate: addDays(today, demo.days[1]), entryPoint: demo.points[0], exitPoint: demo.points[1] };
+    const trek = {
+      routeId: route.id,
+      entryDate: addDays(today, demo.days[0]),
+      exitDate: addDays(today, demo.days[1]),
+      entryPoint: demo.points[0],
+      exitPoint: demo.points[1],
+    };
     const [first, ...rest] = demo.trekkers;
     const regId = await createRegistration(owner, trek, trekkerInput(first, user.email), await demoPhoto(first));
     for (const t of rest) await addTrekker(regId, owner, trekkerInput(t, user.email), await demoPhoto(t));
@@ -107,7 +113,14 @@ export async function seedDemoTreks(today = kathmanduDate()): Promise<number[]> 
     const amountPaisa = await lockPrice(regId, owner);
     const methodId = GATEWAY_METHOD_ID[demo.paid];
     const attempt = await PaymentAttempt.create({ registrationId: regId, userId: owner.id, gateway: demo.paid, methodId, txnId: `DEMO-${regId}`, amountPaisa });
-    const outcome = await settle({ registrationId: regId, amountPaisa, methodId, payerUserId: owner.id, attemptId: attempt.id, claim: claimAttempt(attempt.id) });
+    const outcome = await settle({
+      registrationId: regId,
+      amountPaisa,
+      methodId,
+      payerUserId: owner.id,
+      attemptId: attempt.id,
+      claim: claimAttempt(attempt.id),
+    });
     if (outcome !== "issued") throw new Error(`Demo registration ${regId}: the payment was ${outcome}, not issued`);
     if (!demo.checkedIn || !checkpost) continue;
     const cards = await cardNumbersOf(regId);

@@ -10,7 +10,10 @@ import { sequelize } from "../../db/sequelize.server";
 import { prepareDatabase } from "../../db/seed.server";
 import { DEMO_TREKS, seedDemoTreks } from "./demo-treks.server";
 
-const registrations = () => sequelize.query<{ id: number; status: string; entryDate: string }>("SELECT id, status, entryDate FROM registrations ORDER BY id", { type: QueryTypes.SELECT });
+const registrations = () =>
+  sequelize.query<{ id: number; status: string; entryDate: string }>("SELECT id, status, entryDate FROM registrations ORDER BY id", {
+    type: QueryTypes.SELECT,
+  });
 
 describe("the demo treks of npm start", () => {
   let made: number[];
@@ -50,7 +53,10 @@ describe("the demo treks of npm start", () => {
       const cards = await cardNumbersOf(regId);
       for (const [j, card] of cards.entries()) {
         const seen = await checkinsOf(card.trekkerId);
-        expect(seen.map((c) => c.place), card.fullName).toEqual(j < checkedIn ? ["Chame"] : []);
+        expect(
+          seen.map((c) => c.place),
+          card.fullName,
+        ).toEqual(j < checkedIn ? ["Chame"] : []);
       }
       expect(rows[i].status, `registration ${regId}`).toBe(checkedIn ? "Active" : DEMO_TREKS[i].paid ? "Upcoming" : "Payment Pending");
     }

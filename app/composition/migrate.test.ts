@@ -52,7 +52,11 @@ describe(`migrations and seeds (${process.env.TEST_DB_DIALECT === "mysql" ? "mar
 
   it("records the applied migrations", async () => {
     const applied = await rows<{ name: string }>("SELECT name FROM schema_migrations");
-    expect(applied.map((r) => r.name).sort()).toEqual(allMigrations().map((m) => m.name).sort());
+    expect(applied.map((r) => r.name).sort()).toEqual(
+      allMigrations()
+        .map((m) => m.name)
+        .sort(),
+    );
   });
 
   it("seeds lookups idempotently (a second run changes no counts)", async () => {
@@ -62,14 +66,19 @@ describe(`migrations and seeds (${process.env.TEST_DB_DIALECT === "mysql" ? "mar
 
   it("seeds all 249 countries with their price regions", async () => {
     expect(await count("countries")).toBe(249);
-    const byId = new Map((await rows<{ id: number; name: string; regionId: number }>("SELECT id, name, regionId FROM countries")).map((c) => [Number(c.id), c]));
+    const byId = new Map(
+      (await rows<{ id: number; name: string; regionId: number }>("SELECT id, name, regionId FROM countries")).map((c) => [Number(c.id), c]),
+    );
     expect(byId.get(524)).toMatchObject({ name: "Nepal" });
     expect(Number(byId.get(524)!.regionId)).toBe(1);
     expect(byId.get(356)).toMatchObject({ name: "India" });
     expect(Number(byId.get(356)!.regionId)).toBe(1);
     expect(Number(byId.get(840)!.regionId)).toBe(2);
     expect(byId.get(840)!.name).toMatch(/United States/);
-    const saarc = [...byId.values()].filter((c) => Number(c.regionId) === 1).map((c) => Number(c.id)).sort((a, b) => a - b);
+    const saarc = [...byId.values()]
+      .filter((c) => Number(c.regionId) === 1)
+      .map((c) => Number(c.id))
+      .sort((a, b) => a - b);
     expect(saarc).toEqual([4, 50, 64, 144, 356, 462, 524, 586]);
   });
 

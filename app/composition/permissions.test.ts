@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { SidebarEntry, TimsModule } from "@modules/contract";
-import { GRANTABLE, PERMISSIONS, PERMISSION_DECLARATIONS, PLANNED_MODULES, assemblePermissions, can, inScope, isPermission, type PermissionScope } from "@modules/permissions";
+import {
+  GRANTABLE,
+  PERMISSIONS,
+  PERMISSION_DECLARATIONS,
+  PLANNED_MODULES,
+  assemblePermissions,
+  can,
+  inScope,
+  isPermission,
+  type PermissionScope,
+} from "@modules/permissions";
 import { declaredPermissions, modules, sidebarEntries } from "../composition.server";
 import { canSeeAgencyDocuments } from "@modules/agencies";
 import { canEditRegistration, canPay } from "@modules/registration";

@@ -33,7 +33,12 @@ export default function ChangeAccountName() {
   const actionData = useActionData<typeof action>();
   return (
     <Modal title="Change Account Name" closeTo="/account-settings">
-      <NameForm id="change-name" fullName={fullName} lastResult={actionData?.result} actions={<ModalActions closeTo="/account-settings" submitLabel="Save" />} />
+      <NameForm
+        id="change-name"
+        fullName={fullName}
+        lastResult={actionData?.result}
+        actions={<ModalActions closeTo="/account-settings" submitLabel="Save" />}
+      />
     </Modal>
   );
 }

@@ -48,7 +48,12 @@ export default function ChangePassword() {
   const actionData = useActionData<typeof action>();
   return (
     <Modal title="Change Password" closeTo="/account-settings">
-      <PasswordForm id="change-password" schema="changeOwnPasswordSchema" lastResult={actionData?.result} actions={<ModalActions closeTo="/account-settings" submitLabel="Change Password" />} />
+      <PasswordForm
+        id="change-password"
+        schema="changeOwnPasswordSchema"
+        lastResult={actionData?.result}
+        actions={<ModalActions closeTo="/account-settings" submitLabel="Change Password" />}
+      />
     </Modal>
   );
 }

@@ -52,7 +52,16 @@ export default function AccountSettings() {
           { label: "Account Details", value: user.fullName, changeTo: "name" },
           { label: "Email", value: user.email, changeTo: "email" },
           { label: "Password", value: "••••••••", changeTo: "password" },
-          ...(user.twoFactor === null ? [] : [{ label: "Two-factor sign-in", value: user.twoFactor ? "On" : "Off", changeTo: "two-factor", changeLabel: user.twoFactor ? "Manage" : "Set up" }]),
+          ...(user.twoFactor === null
+            ? []
+            : [
+                {
+                  label: "Two-factor sign-in",
+                  value: user.twoFactor ? "On" : "Off",
+                  changeTo: "two-factor",
+                  changeLabel: user.twoFactor ? "Manage" : "Set up",
+                },
+              ]),
         ]}
       />
       <SessionList sessions={user.sessions} signOutOthersTo="sessions" />

@@ -22,7 +22,6 @@ import {
   type TwoFactorEnrolment,
 } from "@modules/users/index.server";
 
-
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
 export { documentClientLoader as clientLoader } from "~/utils/document-page";
@@ -34,7 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "twoFactor");
   const status = await twoFactorStatus(user);
   return {
-    status: { enabled: status.enabled, enabledAt: status.enabledAt?.toISOString() ?? null, recoveryCodesLeft: status.recoveryCodesLeft, required: status.required },
+    status: {
+      enabled: status.enabled,
+      enabledAt: status.enabledAt?.toISOString() ?? null,
+      recoveryCodesLeft: status.recoveryCodesLeft,
+      required: status.required,
+    },
     enrolment: status.enabled ? null : await beginTwoFactorEnrolment(user),
     policy: can(user, "twoFactorPolicy") ? { requireStaff: status.required } : null,
   };
@@ -98,8 +102,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <div className="space-y-4" data-testid="recovery-codes">
       <p className="text-sm text-gray-700">
-        Two-factor sign-in is on. Save these recovery codes somewhere safe now: each signs you in once if you lose your phone, and
-        they will not be shown again.
+        Two-factor sign-in is on. Save these recovery codes somewhere safe now: each signs you in once if you lose your phone, and they will not be shown again.
       </p>
       <ul className="grid grid-cols-2 gap-2 rounded-md bg-gray-50 p-4 font-mono text-sm text-gray-900">
         {codes.map((code) => (
@@ -130,14 +133,23 @@ function SetUp({ enrolment, required, lastResult }: { enrolment: TwoFactorEnrolm
       <div className="flex flex-wrap items-center gap-4">
         <img src={enrolment.qrDataUrl} alt="QR code to scan with your authenticator app" width={180} height={180} className="rounded border border-gray-200" />
         <p className="text-sm text-gray-700">
-          Key: <code className="font-mono break-all text-gray-900" data-testid="two-factor-key">{enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}</code>
+          Key:{" "}
+          <code className="font-mono break-all text-gray-900" data-testid="two-factor-key">
+            {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
+          </code>
         </p>
       </div>
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.twoFactorSettingsSchema">
         <input type="hidden" name="intent" value="enable" />
         <input type="hidden" name="secret" value={enrolment.secret} />
         <input type="hidden" name="token" value={enrolment.token} />
-        <TextField label={TWO_FACTOR_CODE_LABEL} {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" errors={fields.code.errors} />
+        <TextField
+          label={TWO_FACTOR_CODE_LABEL}
+          {...getInputProps(fields.code, { type: "text" })}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          errors={fields.code.errors}
+        />
         <FormErrors errors={form.errors} />
         <div className="flex justify-end gap-2">
           <LinkButton to={BACK} variant="secondary">
@@ -150,7 +162,13 @@ function SetUp({ enrolment, required, lastResult }: { enrolment: TwoFactorEnrolm
   );
 }
 
-function Enabled({ status, lastResult }: { status: { enabledAt: string | null; recoveryCodesLeft: number; required: boolean }; lastResult: LastResult | undefined }) {
+function Enabled({
+  status,
+  lastResult,
+}: {
+  status: { enabledAt: string | null; recoveryCodesLeft: number; required: boolean };
+  lastResult: LastResult | undefined;
+}) {
   const [form, fields] = useForm({ id: "two-factor-manage", lastResult });
   return (
     <div className="space-y-4">
@@ -159,7 +177,13 @@ function Enabled({ status, lastResult }: { status: { enabledAt: string | null; r
         {status.enabledAt ? ` since ${status.enabledAt.slice(0, 10)}` : ""}. Recovery codes left: <strong>{status.recoveryCodesLeft}</strong>.
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <TextField label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" errors={fields.password.errors} hint="Your password, to make new recovery codes or to turn two-factor sign-in off." />
+        <TextField
+          label="Password"
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="current-password"
+          errors={fields.password.errors}
+          hint="Your password, to make new recovery codes or to turn two-factor sign-in off."
+        />
         <FormErrors errors={form.errors} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" name="intent" value="codes" variant="secondary">

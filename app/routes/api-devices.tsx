@@ -48,7 +48,11 @@ export default function ApiDevices() {
     <section className="space-y-4">
       <PageHeader title="API Devices" />
       <p className="text-sm text-slate-700">
-        Checkpost apps call <code>/api/v1</code> with a device token (see <a className="text-blue-700 underline" href="/api/v1/openapi.json">the OpenAPI document</a>). A device acts as its checkpost account.
+        Checkpost apps call <code>/api/v1</code> with a device token (see{" "}
+        <a className="text-blue-700 underline" href="/api/v1/openapi.json">
+          the OpenAPI document
+        </a>
+        ). A device acts as its checkpost account.
       </p>
       {answer?.issued ? <IssuedToken name={answer.issued.name} token={answer.issued.token} /> : null}
       <IssueDeviceForm checkposts={checkposts} errors={errors} />

@@ -8,7 +8,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const caller = await authenticate(request, throttleAddress(context));
     const raw = params.cardNumber ?? "";
-    if (!ID_PATTERN.test(raw)) throw new ApiError(422, "The card number must be a positive whole number.", [{ path: "cardNumber", message: "Expected a positive integer" }]);
+    if (!ID_PATTERN.test(raw))
+      throw new ApiError(422, "The card number must be a positive whole number.", [{ path: "cardNumber", message: "Expected a positive integer" }]);
     return json(await cardByNumber(caller, Number(raw)));
   });
 }

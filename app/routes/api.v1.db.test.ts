@@ -39,7 +39,13 @@ let lastRequest: { method: string; path: string } | null = null;
 const sent = (request: Request) => ((lastRequest = { method: request.method, path: new URL(request.url).pathname.slice("/api/v1".length) }), request);
 const get = (path: string, token?: string) => sent(new Request(`${BASE}${path}`, { headers: auth(token) }));
 const post = (path: string, body: unknown, token?: string) =>
-  sent(new Request(`${BASE}${path}`, { method: "POST", headers: { ...auth(token), "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) }));
+  sent(
+    new Request(`${BASE}${path}`, {
+      method: "POST",
+      headers: { ...auth(token), "Content-Type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context }) as never;
 const body = async (response: Response) => {
   const answer = { status: response.status, json: JSON.parse(await response.text()) };
@@ -78,7 +84,12 @@ describe("device tokens", () => {
   });
 
   it("a missing, unknown or revoked token is a 401 with a JSON error", async () => {
-    for (const [token, words] of [[undefined, "bearer token is required"], ["tims_" + "x".repeat(43), "not valid"], ["nonsense", "not valid"], [tokens.revoked, "revoked"]] as const) {
+    for (const [token, words] of [
+      [undefined, "bearer token is required"],
+      ["tims_" + "x".repeat(43), "not valid"],
+      ["nonsense", "not valid"],
+      [tokens.revoked, "revoked"],
+    ] as const) {
       const response = await revokedLoader(args(get("/revoked", token)));
       const { status, json } = await body(response);
       expect(status).toBe(401);
@@ -107,7 +118,10 @@ describe("device tokens", () => {
     const prefixed = { ...store, hit: (k: string, ttl: number) => store.hit(`${key}:${k}`, ttl) };
     await authenticate(request(), "192.0.2.1", { store: prefixed, limits });
     await authenticate(request(), "192.0.2.1", { store: prefixed, limits });
-    await expect(authenticate(request(), "192.0.2.1", { store: prefixed, limits })).rejects.toMatchObject({ status: 429, headers: { "Retry-After": expect.any(String) } });
+    await expect(authenticate(request(), "192.0.2.1", { store: prefixed, limits })).rejects.toMatchObject({
+      status: 429,
+      headers: { "Retry-After": expect.any(String) },
+    });
   });
 });
 
@@ -123,7 +137,13 @@ describe("the key set and the revocation list", () => {
     expect(crypto.verify(null, Buffer.from("tims-card:7:9"), key, Buffer.from(qr.sig, "base64url"))).toBe(true);
     expect(crypto.verify(null, Buffer.from("tims-card:7:8"), key, Buffer.from(qr.sig, "base64url"))).toBe(false);
     // The cards module's kid: the first 8 characters of the key's RFC 7638 thumbprint (ADR 0021).
-    expect(jwk.kid).toBe(crypto.createHash("sha256").update(JSON.stringify({ crv: "Ed25519", kty: "OKP", x: jwk.x })).digest("base64url").slice(0, 8));
+    expect(jwk.kid).toBe(
+      crypto
+        .createHash("sha256")
+        .update(JSON.stringify({ crv: "Ed25519", kty: "OKP", x: jwk.x }))
+        .digest("base64url")
+        .slice(0, 8),
+    );
   });
 
   it("lists cancelled cards for a checkpost; an agency's device is refused (403)", async () => {
@@ -204,7 +224,12 @@ describe("batch check-ins", () => {
     const asked = await send({ items: [{ clientId: "route-0001", qr: stray.qr }] });
     expect(asked.json).toMatchObject({ recorded: 0, offRoute: 1, results: [{ status: "off-route", routeName: elsewhere.name }] });
     expect(await checkinsOf(stray.trekkerId)).toEqual([]);
-    const decided = await send({ items: [{ clientId: "route-0002", qr: stray.qr, offRoute: "record" }, { clientId: "route-0003", qr: refusedStray.qr, offRoute: "refuse" }] });
+    const decided = await send({
+      items: [
+        { clientId: "route-0002", qr: stray.qr, offRoute: "record" },
+        { clientId: "route-0003", qr: refusedStray.qr, offRoute: "refuse" },
+      ],
+    });
     expect(decided.json).toMatchObject({ recorded: 1, refused: 1, offRoute: 0 });
     expect(decided.json.results[0]).toMatchObject({ status: "recorded", offRoute: true, routeName: elsewhere.name });
     expect(await checkinsOf(stray.trekkerId)).toMatchObject([{ offRoute: true, refusedReason: null }]);
@@ -240,7 +265,9 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.paths).sort()).toEqual(["/cards/{cardNumber}", "/checkins", "/keys", "/openapi.json", "/revoked"]);
     expect(doc.paths["/checkins"].post.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/CheckinBatch" });
     const schemas = doc.components.schemas;
-    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(["Error", "Jwk", "KeySet", "RevocationList", "Card", "CheckinItem", "CheckinBatch", "CheckinResult", "CheckinBatchResult"]));
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(["Error", "Jwk", "KeySet", "RevocationList", "Card", "CheckinItem", "CheckinBatch", "CheckinResult", "CheckinBatchResult"]),
+    );
     // Generated from the zod schemas: the batch limit and the clientId pattern are theirs.
     expect(schemas.CheckinBatch.properties.items).toMatchObject({ maxItems: 200, minItems: 1 });
     expect(schemas.CheckinItem.properties.clientId.pattern).toBe("^[A-Za-z0-9._:-]{1,52}$");
@@ -259,7 +286,10 @@ describe("the OpenAPI document", () => {
 // Last in the file: the tests above run first, in order, and leave their answers here.
 describe("every answer above, held against the OpenAPI document", () => {
   it("declares each status answered and matches each body", () => {
-    const doc = openApiDocument("http://tims.test") as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>>; components: object };
+    const doc = openApiDocument("http://tims.test") as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
+      components: object;
+    };
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addFormat("date-time", true).addFormat("date", true);
     const templates = Object.keys(doc.paths).map((t) => ({ t, re: new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`) }));
@@ -278,7 +308,8 @@ describe("every answer above, held against the OpenAPI document", () => {
       const schema = declared.content?.["application/json"]?.schema;
       if (!schema) continue;
       const validate = ajv.compile({ ...schema, components: doc.components });
-      if (!validate(a.json)) problems.push(`${a.method} ${template} ${a.status}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(a.json).slice(0, 200)}`);
+      if (!validate(a.json))
+        problems.push(`${a.method} ${template} ${a.status}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(a.json).slice(0, 200)}`);
       checked++;
     }
     expect(problems).toEqual([]);
@@ -286,7 +317,9 @@ describe("every answer above, held against the OpenAPI document", () => {
   });
 
   it("the card's status is one of the card statuses, not any string", () => {
-    const doc = openApiDocument("http://tims.test") as unknown as { components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> } };
+    const doc = openApiDocument("http://tims.test") as unknown as {
+      components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> };
+    };
     expect(doc.components.schemas.Card.properties.status.enum).toContain("Active");
     expect(doc.components.schemas.Card.properties.status.enum).toContain("Cancelled");
   });

@@ -35,9 +35,9 @@ export default function BillingRefunds() {
       <PageHeader title="Billing" />
       <BillingTabs active="refunds" />
       <p className="mt-3 text-sm text-slate-600">
-        Payments that were taken but bought nothing (the registration had already been paid, or its trekkers changed after the payment
-        started). They have no receipt: each is owed back, and shows <strong>Refund due</strong> until it is paid back, then{" "}
-        <strong>Refunded</strong> with the refund&apos;s reference, date and who made it.
+        Payments that were taken but bought nothing (the registration had already been paid, or its trekkers changed after the payment started). They have no
+        receipt: each is owed back, and shows <strong>Refund due</strong> until it is paid back, then <strong>Refunded</strong> with the refund&apos;s
+        reference, date and who made it.
       </p>
       <DataTable
         className="mt-4"
@@ -45,9 +45,27 @@ export default function BillingRefunds() {
         rowKey={(r) => r.id}
         emptyText="No refunds."
         columns={[
-          { key: "registration", header: "Registration", cell: (r) => (<><span className="block">#{r.registrationId}</span><span className="block text-xs text-slate-500">{r.routeName}</span></>) },
+          {
+            key: "registration",
+            header: "Registration",
+            cell: (r) => (
+              <>
+                <span className="block">#{r.registrationId}</span>
+                <span className="block text-xs text-slate-500">{r.routeName}</span>
+              </>
+            ),
+          },
           ...(showPayer ? [{ key: "payer", header: "Payer", cell: (r: (typeof rows)[number]) => r.payer }] : []),
-          { key: "method", header: "Payment Medium", cell: (r) => (<><span className="block">{r.gateway}</span><span className="block font-mono text-xs text-slate-500">{r.paymentRef}</span></>) },
+          {
+            key: "method",
+            header: "Payment Medium",
+            cell: (r) => (
+              <>
+                <span className="block">{r.gateway}</span>
+                <span className="block font-mono text-xs text-slate-500">{r.paymentRef}</span>
+              </>
+            ),
+          },
           { key: "amount", header: "Amount", cell: (r) => formatNrs(r.amountPaisa) },
           { key: "date", header: "Payment Date", cell: (r) => displayDate(r.dueSince) },
           { key: "reason", header: "Reason", cell: (r) => r.reason },
@@ -55,7 +73,14 @@ export default function BillingRefunds() {
             key: "status",
             header: "Status",
             cell: (r) => (
-              <span data-testid="refund-status" className={r.status === "due" ? "rounded bg-amber-100 px-2 py-0.5 font-medium text-amber-900" : "rounded bg-green-100 px-2 py-0.5 font-medium text-green-900"}>
+              <span
+                data-testid="refund-status"
+                className={
+                  r.status === "due"
+                    ? "rounded bg-amber-100 px-2 py-0.5 font-medium text-amber-900"
+                    : "rounded bg-green-100 px-2 py-0.5 font-medium text-green-900"
+                }
+              >
                 {r.statusLabel}
               </span>
             ),

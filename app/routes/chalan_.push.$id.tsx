@@ -58,7 +58,14 @@ export default function PushProgress() {
           {displayDate(push.startDate)} to {displayDate(push.endDate)}: <span data-testid="push-status">{STATUS_LABELS[push.status]}</span>
         </p>
         <div>
-          <div className="h-3 w-full overflow-hidden rounded bg-gray-200" role="progressbar" aria-label="Rows sent" aria-valuemin={0} aria-valuemax={push.totalLines} aria-valuenow={done}>
+          <div
+            className="h-3 w-full overflow-hidden rounded bg-gray-200"
+            role="progressbar"
+            aria-label="Rows sent"
+            aria-valuemin={0}
+            aria-valuemax={push.totalLines}
+            aria-valuenow={done}
+          >
             <div className="h-3 bg-blue-700 transition-all" style={{ width: `${percent}%` }} />
           </div>
           <p className="mt-2 text-sm text-gray-700" data-testid="push-counts">
@@ -66,8 +73,9 @@ export default function PushProgress() {
           </p>
           {push.creditLines > 0 && (
             <p className="mt-1 text-sm text-gray-700" data-testid="push-credits">
-              {push.creditLines === 1 ? "1 of them is a credit row" : `${push.creditLines} of them are credit rows`}: {push.creditLines === 1 ? "it reverses" : "they reverse"} cards sent as sold earlier
-              that are no sale now (their payment was refunded, or no payment bought them).
+              {push.creditLines === 1 ? "1 of them is a credit row" : `${push.creditLines} of them are credit rows`}:{" "}
+              {push.creditLines === 1 ? "it reverses" : "they reverse"} cards sent as sold earlier that are no sale now (their payment was refunded, or no
+              payment bought them).
             </p>
           )}
         </div>

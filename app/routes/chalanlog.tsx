@@ -20,7 +20,11 @@ export default function ChalanErrorLog() {
   const { list } = useLoaderData<typeof loader>();
   return (
     <section>
-      <PageHeader title="Chalan Error Log" breadcrumbs={[{ label: "Chalan Error Log" }]} actions={<ExportButton to="/chalanlog/export" fileName={chalanErrorList.csv.fileName} list={list} />} />
+      <PageHeader
+        title="Chalan Error Log"
+        breadcrumbs={[{ label: "Chalan Error Log" }]}
+        actions={<ExportButton to="/chalanlog/export" fileName={chalanErrorList.csv.fileName} list={list} />}
+      />
       <ListView definition={chalanErrorList} data={list} rowKey={(r) => r.id} />
     </section>
   );

@@ -31,11 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await changePasswordByUsername(actor.id, submission.value.username, submission.value.password);
   } catch (error) {
     const message =
-      error instanceof UnknownUsernameError
-        ? error.message
-        : error instanceof SelfActionError
-          ? "Change your own password in Account Settings."
-          : null;
+      error instanceof UnknownUsernameError ? error.message : error instanceof SelfActionError ? "Change your own password in Account Settings." : null;
     if (!message) return domainErrorResponse(error, { submission, hideFields: HIDDEN });
     return data({ result: submission.reply({ fieldErrors: { username: [message] }, hideFields: HIDDEN }) }, { status: 400 });
   }

@@ -18,8 +18,8 @@ export default function CheckMail() {
   return (
     <AuthCard title="Check your mail">
       <p className="text-center text-sm text-slate-700">
-        If an account is registered with {email ? <strong className="break-all">{email}</strong> : "this address"}, we have sent it a link to
-        set a new password. The link works once and expires in 1 hour.
+        If an account is registered with {email ? <strong className="break-all">{email}</strong> : "this address"}, we have sent it a link to set a new
+        password. The link works once and expires in 1 hour.
       </p>
       <div className="mt-6">
         <OpenMailButtons />

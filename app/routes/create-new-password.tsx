@@ -54,7 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CreateNewPassword() {
   const { token, verify, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<Record<"token" | "verify" | "password" | "confirmPassword", string>>({ id: "create-new-password", lastResult: actionData?.result });
+  const [form, fields] = useForm<Record<"token" | "verify" | "password" | "confirmPassword", string>>({
+    id: "create-new-password",
+    lastResult: actionData?.result,
+  });
   if (linkError) {
     return (
       <AuthCard title="Create new password">

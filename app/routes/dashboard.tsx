@@ -36,7 +36,15 @@ function Block({ id, title, value, testId, children }: { id: string; title: stri
   );
 }
 
-function Figures({ rows, format = (v) => v.toLocaleString("en-IN"), testId }: { rows: { label: string; value: number }[]; format?: (v: number) => string; testId: string }) {
+function Figures({
+  rows,
+  format = (v) => v.toLocaleString("en-IN"),
+  testId,
+}: {
+  rows: { label: string; value: number }[];
+  format?: (v: number) => string;
+  testId: string;
+}) {
   return (
     <dl className="mt-3 grid grid-cols-2 gap-1 text-xs text-slate-600" data-testid={testId}>
       {rows.map((t) => (

@@ -66,12 +66,7 @@ export default function DevOutboxMessage() {
         <section>
           <h2 className="mb-2 text-lg font-semibold text-gray-900">HTML</h2>
           {/* Empty sandbox: the mail's markup runs no scripts and cannot touch this page. */}
-          <iframe
-            title="E-mail HTML"
-            sandbox=""
-            srcDoc={m.html}
-            className="h-[32rem] w-full rounded-lg border border-gray-200 bg-white"
-          />
+          <iframe title="E-mail HTML" sandbox="" srcDoc={m.html} className="h-[32rem] w-full rounded-lg border border-gray-200 bg-white" />
         </section>
       )}
       {m.text !== null && (

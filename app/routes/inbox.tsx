@@ -35,9 +35,16 @@ export default function Inbox() {
       <Tabs
         label="Inbox filter"
         className="mb-4"
-        tabs={[{ label: "All", to: "/inbox", active: category === null }, ...INBOX_CATEGORIES.map((c) => ({ label: c, to: `/inbox?category=${encodeURIComponent(c)}`, active: category === c }))]}
+        tabs={[
+          { label: "All", to: "/inbox", active: category === null },
+          ...INBOX_CATEGORIES.map((c) => ({ label: c, to: `/inbox?category=${encodeURIComponent(c)}`, active: category === c })),
+        ]}
       />
-      {rows.length ? <NotificationList items={rows} showBody label={category ? `${category} messages` : "All messages"} /> : <p className="rounded bg-white p-6 text-center text-slate-600 shadow-sm">{NO_NOTIFICATIONS}</p>}
+      {rows.length ? (
+        <NotificationList items={rows} showBody label={category ? `${category} messages` : "All messages"} />
+      ) : (
+        <p className="rounded bg-white p-6 text-center text-slate-600 shadow-sm">{NO_NOTIFICATIONS}</p>
+      )}
       <Pagination pageIndex={pageIndex} pageSize={pageSize} totalRows={total} className="mt-4" />
     </section>
   );

@@ -48,20 +48,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const address = throttleAddress(context);
   const step = form.get("intent") === "checkin" ? 1 : 0;
-  const fields = { cardno: String(form.get("cardno") ?? ""), passport: String(form.get("passport") ?? ""), isCheckOut: form.get("isCheckOut") ? "on" : "", place: String(form.get("place") ?? "") };
+  const fields = {
+    cardno: String(form.get("cardno") ?? ""),
+    passport: String(form.get("passport") ?? ""),
+    isCheckOut: form.get("isCheckOut") ? "on" : "",
+    place: String(form.get("place") ?? ""),
+  };
   const submission = parseWithZod(form, { schema: step === 1 ? selfCheckinSchema : selfCheckSchema });
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat().find(Boolean) ?? CHECKIN_MESSAGES.wrongPair;
+    const first =
+      Object.values(submission.error ?? {})
+        .flat()
+        .find(Boolean) ?? CHECKIN_MESSAGES.wrongPair;
     return reply({ step: 0, error: first, fields }, 400);
   }
   const v = submission.value;
   try {
     const card = await selfCheckinCard(v.cardno, v.passport, { ip: address });
     if (step === 0) {
-      return reply({ step: 1, fields, card: { cardno: String(v.cardno), passport: v.passport, isCheckOut: v.isCheckOut, fullName: card.fullName, routeName: card.routeName, places: card.places.map((p) => p.name) } });
+      return reply({
+        step: 1,
+        fields,
+        card: {
+          cardno: String(v.cardno),
+          passport: v.passport,
+          isCheckOut: v.isCheckOut,
+          fullName: card.fullName,
+          routeName: card.routeName,
+          places: card.places.map((p) => p.name),
+        },
+      });
     }
-    const extra = selfCheckinSchema.pick({ place: true, clientId: true }).parse({ place: form.get("place") ?? "", clientId: form.get("clientId") ?? undefined });
-    const result = await selfCheckin({ cardNumber: v.cardno, passport: v.passport, isCheckOut: v.isCheckOut, place: extra.place, clientId: extra.clientId ?? null }, { ip: address });
+    const extra = selfCheckinSchema
+      .pick({ place: true, clientId: true })
+      .parse({ place: form.get("place") ?? "", clientId: form.get("clientId") ?? undefined });
+    const result = await selfCheckin(
+      { cardNumber: v.cardno, passport: v.passport, isCheckOut: v.isCheckOut, place: extra.place, clientId: extra.clientId ?? null },
+      { ip: address },
+    );
     if (result.outcome === "refused") return reply({ step: 0, error: result.message, fields }, 409);
     const repeat = result.outcome === "repeat" ? `&already=${encodeURIComponent(result.at.toISOString())}` : "";
     return redirect(`/location?done=${v.isCheckOut ? "out" : "in"}${repeat}`);
@@ -90,7 +114,10 @@ export default function Location() {
 
   if (done && !answer) {
     return (
-      <AuthCard title="Thank You !" subtitle={already ? CHECKIN_MESSAGES.selfAlready(already) : done === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone}>
+      <AuthCard
+        title="Thank You !"
+        subtitle={already ? CHECKIN_MESSAGES.selfAlready(already) : done === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone}
+      >
         <p className="mb-4 text-center text-sm font-medium text-green-800" data-testid="self-checkin-done">
           {CHECKIN_MESSAGES.autoCheckedIn}
         </p>
@@ -119,7 +146,16 @@ export default function Location() {
             <label htmlFor="place" className="block text-sm font-medium text-slate-700">
               Place
             </label>
-            <input id="place" name="place" list="route-places" required maxLength={150} autoComplete="off" className={inputClass} aria-describedby="place-hint" />
+            <input
+              id="place"
+              name="place"
+              list="route-places"
+              required
+              maxLength={150}
+              autoComplete="off"
+              className={inputClass}
+              aria-describedby="place-hint"
+            />
             <datalist id="route-places">
               {card.places.map((p) => (
                 <option key={p} value={p} />
@@ -152,7 +188,16 @@ export default function Location() {
           <label htmlFor="cardno" className="block text-sm font-medium text-slate-700">
             TIMS Card No.
           </label>
-          <input id="cardno" name="cardno" inputMode="numeric" pattern="[0-9]*" required defaultValue={fields.cardno} autoComplete="off" className={inputClass} />
+          <input
+            id="cardno"
+            name="cardno"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            required
+            defaultValue={fields.cardno}
+            autoComplete="off"
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="passport" className="block text-sm font-medium text-slate-700">

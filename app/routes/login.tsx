@@ -63,10 +63,7 @@ export async function action({ request: posted, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof LoginError || error instanceof TooManySignInsError) {
       const unverified = error instanceof LoginError && error.code === "unverified";
-      return data(
-        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }), unverified },
-        { status: error.status },
-      );
+      return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }), unverified }, { status: error.status });
     }
     throw error;
   }
@@ -129,9 +126,7 @@ export default function Login() {
             Self Check in
           </Link>
         </p>
-        <p className="mt-6 text-center text-xs text-slate-600">
-          For the best experience we recommend Google Chrome or Microsoft Edge.
-        </p>
+        <p className="mt-6 text-center text-xs text-slate-600">For the best experience we recommend Google Chrome or Microsoft Edge.</p>
       </div>
     </div>
   );

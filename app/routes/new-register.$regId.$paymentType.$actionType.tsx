@@ -31,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   if (query.get("stored") === "1") {
     const outcome = await storedOutcome(query.get("TXNID") ?? "", user);
-    const cards = (outcome.status === "success" || outcome.status === "refund-due") && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
+    const cards =
+      (outcome.status === "success" || outcome.status === "refund-due") && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
     return { outcome, cards, isFit: can(user, "trekkingHistory"), gateway, txnId: query.get("TXNID") ?? "" };
   }
   const txnId = query.get("TXNID") ?? query.get("PRN") ?? "";
@@ -39,7 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query.get("check") === "1" || actionType === "pending"
       ? await recheckAttempt(txnId, user)
       : await confirmGatewayReturn({ gateway, query, actionType, viewer: user });
-  throw redirect(resultPageUrl({ regId: outcome.registrationId ?? regIdParam, gateway, status: outcome.status, txnId: txnIdOf(gateway, query, undefined) || txnId }), 303);
+  throw redirect(
+    resultPageUrl({ regId: outcome.registrationId ?? regIdParam, gateway, status: outcome.status, txnId: txnIdOf(gateway, query, undefined) || txnId }),
+    303,
+  );
 }
 
 /** Our transaction id as the provider's return names it (eSewa hides it in its signed data). */
@@ -98,7 +102,11 @@ export default function PaymentResult() {
       <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-pending">
         <h2 className="text-2xl font-bold text-amber-700">Payment Pending</h2>
         <p className="mt-2 text-slate-700">The provider has not confirmed your payment yet. Please check again in a moment.</p>
-        <Link to={resultPageUrl({ regId: regId ?? "noreg", gateway, status: "pending", txnId, check: true })} reloadDocument className="mt-4 inline-block text-blue-700 underline">
+        <Link
+          to={resultPageUrl({ regId: regId ?? "noreg", gateway, status: "pending", txnId, check: true })}
+          reloadDocument
+          className="mt-4 inline-block text-blue-700 underline"
+        >
           Check again
         </Link>
       </section>

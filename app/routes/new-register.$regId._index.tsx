@@ -98,14 +98,24 @@ export default function Review() {
             <TrekkerSummary key={t.id} trekker={t} index={i} canEdit={canEdit} canRemove={canEdit && reg.trekkers.length > 1} />
           ),
         )}
-        {edit === "add" ? <AddTrekker /> : canEdit ? <LinkButton to="?edit=add" reloadDocument variant="secondary">Add Trekker</LinkButton> : null}
+        {edit === "add" ? (
+          <AddTrekker />
+        ) : canEdit ? (
+          <LinkButton to="?edit=add" reloadDocument variant="secondary">
+            Add Trekker
+          </LinkButton>
+        ) : null}
 
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg bg-white p-4 shadow-sm">
           <p className="text-lg">
             Total: <strong data-testid="total">{formatNrs(reg.totalPaisa)}</strong> <span className="text-sm text-slate-500">(including VAT)</span>
           </p>
           <div className="flex gap-2">
-            {canGenerate ? <LinkButton to={`/cards/generate/${reg.id}`} variant="secondary">Generate Card</LinkButton> : null}
+            {canGenerate ? (
+              <LinkButton to={`/cards/generate/${reg.id}`} variant="secondary">
+                Generate Card
+              </LinkButton>
+            ) : null}
             {canPay ? <LinkButton to={`/new-register/${reg.id}/payment`}>Next</LinkButton> : null}
           </div>
         </div>
@@ -148,7 +158,11 @@ function IssuedCards() {
                 <Link to={`/tims-cards/${c.trekkerId}`} className="text-blue-700 underline" aria-label={`View card ${c.cardNumber} of ${nameOf(c.trekkerId)}`}>
                   View card
                 </Link>
-                <a href={`/tims-cards/${c.trekkerId}/pdf`} className="text-blue-700 underline" aria-label={`Download PDF of card ${c.cardNumber} of ${nameOf(c.trekkerId)}`}>
+                <a
+                  href={`/tims-cards/${c.trekkerId}/pdf`}
+                  className="text-blue-700 underline"
+                  aria-label={`Download PDF of card ${c.cardNumber} of ${nameOf(c.trekkerId)}`}
+                >
                   Download PDF
                 </a>
               </span>
@@ -188,7 +202,16 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 function TrekSummary({ canEdit }: { canEdit: boolean }) {
   const { registration: reg } = useLoaderData<typeof loader>();
   return (
-    <Card title="Trek Details" actions={canEdit ? <LinkButton to="?edit=trek" reloadDocument size="sm" variant="secondary">Edit</LinkButton> : null}>
+    <Card
+      title="Trek Details"
+      actions={
+        canEdit ? (
+          <LinkButton to="?edit=trek" reloadDocument size="sm" variant="secondary">
+            Edit
+          </LinkButton>
+        ) : null
+      }
+    >
       <Facts
         rows={[
           ["Trekking Area", reg.routeName],
@@ -263,9 +286,17 @@ function TrekkerSummary({ trekker: t, index, canEdit, canRemove }: { trekker: Tr
       actions={
         canEdit ? (
           <>
-            <LinkButton to={`?edit=trekker-${t.id}`} reloadDocument size="sm" variant="secondary">Edit</LinkButton>
-            <LinkButton to={`?edit=insurance-${t.id}`} reloadDocument size="sm" variant="secondary">Edit Insurance</LinkButton>
-            {canRemove ? <LinkButton to={`?remove=${t.id}`} size="sm" variant="danger">Remove</LinkButton> : null}
+            <LinkButton to={`?edit=trekker-${t.id}`} reloadDocument size="sm" variant="secondary">
+              Edit
+            </LinkButton>
+            <LinkButton to={`?edit=insurance-${t.id}`} reloadDocument size="sm" variant="secondary">
+              Edit Insurance
+            </LinkButton>
+            {canRemove ? (
+              <LinkButton to={`?remove=${t.id}`} size="sm" variant="danger">
+                Remove
+              </LinkButton>
+            ) : null}
           </>
         ) : null
       }
@@ -327,7 +358,11 @@ function AddTrekker() {
     <Form {...formProps}>
       <input type="hidden" name="intent" value="add" />
       <h3 className="font-semibold text-slate-800">Add Trekker</h3>
-      <TrekkerFields fields={fields} options={{ ...options, userType: reg.userType }} photo={{ required: true, errors: photoError ? [photoError] : undefined }} />
+      <TrekkerFields
+        fields={fields}
+        options={{ ...options, userType: reg.userType }}
+        photo={{ required: true, errors: photoError ? [photoError] : undefined }}
+      />
       <FormErrors errors={form.errors} />
       <ChoosePhotoAgain shown={Boolean(photoError || form.status === "error")} />
       <EditorButtons />

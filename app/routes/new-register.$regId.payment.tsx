@@ -63,7 +63,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pastTrek = payable ? trekDatesRefusal(registration) : null;
   // A QR started before (a reload after midnight) still leads to its result once settled, but is no longer shown to pay.
   const qr = payable ? await qrPanel(new URL(request.url), registration.id, user) : null;
-  return { registration, payable, pastTrek, editDatesHref: canEditRegistration(user, registration) ? editDatesHref(registration.id) : null, available, qr: pastTrek ? null : qr };
+  return {
+    registration,
+    payable,
+    pastTrek,
+    editDatesHref: canEditRegistration(user, registration) ? editDatesHref(registration.id) : null,
+    available,
+    qr: pastTrek ? null : qr,
+  };
 }
 
 // The QR page's own status checks (poll=1) change nothing on the page while unpaid: no reload of its data.
@@ -92,11 +99,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(`${back}?tab=voucher`, { type: "success", message: "Voucher uploaded. It will be verified within 1 or 2 business days." });
       }
       if (input.intent === "qr-status") {
-        const outcome = await confirmGatewayReturn({ gateway: "fonepay", query: new URLSearchParams(), actionType: "success", viewer: user, mode: "qr", txnId: input.txnId });
+        const outcome = await confirmGatewayReturn({
+          gateway: "fonepay",
+          query: new URLSearchParams(),
+          actionType: "success",
+          viewer: user,
+          mode: "qr",
+          txnId: input.txnId,
+        });
         if (outcome.status === "pending") {
           if (input.poll) return data({ error: null, gateway: null, qr: null, qrPending: true });
           // The same QR comes back with the page (kept until it expires).
-          return redirectWithToast(`${back}?tab=qr&txn=${encodeURIComponent(input.txnId)}`, { type: "info", message: "The payment has not arrived yet. Please try again in a moment." });
+          return redirectWithToast(`${back}?tab=qr&txn=${encodeURIComponent(input.txnId)}`, {
+            type: "info",
+            message: "The payment has not arrived yet. Please try again in a moment.",
+          });
         }
         throw redirect(qrResultUrl(registration.id, input.txnId, outcome.status));
       }
@@ -147,9 +164,7 @@ export default function Payment() {
             <Tabs label="Payment options" tabs={PAYMENT_TABS.map((t) => ({ label: t.label, to: `?tab=${t.id}`, active: t.id === tab }))} />
             {/* The voucher's refusal is its file field's error (VoucherForm); the others are the page's. */}
             <FormErrors errors={actionData?.error && tab !== "voucher" ? [actionData.error] : []} />
-            {tab === "online" ? (
-              <OnlineMethodButtons available={available} busy={busy} />
-            ) : null}
+            {tab === "online" ? <OnlineMethodButtons available={available} busy={busy} /> : null}
             {tab === "qr" ? (
               qr ? (
                 <QrPaymentPanel key={qr.prn} qr={qr} busy={busy} />

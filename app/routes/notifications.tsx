@@ -36,7 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "mark-all") {
     const changed = await markAllRead(user.id);
-    return redirectWithToast("/notifications", { type: "success", message: changed ? "All notifications marked as read" : "There were no unread notifications" });
+    return redirectWithToast("/notifications", {
+      type: "success",
+      message: changed ? "All notifications marked as read" : "There were no unread notifications",
+    });
   }
   if (intent === "open") {
     const id = Number(form.get("id"));
@@ -78,8 +81,14 @@ export default function Notifications() {
       ) : (
         <>
           <h2 className="mb-2 mt-2 text-base font-semibold">Unread ({unread.total})</h2>
-          {unread.rows.length ? <NotificationList items={unread.rows} label="Unread notifications" /> : <p className="text-sm text-slate-600">Nothing unread.</p>}
-          {unread.total > unread.rows.length ? <p className="mt-2 text-sm text-slate-600">Showing the newest {unread.rows.length}; mark them read to see the rest.</p> : null}
+          {unread.rows.length ? (
+            <NotificationList items={unread.rows} label="Unread notifications" />
+          ) : (
+            <p className="text-sm text-slate-600">Nothing unread.</p>
+          )}
+          {unread.total > unread.rows.length ? (
+            <p className="mt-2 text-sm text-slate-600">Showing the newest {unread.rows.length}; mark them read to see the rest.</p>
+          ) : null}
           <h2 className="mb-2 mt-6 text-base font-semibold">Read</h2>
           {read.rows.length ? <NotificationList items={read.rows} label="Read notifications" /> : <p className="text-sm text-slate-600">Nothing read yet.</p>}
           <Pagination pageIndex={pageIndex} pageSize={pageSize} totalRows={read.total} className="mt-4" />

@@ -20,7 +20,11 @@ export default function PushedChalanLog() {
   const { list } = useLoaderData<typeof loader>();
   return (
     <section>
-      <PageHeader title="Pushed Chalan Log" breadcrumbs={[{ label: "Pushed Chalan Log" }]} actions={<ExportButton to="/pushed-chalanlog/export" fileName={pushedChalanList.csv.fileName} list={list} />} />
+      <PageHeader
+        title="Pushed Chalan Log"
+        breadcrumbs={[{ label: "Pushed Chalan Log" }]}
+        actions={<ExportButton to="/pushed-chalanlog/export" fileName={pushedChalanList.csv.fileName} list={list} />}
+      />
       <ListView definition={pushedChalanList} data={list} rowKey={(r) => r.id} />
     </section>
   );

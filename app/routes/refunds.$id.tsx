@@ -16,7 +16,6 @@ import { formatNrs } from "@modules/registration";
 import { markRefundedSchema } from "@modules/payments/index.server";
 import { getRefund, markRefunded } from "@modules/payments/index.server";
 
-
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
 export { documentClientLoader as clientLoader } from "~/utils/document-page";
@@ -42,10 +41,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = paramId(params, "id");
   const submission = parseWithZod(await readForm(request), { schema: markRefundedSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  return withDomainErrors(async () => {
-    await markRefunded({ id, reference: submission.value.reference, actorId: user.id });
-    return redirectWithToast(listUrl(request), { type: "success", message: "The payment is marked refunded." });
-  }, { submission });
+  return withDomainErrors(
+    async () => {
+      await markRefunded({ id, reference: submission.value.reference, actorId: user.id });
+      return redirectWithToast(listUrl(request), { type: "success", message: "The payment is marked refunded." });
+    },
+    { submission },
+  );
 }
 
 /** The confirmation: what is being paid back, the refund's reference, and the one button. */
@@ -62,24 +64,56 @@ export default function MarkRefunded() {
   return (
     <Modal title="Mark refunded" closeTo={closeTo}>
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div><dt className="text-slate-500">Payer</dt><dd>{refund.payer}</dd></div>
-        <div><dt className="text-slate-500">Registration</dt><dd>#{refund.registrationId} {refund.routeName}</dd></div>
-        <div><dt className="text-slate-500">Amount</dt><dd data-testid="refund-amount">{formatNrs(refund.amountPaisa)}</dd></div>
-        <div><dt className="text-slate-500">Gateway</dt><dd>{refund.gateway}</dd></div>
-        <div className="col-span-2"><dt className="text-slate-500">Reason</dt><dd>{refund.reason}</dd></div>
-        <div><dt className="text-slate-500">Due since</dt><dd>{displayDate(refund.dueSince)}</dd></div>
-        <div><dt className="text-slate-500">Status</dt><dd data-testid="refund-status">{refund.statusLabel}</dd></div>
+        <div>
+          <dt className="text-slate-500">Payer</dt>
+          <dd>{refund.payer}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Registration</dt>
+          <dd>
+            #{refund.registrationId} {refund.routeName}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Amount</dt>
+          <dd data-testid="refund-amount">{formatNrs(refund.amountPaisa)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Gateway</dt>
+          <dd>{refund.gateway}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-500">Reason</dt>
+          <dd>{refund.reason}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Due since</dt>
+          <dd>{displayDate(refund.dueSince)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Status</dt>
+          <dd data-testid="refund-status">{refund.statusLabel}</dd>
+        </div>
       </dl>
       {refund.status === "due" ? (
         <Form method="post" {...getFormProps(form)} data-check="payments.markRefundedSchema" className="mt-5 space-y-4">
           <p className="text-sm text-slate-700">
             Are you sure {formatNrs(refund.amountPaisa)} has been paid back to {refund.payer}? This cannot be undone.
           </p>
-          <TextField label="Refund Reference" hint="The gateway's refund id or the bank's transfer reference." {...getInputProps(fields.reference, { type: "text" })} errors={fields.reference.errors} />
+          <TextField
+            label="Refund Reference"
+            hint="The gateway's refund id or the bank's transfer reference."
+            {...getInputProps(fields.reference, { type: "text" })}
+            errors={fields.reference.errors}
+          />
           <FormErrors errors={form.errors} />
           <div className="flex flex-wrap justify-end gap-2">
-            <LinkButton to={closeTo} preventScrollReset variant="secondary">Cancel</LinkButton>
-            <Button type="submit" disabled={busy}>Mark refunded</Button>
+            <LinkButton to={closeTo} preventScrollReset variant="secondary">
+              Cancel
+            </LinkButton>
+            <Button type="submit" disabled={busy}>
+              Mark refunded
+            </Button>
           </div>
         </Form>
       ) : (
@@ -87,7 +121,10 @@ export default function MarkRefunded() {
           {/* A stale page's marking is refused, and the revalidated loader then shows the payment
               refunded: the refusal must stay on screen, so it is shown here too. */}
           <FormErrors className="mt-5" errors={actionData && "error" in actionData && actionData.error ? [actionData.error] : undefined} />
-          <p className="mt-5 text-sm text-slate-700">Refunded{refund.refundedAt ? ` on ${displayDate(refund.refundedAt)}` : ""}{refund.refundedBy ? ` by ${refund.refundedBy}` : ""}, reference {refund.reference}.</p>
+          <p className="mt-5 text-sm text-slate-700">
+            Refunded{refund.refundedAt ? ` on ${displayDate(refund.refundedAt)}` : ""}
+            {refund.refundedBy ? ` by ${refund.refundedBy}` : ""}, reference {refund.reference}.
+          </p>
         </>
       )}
     </Modal>

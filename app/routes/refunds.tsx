@@ -37,7 +37,8 @@ export default function Refunds() {
     <section>
       <PageHeader title="Refunds" />
       <p className="mt-1 text-sm text-slate-600">
-        Payments that were captured but bought nothing: the registration was already paid, or its trekkers changed after the payment started. Pay the money back through the gateway or the bank, then mark the payment refunded with its reference.
+        Payments that were captured but bought nothing: the registration was already paid, or its trekkers changed after the payment started. Pay the money back
+        through the gateway or the bank, then mark the payment refunded with its reference.
       </p>
       <Tabs
         label="Refund status"
@@ -52,10 +53,37 @@ export default function Refunds() {
         rows={rows}
         rowKey={(r) => r.id}
         columns={[
-          { key: "payer", header: "Payer", cell: (r) => (<><span className="block">{r.payer}</span><span className="block text-xs text-slate-500">{r.payerEmail}</span></>) },
-          { key: "registration", header: "Registration", cell: (r) => (<><span className="block">#{r.registrationId}</span><span className="block text-xs text-slate-500">{r.routeName}</span></>) },
+          {
+            key: "payer",
+            header: "Payer",
+            cell: (r) => (
+              <>
+                <span className="block">{r.payer}</span>
+                <span className="block text-xs text-slate-500">{r.payerEmail}</span>
+              </>
+            ),
+          },
+          {
+            key: "registration",
+            header: "Registration",
+            cell: (r) => (
+              <>
+                <span className="block">#{r.registrationId}</span>
+                <span className="block text-xs text-slate-500">{r.routeName}</span>
+              </>
+            ),
+          },
           { key: "amount", header: "Amount", cell: (r) => formatNrs(r.amountPaisa) },
-          { key: "gateway", header: "Gateway", cell: (r) => (<><span className="block">{r.gateway}</span><span className="block font-mono text-xs text-slate-500">{r.paymentRef}</span></>) },
+          {
+            key: "gateway",
+            header: "Gateway",
+            cell: (r) => (
+              <>
+                <span className="block">{r.gateway}</span>
+                <span className="block font-mono text-xs text-slate-500">{r.paymentRef}</span>
+              </>
+            ),
+          },
           { key: "reason", header: "Reason", cell: (r) => r.reason },
           { key: "date", header: "Date", cell: (r) => displayDate(r.dueSince) },
           due
@@ -63,7 +91,12 @@ export default function Refunds() {
                 key: "action",
                 header: "Action",
                 cell: (r) => (
-                  <Link to={`/refunds/${r.id}${search}`} preventScrollReset className="font-medium text-blue-700 underline" aria-label={`Mark refunded: ${r.payer}, registration ${r.registrationId}`}>
+                  <Link
+                    to={`/refunds/${r.id}${search}`}
+                    preventScrollReset
+                    className="font-medium text-blue-700 underline"
+                    aria-label={`Mark refunded: ${r.payer}, registration ${r.registrationId}`}
+                  >
                     Mark refunded
                   </Link>
                 ),

@@ -43,8 +43,8 @@ export default function RegisterSuccess() {
   return (
     <AuthCard title="Registration successful" subtitle="One more step: verify your e-mail address">
       <p className="text-center text-sm text-slate-700">
-        We have sent a verification link to {email ? <strong className="break-all">{email}</strong> : "your e-mail address"}. Follow it to
-        activate your account, then sign in.
+        We have sent a verification link to {email ? <strong className="break-all">{email}</strong> : "your e-mail address"}. Follow it to activate your
+        account, then sign in.
       </p>
       <div className="mt-6">
         <OpenMailButtons />

@@ -94,7 +94,10 @@ type TextName = "organizationName" | "panNumber" | "contactPerson" | "contactNo"
 
 function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries: { value: number; label: string }[] }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<Record<TextName | "countryId" | "userType" | "password" | "confirmPassword", string>>({ id: `register-${userType}`, lastResult: actionData?.result });
+  const [form, fields] = useForm<Record<TextName | "countryId" | "userType" | "password" | "confirmPassword", string>>({
+    id: `register-${userType}`,
+    lastResult: actionData?.result,
+  });
   const text = (name: TextName, label: string, type: "text" | "email" | "tel" = "text", autoComplete?: string) => {
     const { key, ...props } = getInputProps(fields[name], { type });
     return <TextField key={key} label={label} {...props} autoComplete={autoComplete} errors={fields[name].errors} />;
@@ -120,7 +123,12 @@ function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries:
       {text("email", "Email", "email", "email")}
       <div className="grid gap-4 sm:grid-cols-2">
         <NewPasswordField field={fields.password} label="Password" />
-        <TextField label="Confirm Password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
+        <TextField
+          label="Confirm Password"
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
       </div>
       <FormErrors errors={form.errors} />
       {fields.userType.errors ? <FormErrors errors={fields.userType.errors} /> : null}

@@ -34,7 +34,11 @@ export default function Reports() {
             <h2 id={`${t.id}-title`} className="text-base font-semibold text-slate-800">
               {t.title}
             </h2>
-            <a href={`/reports/export?report=${t.id}&${q}`} className="rounded border border-slate-300 px-2 py-1 text-sm text-blue-800 hover:bg-slate-50" aria-label={`Download ${t.title} as CSV`}>
+            <a
+              href={`/reports/export?report=${t.id}&${q}`}
+              className="rounded border border-slate-300 px-2 py-1 text-sm text-blue-800 hover:bg-slate-50"
+              aria-label={`Download ${t.title} as CSV`}
+            >
               CSV
             </a>
           </div>

@@ -39,10 +39,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = paramId(params, "id");
   const submission = parseWithZod(await readForm(request), { schema: remarkSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  return withDomainErrors(async () => {
-    await addRemark(id, submission.value.note, user);
-    return redirectWithToast(`/requests/${id}?tab=remarks`, { type: "success", message: "Remark added successfully" });
-  }, { submission });
+  return withDomainErrors(
+    async () => {
+      await addRemark(id, submission.value.note, user);
+      return redirectWithToast(`/requests/${id}?tab=remarks`, { type: "success", message: "Remark added successfully" });
+    },
+    { submission },
+  );
 }
 
 export default function RequestDetail() {
@@ -72,10 +75,7 @@ export default function RequestDetail() {
           )
         }
       />
-      <Tabs
-        label="Request sections"
-        tabs={TABS.map((t) => ({ label: t[0].toUpperCase() + t.slice(1), to: `?tab=${t}`, active: t === tab }))}
-      />
+      <Tabs label="Request sections" tabs={TABS.map((t) => ({ label: t[0].toUpperCase() + t.slice(1), to: `?tab=${t}`, active: t === tab }))} />
       <div className="mt-4 rounded-lg bg-white p-6 shadow-sm">
         {tab === "background" ? <Background detail={detail} /> : null}
         {tab === "documents" ? <DocumentGroups agencyId={agency.id} groups={detail.documentsByDate} /> : null}

@@ -39,24 +39,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const v = submission.value;
   // The service refuses an approval that would buy nothing (the registration is paid by another
   // payment), whatever this page showed: the refusal is shown on the panel.
-  return withDomainErrors(async () => {
-    const outcome =
-      v.intent === "refund"
-        ? await markVoucherRefundDue({ id, actorId: user.id })
-        : await decideVoucher({
-            id,
-            approve: v.intent === "approve",
-            refNo: v.intent === "approve" ? v.refNo : undefined,
-            remarks: v.intent === "reject" ? v.remarks : undefined,
-            actorId: user.id,
-            origin: publicOrigin(),
-          });
-    if (outcome === "not-found") throw notFound();
-    // A decision closes the panel (spec 2 §4): back to the list, with the filters it was opened from.
-    const list = `/requests/vouchers${listSearch(request)}`;
-    if (outcome === "decided") return redirectWithToast(list, { type: "warning", message: "This voucher has already been decided." });
-    return redirectWithToast(list, { type: "success", message: v.intent === "refund" ? REFUND_DUE_TOAST : "Voucher updated successfully" });
-  }, { submission });
+  return withDomainErrors(
+    async () => {
+      const outcome =
+        v.intent === "refund"
+          ? await markVoucherRefundDue({ id, actorId: user.id })
+          : await decideVoucher({
+              id,
+              approve: v.intent === "approve",
+              refNo: v.intent === "approve" ? v.refNo : undefined,
+              remarks: v.intent === "reject" ? v.remarks : undefined,
+              actorId: user.id,
+              origin: publicOrigin(),
+            });
+      if (outcome === "not-found") throw notFound();
+      // A decision closes the panel (spec 2 §4): back to the list, with the filters it was opened from.
+      const list = `/requests/vouchers${listSearch(request)}`;
+      if (outcome === "decided") return redirectWithToast(list, { type: "warning", message: "This voucher has already been decided." });
+      return redirectWithToast(list, { type: "success", message: v.intent === "refund" ? REFUND_DUE_TOAST : "Voucher updated successfully" });
+    },
+    { submission },
+  );
 }
 
 const REFUND_DUE_TOAST = "The voucher's amount is marked refund due; the payer has been told.";
@@ -78,12 +81,30 @@ export default function VoucherPanel() {
   return (
     <SidePanel title="Voucher" closeTo={`/requests/vouchers?${params}`}>
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div><dt className="text-slate-500">Invoice ID</dt><dd>{v.invoiceId}</dd></div>
-        <div><dt className="text-slate-500">Status</dt><dd data-testid="voucher-status">{v.status}</dd></div>
-        <div><dt className="text-slate-500">Route</dt><dd>{v.routeName}</dd></div>
-        <div><dt className="text-slate-500">Total Amount</dt><dd>{formatNrs(v.amountPaisa)}</dd></div>
-        <div><dt className="text-slate-500">Entry Date</dt><dd>{displayDate(v.entryDate)}</dd></div>
-        <div><dt className="text-slate-500">Exit Date</dt><dd>{displayDate(v.exitDate)}</dd></div>
+        <div>
+          <dt className="text-slate-500">Invoice ID</dt>
+          <dd>{v.invoiceId}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Status</dt>
+          <dd data-testid="voucher-status">{v.status}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Route</dt>
+          <dd>{v.routeName}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Total Amount</dt>
+          <dd>{formatNrs(v.amountPaisa)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Entry Date</dt>
+          <dd>{displayDate(v.entryDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Exit Date</dt>
+          <dd>{displayDate(v.exitDate)}</dd>
+        </div>
       </dl>
       <ul className="mt-4 space-y-1 text-sm">
         {v.trekkers.map((t) => (
@@ -95,9 +116,13 @@ export default function VoucherPanel() {
       </ul>
       <div className="mt-4">
         {v.fileKind === "pdf" ? (
-          <a href={fileUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline">View Pdf File</a>
+          <a href={fileUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+            View Pdf File
+          </a>
         ) : (
-          <a href={fileUrl} target="_blank" rel="noreferrer"><img src={fileUrl} alt="Voucher" className="max-h-80 rounded border" /></a>
+          <a href={fileUrl} target="_blank" rel="noreferrer">
+            <img src={fileUrl} alt="Voucher" className="max-h-80 rounded border" />
+          </a>
         )}
       </div>
       {refused ? (
@@ -127,8 +152,8 @@ export default function VoucherPanel() {
               <h3 className="font-semibold">Mark Refund Due</h3>
               <input type="hidden" name="intent" value="refund" />
               <p className="text-sm text-slate-700">
-                The deposit is genuine but bought nothing: record {formatNrs(v.amountPaisa)} as owed back to the payer. The payer is e-mailed, and
-                the refund is then marked paid on the Refunds page.
+                The deposit is genuine but bought nothing: record {formatNrs(v.amountPaisa)} as owed back to the payer. The payer is e-mailed, and the refund is
+                then marked paid on the Refunds page.
               </p>
               <Button type="submit">Mark refund due</Button>
             </Form>
@@ -144,7 +169,9 @@ export default function VoucherPanel() {
             <h3 className="font-semibold">Reject Voucher</h3>
             <input type="hidden" name="intent" value="reject" />
             <TextArea label="Remarks" name="remarks" rows={3} required errors={errors.remarks} />
-            <Button type="submit" variant="danger">Reject</Button>
+            <Button type="submit" variant="danger">
+              Reject
+            </Button>
           </Form>
         </div>
       ) : (

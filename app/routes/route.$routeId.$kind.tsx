@@ -15,7 +15,11 @@ export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 const TEXTS = {
   delete: { title: "Delete Route", message: (name: string) => `Delete the route "${name}"? You won't be able to revert this.`, button: "Delete" },
-  disable: { title: "Disable Route", message: (name: string) => `Disable the route "${name}"? It will no longer be offered for new registrations.`, button: "Disable" },
+  disable: {
+    title: "Disable Route",
+    message: (name: string) => `Disable the route "${name}"? It will no longer be offered for new registrations.`,
+    button: "Disable",
+  },
 } as const;
 
 /**

@@ -39,7 +39,8 @@ type Refused = { name: string; reason: string; wrote: boolean };
 type OffRoute = { name: string; message: string; resend: Record<string, string>; clientId: string };
 type ScanAnswer = { error: string | null; refused: Refused | null; offRoute: OffRoute | null };
 
-const answer = (body: Partial<ScanAnswer>, status: number, headers?: HeadersInit) => data<ScanAnswer>({ error: null, refused: null, offRoute: null, ...body }, { status, headers });
+const answer = (body: Partial<ScanAnswer>, status: number, headers?: HeadersInit) =>
+  data<ScanAnswer>({ error: null, refused: null, offRoute: null, ...body }, { status, headers });
 
 /** The scan as the warning's form sends it again: the card is identified afresh (nothing hidden is trusted). */
 function resendFields(input: ScanInput): Record<string, string> {
@@ -74,7 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const result = await scanCard(user, input, { ip: clientAddress(context) });
     if (result.outcome === "refused") return answer({ refused: { name: result.fullName, reason: result.message, wrote: result.wrote } }, 409);
-    if (result.outcome === "off-route") return answer({ offRoute: { name: result.fullName, message: result.message, resend: resendFields(input), clientId: crypto.randomUUID() } }, 409);
+    if (result.outcome === "off-route")
+      return answer({ offRoute: { name: result.fullName, message: result.message, resend: resendFields(input), clientId: crypto.randomUUID() } }, 409);
     return redirectWithToast(`/scanned-trekker/${result.registrationId}/${result.trekkerId}`, {
       type: result.outcome === "recorded" ? (result.offRoute ? "info" : "success") : "info",
       message: result.outcome === "recorded" && !result.offRoute ? CHECKIN_MESSAGES.scanned : result.message,
@@ -134,7 +136,9 @@ export default function Scan() {
         <div role="alert" data-testid="scan-refused" className="rounded-md border-2 border-red-500 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{result.refused.name}: not checked in</p>
           <p className="mt-1 text-sm">{result.refused.reason}</p>
-          <p className="mt-1 text-sm">{result.refused.wrote ? "Kept in Scanned Trekkers as a refused scan." : "Already kept in Scanned Trekkers as a refused scan."}</p>
+          <p className="mt-1 text-sm">
+            {result.refused.wrote ? "Kept in Scanned Trekkers as a refused scan." : "Already kept in Scanned Trekkers as a refused scan."}
+          </p>
         </div>
       ) : null}
 
@@ -197,7 +201,11 @@ export default function Scan() {
             else submit(form);
           }}
         />
-        {reading ? <p className="text-sm text-slate-600" role="status">Reading the code…</p> : null}
+        {reading ? (
+          <p className="text-sm text-slate-600" role="status">
+            Reading the code…
+          </p>
+        ) : null}
         <Button type="submit" variant="secondary" disabled={busy || !place}>
           Check photo
         </Button>
@@ -226,7 +234,15 @@ export default function Scan() {
             <label htmlFor="scan-card" className="block text-sm font-medium text-slate-700">
               Card Number
             </label>
-            <input id="scan-card" name="cardNumber" inputMode="numeric" pattern="[0-9]*" required autoComplete="off" className="mt-1 w-full rounded border border-slate-300 px-3 py-2 text-sm" />
+            <input
+              id="scan-card"
+              name="cardNumber"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              required
+              autoComplete="off"
+              className="mt-1 w-full rounded border border-slate-300 px-3 py-2 text-sm"
+            />
           </div>
           <div>
             <label htmlFor="scan-passport" className="block text-sm font-medium text-slate-700">

@@ -23,8 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     body = null;
   }
   const parsed = offlineSyncSchema.safeParse(body);
-  if (!parsed.success) return Response.json({ error: "Expected { scannerId, checkins: [{ clientId, qr, method, scannedAt }] } (at most 100)" }, { status: 400 });
-  if (parsed.data.scannerId !== user.id) return Response.json({ error: "These scans were made by another account; sign in as that account to send them." }, { status: 409 });
+  if (!parsed.success)
+    return Response.json({ error: "Expected { scannerId, checkins: [{ clientId, qr, method, scannedAt }] } (at most 100)" }, { status: 400 });
+  if (parsed.data.scannerId !== user.id)
+    return Response.json({ error: "These scans were made by another account; sign in as that account to send them." }, { status: 409 });
   const results = await syncOfflineScans(user, parsed.data.checkins, { ip: clientAddress(context) });
   return Response.json({ results }, { headers: { "Cache-Control": "no-store" } });
 }

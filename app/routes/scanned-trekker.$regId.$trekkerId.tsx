@@ -35,8 +35,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const checkins = scans.filter((c) => !c.refusedReason);
   const refused = scans.filter((c) => c.refusedReason).map((c) => ({ id: c.id, place: c.place, at: c.at, reason: c.refusedReason ?? "" }));
   // Each checkpoint of the route with the first time the trekker was recorded there; places off the list (self check-ins) after.
-  const trail = points.map((p) => ({ place: p.name, at: checkins.find((c) => c.place === p.name)?.at ?? null, how: checkins.find((c) => c.place === p.name)?.method ?? null }));
-  const elsewhere = checkins.filter((c) => !points.some((p) => p.name === c.place)).map((c) => ({ place: c.place, at: c.at, how: c.method, offRoute: c.offRoute }));
+  const trail = points.map((p) => ({
+    place: p.name,
+    at: checkins.find((c) => c.place === p.name)?.at ?? null,
+    how: checkins.find((c) => c.place === p.name)?.method ?? null,
+  }));
+  const elsewhere = checkins
+    .filter((c) => !points.some((p) => p.name === c.place))
+    .map((c) => ({ place: c.place, at: c.at, how: c.method, offRoute: c.offRoute }));
   return { trekker, card, tab, trail: [...trail, ...elsewhere], checkinCount: checkins.length, refused } as const;
 }
 
@@ -45,7 +51,15 @@ export default function ScannedTrekker() {
   const base = `/scanned-trekker/${trekker.registrationId}/${trekker.trekkerId}`;
   return (
     <section className="space-y-5">
-      <PageHeader title={trekker.fullName} breadcrumbs={[{ label: "Scan", to: "/scan" }, { label: trekker.fullName }]} actions={<Link to="/scan" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white">Scan next</Link>} />
+      <PageHeader
+        title={trekker.fullName}
+        breadcrumbs={[{ label: "Scan", to: "/scan" }, { label: trekker.fullName }]}
+        actions={
+          <Link to="/scan" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white">
+            Scan next
+          </Link>
+        }
+      />
       <div className="flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm">
         <img src={trekker.photoSrc} alt={`Photo of ${trekker.fullName}`} className="h-24 w-24 rounded-md object-cover" />
         <div>
@@ -75,7 +89,9 @@ export default function ScannedTrekker() {
             <ol className="space-y-1 rounded-lg bg-white p-4 shadow-sm" data-testid="trail">
               {trail.map((stop, index) => (
                 <li key={`${stop.place}-${index}`} className="flex flex-wrap justify-between gap-2 text-sm">
-                  <span className={"offRoute" in stop && stop.offRoute ? "font-medium text-amber-800" : stop.at ? "font-medium text-green-800" : "text-slate-500"}>
+                  <span
+                    className={"offRoute" in stop && stop.offRoute ? "font-medium text-amber-800" : stop.at ? "font-medium text-green-800" : "text-slate-500"}
+                  >
                     {stop.at ? "✓ " : "○ "}
                     {stop.place}
                     {"offRoute" in stop && stop.offRoute ? " (off route)" : ""}

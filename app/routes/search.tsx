@@ -55,7 +55,9 @@ export default function Search() {
         </button>
       </Form>
       {!q ? (
-        <p className="text-slate-600">Type a trekker's name, a passport, a card number or a registration id{searchesUsers ? ", or a user's name or e-mail," : ""} and press Enter.</p>
+        <p className="text-slate-600">
+          Type a trekker's name, a passport, a card number or a registration id{searchesUsers ? ", or a user's name or e-mail," : ""} and press Enter.
+        </p>
       ) : (
         <>
           <section className="space-y-3" aria-labelledby="search-trekkers">
@@ -66,7 +68,15 @@ export default function Search() {
               <DataTable
                 rows={trekkers}
                 columns={[
-                  { key: "name", header: "Trekker", cell: (t) => <Link to={t.href} className="text-blue-700 underline">{t.fullName}</Link> },
+                  {
+                    key: "name",
+                    header: "Trekker",
+                    cell: (t) => (
+                      <Link to={t.href} className="text-blue-700 underline">
+                        {t.fullName}
+                      </Link>
+                    ),
+                  },
                   { key: "card", header: "Card Number", cell: (t) => cardNumberText(t.cardNumber) },
                   { key: "reg", header: "Registration", cell: (t) => t.registrationId },
                   { key: "route", header: "Trekking Area", cell: (t) => t.routeName },
@@ -86,7 +96,15 @@ export default function Search() {
                 <DataTable
                   rows={users}
                   columns={[
-                    { key: "name", header: "Name", cell: (u) => <Link to={u.href} className="text-blue-700 underline">{u.fullName}</Link> },
+                    {
+                      key: "name",
+                      header: "Name",
+                      cell: (u) => (
+                        <Link to={u.href} className="text-blue-700 underline">
+                          {u.fullName}
+                        </Link>
+                      ),
+                    },
                     { key: "email", header: "Email", cell: (u) => u.email },
                     { key: "type", header: "User Type", cell: (u) => typeName(u.userType) },
                     { key: "status", header: "Status", cell: (u) => u.status },

@@ -20,7 +20,10 @@ export default function SelfScanTrekkers() {
   const { list } = useLoaderData<typeof loader>();
   return (
     <section>
-      <PageHeader title="Self Scan Trekkers" actions={<ExportButton to="/self-scan-trekkers/export" fileName={selfScanTrekkersList.csv.fileName} list={list} />} />
+      <PageHeader
+        title="Self Scan Trekkers"
+        actions={<ExportButton to="/self-scan-trekkers/export" fileName={selfScanTrekkersList.csv.fileName} list={list} />}
+      />
       <ListView definition={selfScanTrekkersList} data={list} rowKey={(r) => r.id} />
     </section>
   );

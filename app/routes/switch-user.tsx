@@ -36,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     q,
     switchedTo: switchedTo ? { fullName: switchedTo.organizationName || switchedTo.fullName } : null,
-    found: found.filter((u) => u.id !== user.id).map((u) => ({ ...u, fullName: names.get(u.id)?.name ?? u.fullName, type: typeName(u.userType), mayOpen: u.status === "Active" && u.userType !== 4 })),
+    found: found
+      .filter((u) => u.id !== user.id)
+      .map((u) => ({ ...u, fullName: names.get(u.id)?.name ?? u.fullName, type: typeName(u.userType), mayOpen: u.status === "Active" && u.userType !== 4 })),
     audit: { ...audit, pageIndex, pageSize },
   };
 }
@@ -66,10 +68,13 @@ export default function SwitchUser() {
     <section className="max-w-4xl">
       <PageHeader title="Switch User" />
       {switchedTo ? (
-        <p className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">You are viewing the app as {switchedTo.fullName}. Use the banner to return to your account.</p>
+        <p className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+          You are viewing the app as {switchedTo.fullName}. Use the banner to return to your account.
+        </p>
       ) : null}
       <p className="mb-3 text-sm text-slate-700">
-        Open the app as another user to see what they see while helping them. Payments, password and e-mail changes and deletions are refused meanwhile, and every change is recorded below with both names.
+        Open the app as another user to see what they see while helping them. Payments, password and e-mail changes and deletions are refused meanwhile, and
+        every change is recorded below with both names.
       </p>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-2" role="search" aria-label="Find a user">
         <label className="text-sm font-medium" htmlFor="switch-q">
@@ -86,7 +91,11 @@ export default function SwitchUser() {
             {found.map((u) => (
               <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
                 <span className="min-w-0 break-words">
-                  <span className="font-medium">{u.fullName}</span> <span className="text-sm text-slate-600">{u.email} · {u.type}{u.status !== "Active" ? ` · ${u.status}` : ""}</span>
+                  <span className="font-medium">{u.fullName}</span>{" "}
+                  <span className="text-sm text-slate-600">
+                    {u.email} · {u.type}
+                    {u.status !== "Active" ? ` · ${u.status}` : ""}
+                  </span>
                 </span>
                 {u.mayOpen ? (
                   <Form method="post">

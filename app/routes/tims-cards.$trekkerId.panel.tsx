@@ -19,5 +19,7 @@ export default function CardListPanel() {
   const { trekker, card, checkins } = useLoaderData<typeof loader>();
   // Without a list behind it (the board), closing goes to the card's own page.
   const list = useRouteLoaderData<typeof listLoader>("routes/tims-cards");
-  return <TrekkerPanel trekker={trekker} card={card} checkins={checkins} closeTo={list?.listed === false ? `/tims-cards/${trekker.trekkerId}` : "/tims-cards"} />;
+  return (
+    <TrekkerPanel trekker={trekker} card={card} checkins={checkins} closeTo={list?.listed === false ? `/tims-cards/${trekker.trekkerId}` : "/tims-cards"} />
+  );
 }

@@ -11,7 +11,13 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-p
 
 export const handle = { title: "TIMS Card" };
 
-const MOVE_LABELS: Record<string, string> = { cancel: "Cancel Card", delete: "Delete", return: "Return Card", approveReturn: "Approve Return", rejectReturn: "Reject Return" };
+const MOVE_LABELS: Record<string, string> = {
+  cancel: "Cancel Card",
+  delete: "Delete",
+  return: "Return Card",
+  approveReturn: "Approve Return",
+  rejectReturn: "Reject Return",
+};
 
 /** The card preview (spec 2 §2 TimsCards/{id}): card with QR, trek and user details, print and PDF. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -55,7 +61,10 @@ export default function CardPreview() {
         <PrintableCard card={card} />
       ) : (
         <p className="rounded bg-white p-6 text-slate-600 shadow-sm">
-          This trekker has no card yet ({trekker.status}). <Link to={`/new-register/${trekker.registrationId}`} className="text-blue-700 underline">Open the registration</Link>
+          This trekker has no card yet ({trekker.status}).{" "}
+          <Link to={`/new-register/${trekker.registrationId}`} className="text-blue-700 underline">
+            Open the registration
+          </Link>
         </p>
       )}
     </section>

@@ -41,10 +41,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: markSafeSchema });
   if (submission.status !== "success") return data({ errors: { note: submission.error?.note ?? undefined, form: undefined } }, { status: 400 });
   const { note } = submission.value;
-  return withDomainErrors(async () => {
-    await markSafe(user, overdue.trekkerId, note);
-    return redirectWithToast(`/trekkers${new URL(request.url).search}`, { type: "success", message: SAFE_MESSAGES.done });
-  }, { extra: { errors: null } });
+  return withDomainErrors(
+    async () => {
+      await markSafe(user, overdue.trekkerId, note);
+      return redirectWithToast(`/trekkers${new URL(request.url).search}`, { type: "success", message: SAFE_MESSAGES.done });
+    },
+    { extra: { errors: null } },
+  );
 }
 
 export default function MarkTrekkerSafe() {

@@ -32,7 +32,11 @@ export default function GenerateFromList() {
       <p className="text-sm text-slate-700">
         Registration #{reg.id} · {reg.routeName} · {reg.trekkers} trekker(s) · {reg.status}
       </p>
-      {reg.pastTrek ? <PastTrekNotice message={reg.pastTrek} editHref={reg.editDatesHref} className="mt-3" /> : <p className="mt-2 text-sm text-slate-600">{DEFAULT_CONFIRM_MESSAGE}</p>}
+      {reg.pastTrek ? (
+        <PastTrekNotice message={reg.pastTrek} editHref={reg.editDatesHref} className="mt-3" />
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">{DEFAULT_CONFIRM_MESSAGE}</p>
+      )}
       <FormErrors errors={refusal && "error" in refusal && refusal.error !== reg.pastTrek ? [refusal.error] : []} className="mt-3" />
       <Form method="post" className="mt-5 flex flex-wrap justify-end gap-2">
         <LinkButton to={back} variant="secondary" preventScrollReset>

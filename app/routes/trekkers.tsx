@@ -38,7 +38,12 @@ export default function Trekkers() {
     <section>
       <PageHeader title="Trekkers" actions={<ExportButton to="/trekkers/export" fileName={trekkersListView.csv.fileName} list={list} />} />
       {scans ? <TrekkerListTabs active="trekkers" /> : null}
-      <ListView definition={trekkersListView} data={list} rowKey={(r) => r.trekkerId} rowHref={opensPanel ? (r) => `/trekkers/${r.trekkerId}${search}` : undefined} />
+      <ListView
+        definition={trekkersListView}
+        data={list}
+        rowKey={(r) => r.trekkerId}
+        rowHref={opensPanel ? (r) => `/trekkers/${r.trekkerId}${search}` : undefined}
+      />
       <Outlet />
     </section>
   );

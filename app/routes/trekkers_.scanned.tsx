@@ -28,7 +28,13 @@ export default function ScannedTrekkers() {
     <section>
       <PageHeader title="Trekkers" actions={<ExportButton to="/scanned-trekkers/export" fileName={scannedTrekkersList.csv.fileName} list={list} />} />
       <TrekkerListTabs active="scanned" />
-      <ListView definition={scannedTrekkersList} data={list} rowKey={(r) => r.id} rowHref={(r) => `/scanned-trekker/${r.registrationId}/${r.trekkerId}`} caption="Scanned trekkers" />
+      <ListView
+        definition={scannedTrekkersList}
+        data={list}
+        rowKey={(r) => r.id}
+        rowHref={(r) => `/scanned-trekker/${r.registrationId}/${r.trekkerId}`}
+        caption="Scanned trekkers"
+      />
     </section>
   );
 }

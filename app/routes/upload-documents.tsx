@@ -62,9 +62,7 @@ export default function UploadDocuments() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-800">Upload Documents</h1>
-      <p className="mt-2 text-slate-600">
-        Upload your company documents for verification. Verification takes up to 24 hours or two working days.
-      </p>
+      <p className="mt-2 text-slate-600">Upload your company documents for verification. Verification takes up to 24 hours or two working days.</p>
       <Form method="post" encType="multipart/form-data" className="mt-6 space-y-5 rounded-lg bg-white p-6 shadow-sm">
         {DOCUMENT_SLOTS.map((slot) => (
           <FileField

@@ -68,19 +68,28 @@ export default function AddUser() {
         <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} autoComplete="off" errors={fields.fullName.errors} />
         <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" errors={fields.email.errors} />
         <NewPasswordField field={fields.password} label="Password" />
-        <TextField label="Confirm Password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
+        <TextField
+          label="Confirm Password"
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
         {/* Without JavaScript always there (the server ignores them for other types). */}
         <fieldset className="space-y-4 rounded-md border border-gray-200 p-4" data-show-when={`userType:${CHECKPOST}`}>
-            <legend className="px-1 text-sm font-semibold text-gray-700">Checkpost (for checkpost users)</legend>
-            <SelectField
-              label="Province"
-              {...getSelectProps(fields.provinceId)}
-              options={PROVINCES.map((p) => ({ value: p.id, label: p.name }))}
-              errors={fields.provinceId.errors}
-            />
-            <TextField label="Local Government Name" {...getInputProps(fields.localGovernmentInfo, { type: "text" })} errors={fields.localGovernmentInfo.errors} />
-            <TextField label="Ward No" {...getInputProps(fields.wardNo, { type: "text" })} errors={fields.wardNo.errors} />
-            <RouteCheckpointFields routes={routes} route={fields.routeId} checkpoint={fields.checkpointId} />
+          <legend className="px-1 text-sm font-semibold text-gray-700">Checkpost (for checkpost users)</legend>
+          <SelectField
+            label="Province"
+            {...getSelectProps(fields.provinceId)}
+            options={PROVINCES.map((p) => ({ value: p.id, label: p.name }))}
+            errors={fields.provinceId.errors}
+          />
+          <TextField
+            label="Local Government Name"
+            {...getInputProps(fields.localGovernmentInfo, { type: "text" })}
+            errors={fields.localGovernmentInfo.errors}
+          />
+          <TextField label="Ward No" {...getInputProps(fields.wardNo, { type: "text" })} errors={fields.wardNo.errors} />
+          <RouteCheckpointFields routes={routes} route={fields.routeId} checkpoint={fields.checkpointId} />
         </fieldset>
         <FormErrors errors={form.errors} />
         <div className="flex justify-end gap-2">

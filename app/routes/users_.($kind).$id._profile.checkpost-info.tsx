@@ -16,7 +16,6 @@ import { checkpostInfoSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
-
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
 export { documentClientLoader as clientLoader } from "~/utils/document-page";
@@ -68,8 +67,17 @@ export default function UpdateCheckpostInformation() {
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.checkpostInfoSchema">
         <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} errors={fields.fullName.errors} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label="Province" {...getSelectProps(fields.provinceId)} options={PROVINCES.map((p) => ({ value: p.id, label: p.name }))} errors={fields.provinceId.errors} />
-          <TextField label="Local Government Name" {...getInputProps(fields.localGovernmentInfo, { type: "text" })} errors={fields.localGovernmentInfo.errors} />
+          <SelectField
+            label="Province"
+            {...getSelectProps(fields.provinceId)}
+            options={PROVINCES.map((p) => ({ value: p.id, label: p.name }))}
+            errors={fields.provinceId.errors}
+          />
+          <TextField
+            label="Local Government Name"
+            {...getInputProps(fields.localGovernmentInfo, { type: "text" })}
+            errors={fields.localGovernmentInfo.errors}
+          />
           <TextField label="Ward No" {...getInputProps(fields.wardNo, { type: "text" })} errors={fields.wardNo.errors} />
         </div>
         <RouteCheckpointFields routes={routes} route={fields.routeId} checkpoint={fields.checkpointId} />

@@ -29,7 +29,15 @@ export default function DeleteUser() {
   const { base, fullName } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
-    <ConfirmDialog title="Delete User" closeTo={base} message={<>{`Delete ${fullName}?`} {DEFAULT_CONFIRM_MESSAGE}</>}>
+    <ConfirmDialog
+      title="Delete User"
+      closeTo={base}
+      message={
+        <>
+          {`Delete ${fullName}?`} {DEFAULT_CONFIRM_MESSAGE}
+        </>
+      }
+    >
       <Form method="post">
         <Button type="submit" variant="danger" disabled={busy}>
           Delete

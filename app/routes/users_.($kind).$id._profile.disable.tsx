@@ -12,7 +12,6 @@ import { requireOtherUserTarget } from "../utils/user-target.server";
 import { disableUserSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 
-
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
 export { documentClientLoader as clientLoader } from "~/utils/document-page";
@@ -42,9 +41,7 @@ export default function DisableUser() {
   return (
     <Modal title="Disable User" closeTo={base}>
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.disableUserSchema">
-        <p className="text-sm text-gray-700">
-          {fullName} will be signed out and can no longer sign in until enabled again.
-        </p>
+        <p className="text-sm text-gray-700">{fullName} will be signed out and can no longer sign in until enabled again.</p>
         <TextArea label="Reason" {...getTextareaProps(fields.remarks)} rows={3} errors={fields.remarks.errors} />
         <FormErrors errors={form.errors} />
         <ModalActions closeTo={base} submitLabel="Disable" variant="danger" />

@@ -40,7 +40,12 @@ export default function ChangeUserPassword() {
   const actionData = useActionData<typeof action>();
   return (
     <Modal title="Change Password" closeTo={base}>
-      <PasswordForm id="user-password" schema="setPasswordSchema" lastResult={actionData?.result} actions={<ModalActions closeTo={base} submitLabel="Change Password" />} />
+      <PasswordForm
+        id="user-password"
+        schema="setPasswordSchema"
+        lastResult={actionData?.result}
+        actions={<ModalActions closeTo={base} submitLabel="Change Password" />}
+      />
     </Modal>
   );
 }

@@ -88,7 +88,11 @@ export default function UserProfileTab() {
       ) : null}
       {isSelf ? (
         <p className="rounded-md bg-blue-50 px-4 py-3 text-sm text-blue-900">
-          This is your own account. Change it in <Link to="/account-settings" className="font-semibold underline">Account Settings</Link>.
+          This is your own account. Change it in{" "}
+          <Link to="/account-settings" className="font-semibold underline">
+            Account Settings
+          </Link>
+          .
         </p>
       ) : null}
       <AccountRows rows={rows} />

@@ -26,7 +26,13 @@ export default function AccountTrekkers() {
       <div className="flex justify-end">
         <ExportButton to="/trekkers/export" params={{ userId: String(accountId) }} fileName={trekkersListView.csv.fileName} list={list} />
       </div>
-      <ListView definition={trekkersListView} data={list} rowKey={(r) => r.trekkerId} rowHref={(r) => `/tims-cards/${r.trekkerId}`} hiddenFilters={AGENCY_FILTERS} />
+      <ListView
+        definition={trekkersListView}
+        data={list}
+        rowKey={(r) => r.trekkerId}
+        rowHref={(r) => `/tims-cards/${r.trekkerId}`}
+        hiddenFilters={AGENCY_FILTERS}
+      />
     </div>
   );
 }

@@ -29,7 +29,13 @@ export async function requireCardMove(request: Request, params: Record<string, s
 }
 
 /** Makes the move with the posted reason; success goes to `back` with the spec's notice, a refusal answers on the page. */
-export async function performCardMove(request: Request, context: AppLoadContext | undefined, user: AuthUser, card: { move: CardMove; trekkerId: number }, back: string) {
+export async function performCardMove(
+  request: Request,
+  context: AppLoadContext | undefined,
+  user: AuthUser,
+  card: { move: CardMove; trekkerId: number },
+  back: string,
+) {
   const form = moveForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) throw new Response("Bad Request", { status: 400 });
   return withDomainErrors(async () => {

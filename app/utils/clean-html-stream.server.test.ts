@@ -19,7 +19,12 @@ async function streamed(element: React.ReactElement, into: PassThrough): Promise
 // A page of short texts, as React writes a table: each cell a separate chunk into its buffer (a
 // text longer than a third of the buffer is written on its own and starts the buffer afresh).
 const page = (pad: number, char: string) =>
-  createElement("div", null, createElement("p", null, "a".repeat(600 + pad)), ...Array.from({ length: 150 }, (_, i) => createElement("span", { key: i }, `Next ${char}${i}`)));
+  createElement(
+    "div",
+    null,
+    createElement("p", null, "a".repeat(600 + pad)),
+    ...Array.from({ length: 150 }, (_, i) => createElement("span", { key: i }, `Next ${char}${i}`)),
+  );
 
 describe("CleanHtmlStream", () => {
   it("passes React's HTML through byte for byte, without the NUL padding", async () => {

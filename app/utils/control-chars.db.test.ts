@@ -55,7 +55,9 @@ describe("POST /requests/:id/reject with a NUL byte in the remarks", () => {
   it("answers 400 with a message under Remarks and writes nothing", async () => {
     const cookie = await boardCookie();
     const id = await agencyAwaitingReview();
-    const result = await answer(() => reject({ request: post(`/requests/${id}/reject`, cookie, { remarks: "bad\u0000scan remark" }), params: { id: String(id) }, context: {} }));
+    const result = await answer(() =>
+      reject({ request: post(`/requests/${id}/reject`, cookie, { remarks: "bad\u0000scan remark" }), params: { id: String(id) }, context: {} }),
+    );
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ result: { error: { remarks: [messages.controlChars] } } });
     const detail = (await getAgencyRequest(id))!;
@@ -67,7 +69,13 @@ describe("POST /requests/:id/reject with a NUL byte in the remarks", () => {
   it("still rejects with ordinary multi-line remarks", async () => {
     const cookie = await boardCookie();
     const id = await agencyAwaitingReview();
-    const result = await answer(() => reject({ request: post(`/requests/${id}/reject`, cookie, { remarks: "Blurred scan.\r\n\tPlease send the PAN again." }), params: { id: String(id) }, context: {} }));
+    const result = await answer(() =>
+      reject({
+        request: post(`/requests/${id}/reject`, cookie, { remarks: "Blurred scan.\r\n\tPlease send the PAN again." }),
+        params: { id: String(id) },
+        context: {},
+      }),
+    );
     expect(result.status).toBe(302);
     const detail = (await getAgencyRequest(id))!;
     expect(detail.agency.requestStatus).toBe("rejected");
@@ -77,7 +85,9 @@ describe("POST /requests/:id/reject with a NUL byte in the remarks", () => {
   it("a remark with a control character is refused the same way", async () => {
     const cookie = await boardCookie();
     const id = await agencyAwaitingReview();
-    const result = await answer(() => remark({ request: post(`/requests/${id}`, cookie, { intent: "remark", note: "call \u0007 them" }), params: { id: String(id) }, context: {} }));
+    const result = await answer(() =>
+      remark({ request: post(`/requests/${id}`, cookie, { intent: "remark", note: "call \u0007 them" }), params: { id: String(id) }, context: {} }),
+    );
     expect(result.status).toBe(400);
     expect(JSON.stringify(result.body)).toContain(messages.controlChars);
     expect((await getAgencyRequest(id))!.notes.map((n) => n.note)).toEqual(["Documents uploaded"]);

@@ -26,7 +26,11 @@ export function metDatabaseDown(request: Request): boolean {
 
 /** The 503 a page (or a resource route, or an API call) answers while the database is down. */
 export function databaseDownResponse(): Response {
-  return new Response(DATABASE_DOWN_MESSAGE, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": RETRY_AFTER_SECONDS, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(DATABASE_DOWN_MESSAGE, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "Retry-After": RETRY_AFTER_SECONDS, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** Runs `work`; a database that is down becomes the 503 Response (thrown), anything else goes on as it was. */

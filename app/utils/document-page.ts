@@ -20,7 +20,10 @@ export function documentLoader(): null {
   return null;
 }
 
-type RemixWindow = { __remixRouter?: { routes: Parameters<typeof matchRoutes>[0] }; __remixManifest?: { routes: Record<string, { hasClientLoader?: boolean }> } };
+type RemixWindow = {
+  __remixRouter?: { routes: Parameters<typeof matchRoutes>[0] };
+  __remixManifest?: { routes: Record<string, { hasClientLoader?: boolean }> };
+};
 
 /**
  * Whether the app's navigation to `url` ends on a document page (its route has the client loader

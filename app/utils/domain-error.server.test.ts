@@ -42,7 +42,9 @@ describe("domainErrorResponse", () => {
   });
 
   it("redirects with a toast when asked, and re-throws anything that is not a DomainError", async () => {
-    const redirect = domainErrorResponse(new DomainError("The trek can no longer be changed", { status: 409 }), { redirectTo: "/new-register/7" }) as Promise<Response>;
+    const redirect = domainErrorResponse(new DomainError("The trek can no longer be changed", { status: 409 }), {
+      redirectTo: "/new-register/7",
+    }) as Promise<Response>;
     const response = await redirect;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/new-register/7");
@@ -53,9 +55,11 @@ describe("domainErrorResponse", () => {
 
   it("withDomainErrors passes a result through and answers a refusal", async () => {
     expect(await withDomainErrors(async () => "done")).toBe("done");
-    const refused = answer(await withDomainErrors(async () => {
-      throw fieldError("reason", "Minimum 10 character is required");
-    }));
+    const refused = answer(
+      await withDomainErrors(async () => {
+        throw fieldError("reason", "Minimum 10 character is required");
+      }),
+    );
     expect(refused.init.status).toBe(400);
     expect(refused.data).toMatchObject({ error: "Minimum 10 character is required", field: "reason", result: null });
   });

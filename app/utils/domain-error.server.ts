@@ -41,7 +41,11 @@ export function domainErrorResponse<E extends object = object>(error: unknown, o
   }
   if (options.redirectTo && !error.fieldErrors) return redirectWithToast(options.redirectTo, { type: options.toastType ?? "warning", message: error.message });
   const result = options.submission
-    ? options.submission.reply({ formErrors: error.fieldErrors ? [] : [error.message], fieldErrors: error.fieldErrors, ...(options.hideFields ? { hideFields: options.hideFields } : {}) })
+    ? options.submission.reply({
+        formErrors: error.fieldErrors ? [] : [error.message],
+        fieldErrors: error.fieldErrors,
+        ...(options.hideFields ? { hideFields: options.hideFields } : {}),
+      })
     : null;
   const body: RefusedBody & E = { ...(options.extra as E), result, error: error.message, field: error.field ?? null };
   return data(body, { status: error.status });

@@ -16,7 +16,11 @@ import { errorMap } from "./script-answers.server";
 export type FirstStepOutcome =
   | { kind: "created"; id: number }
   | { kind: "refused"; status: number; result: SubmissionResult<string[]> | null; photoError: string | null }
-  | { kind: "failed"; error: unknown; submission: { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> } };
+  | {
+      kind: "failed";
+      error: unknown;
+      submission: { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> };
+    };
 
 export async function submitFirstStep(request: Request, user: AuthUser): Promise<FirstStepOutcome> {
   const form = await readRegistrationForm(request);
@@ -35,7 +39,10 @@ export async function submitFirstStep(request: Request, user: AuthUser): Promise
 }
 
 /** The refused submission's errors, with the route's own (points not on it) for fields the schema let pass. */
-async function withRouteErrors(submission: { error?: Record<string, string[] | null> | null; reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> }, form: FormData) {
+async function withRouteErrors(
+  submission: { error?: Record<string, string[] | null> | null; reply(options?: { fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> },
+  form: FormData,
+) {
   const routeErrors = await trekRouteErrors(form);
   const extra = Object.fromEntries(Object.entries(routeErrors).filter(([field]) => !submission.error?.[field]?.length));
   return Object.keys(extra).length ? submission.reply({ fieldErrors: extra }) : submission.reply();

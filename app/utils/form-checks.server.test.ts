@@ -16,7 +16,11 @@ const form = (entries: Record<string, string>) => {
 // The blur checks of pages served as HTML (ADR 0034) answer with the form's own schema.
 describe("form checks", () => {
   it("answers each failing field with the schema's own messages, cross-field rules included", async () => {
-    const errors = await checkForm("users.addUserSchema", form({ userType: "", fullName: "R2D2", email: "not-an-email", password: "Trek@2026", confirmPassword: "Trek@2027" }), FIT);
+    const errors = await checkForm(
+      "users.addUserSchema",
+      form({ userType: "", fullName: "R2D2", email: "not-an-email", password: "Trek@2026", confirmPassword: "Trek@2027" }),
+      FIT,
+    );
     expect(errors?.fullName).toEqual(["Only text allowed"]);
     expect(errors?.email?.[0]).toMatch(/email/i);
     expect(errors?.confirmPassword?.[0]).toMatch(/match/i);

@@ -20,7 +20,12 @@ export async function registrationForGeneration(request: Request, params: Record
 }
 
 /** Generates the cards; success goes to `back(regId)` with the spec's notice, a refusal answers on the page. */
-export async function generateAndReturn(request: Request, params: Record<string, string | undefined>, context: AppLoadContext | undefined, back: (regId: number) => string) {
+export async function generateAndReturn(
+  request: Request,
+  params: Record<string, string | undefined>,
+  context: AppLoadContext | undefined,
+  back: (regId: number) => string,
+) {
   const user = await requirePermission(request, "generateCard");
   const regId = paramId(params, "regId");
   return withDomainErrors(async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { baselineHeaders, contentSecurityPolicy, createNonce, crossSiteReturnPath, loopbackRedirect, originVerdict, permissionsPolicy } from "./http-security.server";
+import {
+  baselineHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  crossSiteReturnPath,
+  loopbackRedirect,
+  originVerdict,
+  permissionsPolicy,
+} from "./http-security.server";
 
 const headers = (h: Record<string, string>) => {
   const all = new Headers(h);
@@ -26,7 +34,9 @@ describe("originVerdict", () => {
   it("compares with X-Forwarded-Host first, like Remix", () => {
     const proxied = headers({ origin: "https://tims.example", host: "10.0.0.5:3000", "x-forwarded-host": "tims.example, 10.0.0.1" });
     expect(originVerdict("POST", "/login", proxied)).toBe("allow");
-    expect(originVerdict("POST", "/login", headers({ origin: "https://tims.example", host: "tims.example", "x-forwarded-host": "evil.example" }))).toBe("refuse");
+    expect(originVerdict("POST", "/login", headers({ origin: "https://tims.example", host: "tims.example", "x-forwarded-host": "evil.example" }))).toBe(
+      "refuse",
+    );
   });
 
   it("passes a provider's cross-site post to a payment return URL on, without its Origin", () => {
@@ -56,7 +66,9 @@ describe("the page policy", () => {
   });
 
   it("lets forms go to the live payment providers", () => {
-    expect(contentSecurityPolicy("n", ["https://epay.esewa.com.np", "https://pay.khalti.com"])).toContain("form-action 'self' https://epay.esewa.com.np https://pay.khalti.com");
+    expect(contentSecurityPolicy("n", ["https://epay.esewa.com.np", "https://pay.khalti.com"])).toContain(
+      "form-action 'self' https://epay.esewa.com.np https://pay.khalti.com",
+    );
   });
 });
 
@@ -89,18 +101,28 @@ describe("headers on every response", () => {
 
 describe("loopbackRedirect (embedded mode: one address for cookies, CSP and payment returns)", () => {
   const embedded = { embedded: true, appUrl: "http://localhost:3000" };
-  const page = (host: string | null, extra: Record<string, string> = {}) => headers({ ...(host === null ? {} : { host }), "sec-fetch-mode": "navigate", accept: "text/html", ...extra });
+  const page = (host: string | null, extra: Record<string, string> = {}) =>
+    headers({ ...(host === null ? {} : { host }), "sec-fetch-mode": "navigate", accept: "text/html", ...extra });
   it("sends a browser's page read at another loopback name of the same port to the app's address, path and query kept", () => {
     expect(loopbackRedirect("GET", "/new-register/5/payment?x=1", page("127.0.0.1:3000"), embedded)).toBe("http://localhost:3000/new-register/5/payment?x=1");
     expect(loopbackRedirect("HEAD", "/login", page("[::1]:3000"), embedded)).toBe("http://localhost:3000/login");
     // A browser too old for Sec-Fetch-Mode still asks for HTML.
-    expect(loopbackRedirect("GET", "/login", headers({ host: "127.0.0.1:3000", accept: "text/html,application/xhtml+xml" }), embedded)).toBe("http://localhost:3000/login");
+    expect(loopbackRedirect("GET", "/login", headers({ host: "127.0.0.1:3000", accept: "text/html,application/xhtml+xml" }), embedded)).toBe(
+      "http://localhost:3000/login",
+    );
   });
   it("never redirects a server-to-server call: the payment adapters' status checks reach the simulators", () => {
     // What Node's fetch sends (the eSewa status API, FonePay's verification, the reconcile job).
     const nodeFetch = headers({ host: "127.0.0.1:3000", "sec-fetch-mode": "cors", accept: "*/*" });
     expect(loopbackRedirect("GET", "/sim/esewa/api/epay/transaction/status/?product_code=EPAYTEST", nodeFetch, embedded)).toBeNull();
-    expect(loopbackRedirect("GET", "/sim/fonepay/api/merchantRequest/verificationMerchant?PRN=1", headers({ host: "127.0.0.1:3000", accept: "application/xml" }), embedded)).toBeNull();
+    expect(
+      loopbackRedirect(
+        "GET",
+        "/sim/fonepay/api/merchantRequest/verificationMerchant?PRN=1",
+        headers({ host: "127.0.0.1:3000", accept: "application/xml" }),
+        embedded,
+      ),
+    ).toBeNull();
     // A script's fetch from a page is not a navigation either.
     expect(loopbackRedirect("GET", "/search.data", page("127.0.0.1:3000", { "sec-fetch-mode": "cors" }), embedded)).toBeNull();
   });

@@ -133,7 +133,9 @@ describe("ending sessions on the server", () => {
     const elsewhere = await signIn(user, PHONE);
     const form = new URLSearchParams({ currentPassword: user.password, newPassword: "Kathmandu#Trek7", confirmPassword: "Kathmandu#Trek7" });
     const response = (await answer(() =>
-      changePassword(args(request("/account-settings/password", here, { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } }))),
+      changePassword(
+        args(request("/account-settings/password", here, { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } })),
+      ),
     )) as Response;
     expect(response.status).toBe(302);
     const renewed = sessionCookieOf(response);

@@ -52,8 +52,6 @@ describe("sessionState", () => {
   });
 
   it("keeps the idle limit for remember-me sessions", () => {
-    expect(sessionState({ userId: 1, remember: true, issuedAt: NOW - 2 * 3600 * S, lastSeen: NOW - 3601 * S }, NOW)).toBe(
-      "idle-expired",
-    );
+    expect(sessionState({ userId: 1, remember: true, issuedAt: NOW - 2 * 3600 * S, lastSeen: NOW - 3601 * S }, NOW)).toBe("idle-expired");
   });
 });

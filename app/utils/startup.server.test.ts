@@ -38,7 +38,12 @@ describe("configurationProblems", () => {
   it("every missing setting gets its own line", () => {
     const problems = configurationProblems({ DATABASE_URL: "mysql://root@127.0.0.1:3306/test", ESEWA_SECRET: "s" });
     expect(problems).toEqual(
-      expect.arrayContaining(["Missing setting: REDIS_URL", "Missing setting: APP_URL", "Missing setting: SESSION_SECRET", "Missing setting: QR_SIGNING_PRIVATE_KEY"]),
+      expect.arrayContaining([
+        "Missing setting: REDIS_URL",
+        "Missing setting: APP_URL",
+        "Missing setting: SESSION_SECRET",
+        "Missing setting: QR_SIGNING_PRIVATE_KEY",
+      ]),
     );
     expect(problems.find((p) => p.includes("(esewa)"))).toContain("ESEWA_BASE");
   });

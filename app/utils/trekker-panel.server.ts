@@ -15,7 +15,15 @@ export async function requireTrekkerPanel(request: Request, params: Record<strin
   try {
     const panel = await trekkerPanel(user, trekkerId);
     // The check-ins module owns the records; the panel lists them (spec 1 §2.8 Checkin list), refused scans marked.
-    const checkins = (await checkinsOf(panel.trekker.trekkerId)).map((c) => ({ id: c.id, place: c.place, how: METHOD_LABELS[c.method], direction: c.direction, at: c.at, refusedReason: c.refusedReason, offRoute: c.offRoute }));
+    const checkins = (await checkinsOf(panel.trekker.trekkerId)).map((c) => ({
+      id: c.id,
+      place: c.place,
+      how: METHOD_LABELS[c.method],
+      direction: c.direction,
+      at: c.at,
+      refusedReason: c.refusedReason,
+      offRoute: c.offRoute,
+    }));
     return { ...panel, checkins };
   } catch (error) {
     throw domainErrorResponse(error);

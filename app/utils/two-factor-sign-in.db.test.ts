@@ -47,7 +47,11 @@ async function answer(run: () => Promise<unknown>): Promise<{ status: number; re
   }
 }
 
-const cookieOf = (response: Response | null, name: string) => response?.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0] ?? null;
+const cookieOf = (response: Response | null, name: string) =>
+  response?.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0] ?? null;
 
 async function passwordStep(user: TestUser, extra: Record<string, string> = {}) {
   const result = await answer(() => login(args(post("/login", { intent: "login", email: user.email, password: user.password, ...extra }))));
@@ -157,13 +161,22 @@ describe("the board requires two-factor sign-in for staff", () => {
       expect((await open("/new-register", fitCookie)).status).toBe(200);
 
       // The board member sets it up on that page and goes on.
-      const page = (await answer(() => settingsPage(args(new Request(`${ORIGIN}/account-settings/two-factor`, { headers: { Cookie: boardCookie } }))))).body as {
+      const page = (await answer(() => settingsPage(args(new Request(`${ORIGIN}/account-settings/two-factor`, { headers: { Cookie: boardCookie } })))))
+        .body as {
         status: { required: boolean };
         enrolment: { secret: string; token: string };
       };
       expect(page.status.required).toBe(true);
       const enabled = await answer(() =>
-        settingsAction(args(post("/account-settings/two-factor", { intent: "enable", secret: page.enrolment.secret, token: page.enrolment.token, code: code(page.enrolment.secret) }, boardCookie))),
+        settingsAction(
+          args(
+            post(
+              "/account-settings/two-factor",
+              { intent: "enable", secret: page.enrolment.secret, token: page.enrolment.token, code: code(page.enrolment.secret) },
+              boardCookie,
+            ),
+          ),
+        ),
       );
       expect(enabled.status).toBe(200);
       expect((enabled.body as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);

@@ -1,7 +1,16 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { forbidden, requirePermission } from "./guards.server";
 import { getUserProfile, type UserProfile } from "@modules/users/index.server";
-import { canDeleteUser, canEditUser, canManageUser, canViewUser, detailPath, kindFromSegment, tabOfUserType, userTargetParams } from "@modules/users/index.server";
+import {
+  canDeleteUser,
+  canEditUser,
+  canManageUser,
+  canViewUser,
+  detailPath,
+  kindFromSegment,
+  tabOfUserType,
+  userTargetParams,
+} from "@modules/users/index.server";
 import { parseParams } from "@lib/params";
 import { can, type Permission } from "@modules/users";
 import type { AuthUser } from "@modules/users/index.server";

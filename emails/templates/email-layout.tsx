@@ -41,10 +41,25 @@ export function EmailLayout({ children }: { children: ReactNode }) {
       <tbody>
         <tr>
           <td align="center" style={{ padding: "24px 12px" }}>
-            <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: "600px", backgroundColor: "#ffffff", borderRadius: "8px" }}>
+            <table
+              role="presentation"
+              width="100%"
+              cellPadding={0}
+              cellSpacing={0}
+              style={{ maxWidth: "600px", backgroundColor: "#ffffff", borderRadius: "8px" }}
+            >
               <tbody>
                 <tr>
-                  <td style={{ padding: "20px 32px", backgroundColor: "#1e3a8a", borderRadius: "8px 8px 0 0", color: "#ffffff", fontSize: "18px", fontWeight: 700 }}>
+                  <td
+                    style={{
+                      padding: "20px 32px",
+                      backgroundColor: "#1e3a8a",
+                      borderRadius: "8px 8px 0 0",
+                      color: "#ffffff",
+                      fontSize: "18px",
+                      fontWeight: 700,
+                    }}
+                  >
                     TIMS — Nepal Tourism Board
                   </td>
                 </tr>

@@ -7,8 +7,7 @@ export function ReceiptEmail({ name, invoiceNumber, amount }: { name: string; in
     <EmailLayout>
       <p style={styles.paragraph}>Dear {name},</p>
       <p style={styles.paragraph}>
-        Thank you for your payment of {amount}. Your receipt {invoiceNumber} is attached as a PDF. Please obtain the tax invoice
-        from the Nepal Tourism Board.
+        Thank you for your payment of {amount}. Your receipt {invoiceNumber} is attached as a PDF. Please obtain the tax invoice from the Nepal Tourism Board.
       </p>
     </EmailLayout>
   );

@@ -37,8 +37,8 @@ export function RefundDueEmail(f: RefundNoticeFacts) {
         We received <Payment f={f} />. {f.why} This payment therefore bought nothing: no cards and no receipt were issued for it.
       </p>
       <p style={styles.paragraph}>
-        <strong>The amount of {f.amount} will be refunded to you.</strong> We will e-mail you again when the refund has been made. Your
-        billing page lists it under Refunds.
+        <strong>The amount of {f.amount} will be refunded to you.</strong> We will e-mail you again when the refund has been made. Your billing page lists it
+        under Refunds.
       </p>
       <EmailButton href={f.link}>Open billing</EmailButton>
     </EmailLayout>

@@ -12,8 +12,7 @@ export function RegistrationAttempt({ fullName, loginLink, resetLink }: { fullNa
     <EmailLayout>
       <p style={styles.paragraph}>Dear {fullName},</p>
       <p style={styles.paragraph}>
-        Someone tried to register a new TIMS account with your e-mail address. This address already has an account, so no new
-        account was made.
+        Someone tried to register a new TIMS account with your e-mail address. This address already has an account, so no new account was made.
       </p>
       <p style={styles.paragraph}>If it was you, sign in with your account, or set a new password if you have forgotten it.</p>
       <EmailButton href={loginLink}>Sign In</EmailButton>

@@ -11,7 +11,19 @@ export interface VoucherAlreadyPaid {
   paidOn: string;
 }
 
-export function VoucherDecisionEmail({ name, approved, remarks, link, alreadyPaid }: { name: string; approved: boolean; remarks: string; link: string; alreadyPaid?: VoucherAlreadyPaid }) {
+export function VoucherDecisionEmail({
+  name,
+  approved,
+  remarks,
+  link,
+  alreadyPaid,
+}: {
+  name: string;
+  approved: boolean;
+  remarks: string;
+  link: string;
+  alreadyPaid?: VoucherAlreadyPaid;
+}) {
   return (
     <EmailLayout>
       <p style={styles.paragraph}>Dear {name},</p>

@@ -10,7 +10,9 @@ describe("contentDisposition (RFC 6266)", () => {
     expect(contentDisposition("attachment", "पेम्बा शेर्पा.pdf", "tims-card.pdf")).toBe(
       "attachment; filename=\"tims-card.pdf\"; filename*=UTF-8''%E0%A4%AA%E0%A5%87%E0%A4%AE%E0%A5%8D%E0%A4%AC%E0%A4%BE%20%E0%A4%B6%E0%A5%87%E0%A4%B0%E0%A5%8D%E0%A4%AA%E0%A4%BE.pdf",
     );
-    expect(contentDisposition("inline", "Zoë O'Brien-Müller.pdf")).toBe("inline; filename=\"Zoe O_Brien-Muller.pdf\"; filename*=UTF-8''Zo%C3%AB%20O%27Brien-M%C3%BCller.pdf");
+    expect(contentDisposition("inline", "Zoë O'Brien-Müller.pdf")).toBe(
+      "inline; filename=\"Zoe O_Brien-Muller.pdf\"; filename*=UTF-8''Zo%C3%AB%20O%27Brien-M%C3%BCller.pdf",
+    );
     // The percent-encoded name decodes back to the name.
     const header = contentDisposition("attachment", "王小明 (2).pdf");
     expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(header)![1])).toBe("王小明 (2).pdf");

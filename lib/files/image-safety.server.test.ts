@@ -40,7 +40,10 @@ describe("decompression bombs", () => {
   });
 
   it("an image at the limit passes the header check; one pixel row more does not", async () => {
-    const header = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: "#888" } }).png().toBuffer();
+    const header = (w: number, h: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: "#888" } })
+        .png()
+        .toBuffer();
     expect((await checkImageHeader(await header(8000, 5000))).ok).toBe(true);
     expect(await checkImageHeader(await header(8000, 5001))).toEqual({ ok: false, message: IMAGE_TOO_LARGE });
   });
@@ -85,6 +88,9 @@ describe("stored images are written again without metadata", () => {
     const checked = await checkStorableUpload(asFile(pdf, "doc.pdf"), DOCUMENT_RULE);
     expect(checked.ok && Buffer.from(checked.file.bytes).equals(pdf)).toBe(true);
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096, 7)]);
-    expect(await checkStorableUpload(asFile(broken, "x.jpg"), DOCUMENT_RULE)).toEqual({ ok: false, message: "The image could not be read. Please upload a jpg or png image." });
+    expect(await checkStorableUpload(asFile(broken, "x.jpg"), DOCUMENT_RULE)).toEqual({
+      ok: false,
+      message: "The image could not be read. Please upload a jpg or png image.",
+    });
   });
 });

@@ -51,7 +51,10 @@ export function decodeImage(bytes: Uint8Array): sharp.Sharp {
 }
 
 /** Writes the image again in its own format, with no metadata. */
-export async function reencodeImage(bytes: Uint8Array, kind: Extract<FileKind, "jpg" | "png">): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
+export async function reencodeImage(
+  bytes: Uint8Array,
+  kind: Extract<FileKind, "jpg" | "png">,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
   const header = await checkImageHeader(bytes);
   if (!header.ok) return header;
   try {

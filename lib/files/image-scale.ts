@@ -162,7 +162,9 @@ export class PhotoScaler {
       .catch(() => null)
       .then((blob) => {
         if (id !== this.run) return;
-        this.onScaled(blob ? { file: new File([blob], jpegName(file.name), { type: "image/jpeg", lastModified: Date.now() }), scaled: true } : { file, scaled: false });
+        this.onScaled(
+          blob ? { file: new File([blob], jpegName(file.name), { type: "image/jpeg", lastModified: Date.now() }), scaled: true } : { file, scaled: false },
+        );
       });
   }
 

@@ -61,7 +61,10 @@ export async function deleteStoredFile(key: string): Promise<void> {
 }
 
 export async function storedFileExists(key: string): Promise<boolean> {
-  return fsp.access(absolute(key)).then(() => true, () => false);
+  return fsp.access(absolute(key)).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -28,7 +28,11 @@ export const DOCUMENT_RULE: UploadRule = {
 };
 
 /** Route gallery and map, profile photos: images only. */
-export const IMAGE_RULE: UploadRule = { ...DOCUMENT_RULE, kinds: ["jpg", "png"], messages: { ...DOCUMENT_RULE.messages, badType: "Only .jpg and .png extensions allowed" } };
+export const IMAGE_RULE: UploadRule = {
+  ...DOCUMENT_RULE,
+  kinds: ["jpg", "png"],
+  messages: { ...DOCUMENT_RULE.messages, badType: "Only .jpg and .png extensions allowed" },
+};
 
 /** Trekker photo (spec 1 §5). */
 export const PHOTO_RULE: UploadRule = {
@@ -85,6 +89,9 @@ export async function checkUpload(value: FormDataEntryValue | null | undefined, 
 
 /** The user's file name, kept only for display: no paths, no control characters. */
 export function cleanFileName(name: string, kind: FileKind): string {
-  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 150);
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(0, 150);
   return base || `file.${kind}`;
 }

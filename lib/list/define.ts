@@ -143,12 +143,18 @@ export const choiceFilter = <const T extends readonly [string, ...string[]]>(val
 
 /** Reads the list's filters from the URL: only the filter object's own parameters, first value of each. */
 export function parseFilters<Row, Schema extends FilterObject>(definition: ListDefinition<Row, Schema>, params: URLSearchParams): FilterOutput<Schema> {
-  return Object.fromEntries(Object.entries(definition.filters.shape).map(([key, filter]) => [key, filter.parse(params.get(key) ?? undefined)])) as FilterOutput<Schema>;
+  return Object.fromEntries(
+    Object.entries(definition.filters.shape).map(([key, filter]) => [key, filter.parse(params.get(key) ?? undefined)]),
+  ) as FilterOutput<Schema>;
 }
 
 /** The parsed filters as the form shows them again (strings, only those set). */
 export function filterValues(filters: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== "").map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined && v !== null && v !== "")
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 export interface SortOrder {

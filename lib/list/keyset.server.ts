@@ -18,10 +18,7 @@ export function keysetOrder(keys: readonly KeyPart[]): Order {
 export function keysetWhere(keys: readonly KeyPart[], values: readonly unknown[]): WhereOptions {
   if (keys.length !== values.length || !keys.length) throw new Error("keysetWhere needs one value per key");
   const branches = keys.map((key, i) => ({
-    [Op.and]: [
-      ...keys.slice(0, i).map((k, j) => ({ [k.column]: values[j] })),
-      { [key.column]: { [key.desc ? Op.lt : Op.gt]: values[i] } },
-    ],
+    [Op.and]: [...keys.slice(0, i).map((k, j) => ({ [k.column]: values[j] })), { [key.column]: { [key.desc ? Op.lt : Op.gt]: values[i] } }],
   }));
   return branches.length === 1 ? branches[0] : { [Op.or]: branches };
 }

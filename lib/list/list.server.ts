@@ -1,7 +1,18 @@
 import { csvResponse } from "@lib/csv.server";
 import { kathmanduDate } from "@lib/dates";
 import { clampPageIndex, pageCount, parsePaging } from "@lib/pagination";
-import { filterValues, parseFilters, parseSort, sortParam, type FilterOption, type ListData, type ListDefinition, type SortOrder, type FilterObject, type FilterOutput } from "./define";
+import {
+  filterValues,
+  parseFilters,
+  parseSort,
+  sortParam,
+  type FilterOption,
+  type ListData,
+  type ListDefinition,
+  type SortOrder,
+  type FilterObject,
+  type FilterOutput,
+} from "./define";
 
 export type { ListData } from "./define";
 
@@ -86,7 +97,11 @@ export async function loadList<Row, S extends FilterObject>(
   let options: Record<string, FilterOption[]>;
   let asked: Row[] | null = null;
   if (!source.countFirst || Object.keys(values).length === 0) {
-    [counted, options, asked] = await Promise.all([source.count(query, cap), source.options?.() ?? Promise.resolve({}), source.page(query, window(paging.pageIndex))]);
+    [counted, options, asked] = await Promise.all([
+      source.count(query, cap),
+      source.options?.() ?? Promise.resolve({}),
+      source.page(query, window(paging.pageIndex)),
+    ]);
   } else {
     // A filtered page is counted first: when few rows match, walking the order's index for them
     // can read the whole table (MariaDB prefers the index that gives the order under a LIMIT;
@@ -96,8 +111,7 @@ export async function loadList<Row, S extends FilterObject>(
   }
   const capped = counted >= cap;
   const pageIndex = capped ? paging.pageIndex : clampPageIndex(paging.pageIndex, pageCount(counted, paging.pageSize));
-  const rows =
-    counted === 0 ? [] : asked && pageIndex === paging.pageIndex ? asked : await source.page(query, window(pageIndex), capped ? undefined : counted);
+  const rows = counted === 0 ? [] : asked && pageIndex === paging.pageIndex ? asked : await source.page(query, window(pageIndex), capped ? undefined : counted);
   return {
     rows,
     total: counted,
@@ -125,7 +139,11 @@ export const EXPORT_BATCH = 2_500;
  * sent: at most one batch is read ahead (memory stays flat), and after a disconnect at most that
  * one more read happens.
  */
-export async function* keysetBatches<Row, F>(source: ListSource<Row, F>, query: ListQuery<F>, opts: { size?: number; signal?: AbortSignal } = {}): AsyncGenerator<Row[]> {
+export async function* keysetBatches<Row, F>(
+  source: ListSource<Row, F>,
+  query: ListQuery<F>,
+  opts: { size?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<Row[]> {
   const size = opts.size ?? EXPORT_BATCH;
   if (opts.signal?.aborted) return;
   let next: Promise<Row[]> | null = source.batch(query, null, size);

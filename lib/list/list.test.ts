@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { batchesOf, csvStream, neutralise } from "@lib/csv.server";
-import { choiceFilter, dateFilter, defineList, exportSearch, filterObject, idFilter, parseFilters, parseSort, quickRange, searchText, textFilter } from "./define";
+import {
+  choiceFilter,
+  dateFilter,
+  defineList,
+  exportSearch,
+  filterObject,
+  idFilter,
+  parseFilters,
+  parseSort,
+  quickRange,
+  searchText,
+  textFilter,
+} from "./define";
 import { COUNT_CAP, countCap, exportList, keysetBatches, loadList, type ListSource } from "./list.server";
 
 interface Row {
@@ -14,7 +26,13 @@ const list = defineList({
   quickRange: { from: "from", to: "to" },
   sort: { keys: ["id", "name"], default: "-id" },
   columns: [{ key: "name", header: "Name", cell: (r: Row) => r.name }],
-  csv: { fileName: "Things", columns: [{ header: "Id", value: (r: Row) => r.id }, { header: "Name", value: (r: Row) => r.name }] },
+  csv: {
+    fileName: "Things",
+    columns: [
+      { header: "Id", value: (r: Row) => r.id },
+      { header: "Name", value: (r: Row) => r.name },
+    ],
+  },
 });
 
 /** An in-memory source over rows 1..n (newest first), that records every read. */
@@ -56,7 +74,11 @@ describe("filters parsed from the URL", () => {
   });
 
   it("drops control characters from searched text and impossible dates (issue 26: a NUL broke the query on SQLite)", () => {
-    expect(parseFilters(list, new URLSearchParams("q=Anna%00%07 Keller&from=0000-00-00&to=9999-99-99"))).toMatchObject({ q: "Anna Keller", from: undefined, to: undefined });
+    expect(parseFilters(list, new URLSearchParams("q=Anna%00%07 Keller&from=0000-00-00&to=9999-99-99"))).toMatchObject({
+      q: "Anna Keller",
+      from: undefined,
+      to: undefined,
+    });
     expect(parseFilters(list, new URLSearchParams("q=%00%01"))).toMatchObject({ q: undefined });
     expect(searchText("\u0000 Pemba\t", 100)).toBe("Pemba");
     expect(searchText(undefined)).toBe("");
@@ -161,7 +183,11 @@ describe("exports", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "").trim().split("\n");
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
     expect(lines).toEqual(["Id,Name", "4,'=SUM(A1)", "3,Row 3", "2,Row 2", "1,'=SUM(A1)"]);
   });
 
@@ -211,7 +237,16 @@ describe("exports", () => {
   });
 
   it("neutralises every formula-looking start and leaves numbers alone", async () => {
-    expect(["=1+2", "+1", "-2", "@SUM(A1)", "\t=x", "\r=x", "plain", "a=b"].map((v) => neutralise(v))).toEqual(["'=1+2", "'+1", "'-2", "'@SUM(A1)", "'\t=x", "'\r=x", "plain", "a=b"]);
+    expect(["=1+2", "+1", "-2", "@SUM(A1)", "\t=x", "\r=x", "plain", "a=b"].map((v) => neutralise(v))).toEqual([
+      "'=1+2",
+      "'+1",
+      "'-2",
+      "'@SUM(A1)",
+      "'\t=x",
+      "'\r=x",
+      "plain",
+      "a=b",
+    ]);
     expect(neutralise(-5)).toBe(-5);
     expect(neutralise(null)).toBe("");
     const text = await readAll(csvStream<Row>({ columns: list.csv.columns, batches: batchesOf([{ id: 1, name: 'say "hi", =1' }]) }));

@@ -48,7 +48,12 @@ export function modelListSource<M extends Model, Row, F, L = undefined>(spec: Mo
     // A deep page: the keys of the rows it skips are read from an index alone, and only the
     // page's own rows whole (OFFSET over whole rows read 5,000 users' every column: 20 ms).
     const pk = spec.model.primaryKeyAttribute;
-    const ids = modelIdsSql(spec.model, where, { order: keys.map((k) => [k.column, k.desc ? "DESC" : "ASC"]), limit: window.limit, offset: window.offset, indexHints });
+    const ids = modelIdsSql(spec.model, where, {
+      order: keys.map((k) => [k.column, k.desc ? "DESC" : "ASC"]),
+      limit: window.limit,
+      offset: window.offset,
+      indexHints,
+    });
     const byKeys = { [pk]: { [Op.in]: literal(`(SELECT ${pk} FROM (${ids}) k)`) } } as WhereOptions;
     return spec.model.findAll({ where: byKeys, order: keysetOrder(keys), attributes: spec.attributes });
   };
@@ -60,7 +65,9 @@ export function modelListSource<M extends Model, Row, F, L = undefined>(spec: Mo
     const ids = modelIdsSql(spec.model, where, { order, limit: window.limit, offset: window.offset, indexHints: spec.indexHints?.(q.filters) });
     const pk = spec.model.primaryKeyAttribute;
     const table = spec.model.getTableName() as string;
-    return arrays.select(`SELECT ${arrays.columns.map((c) => `t.${c}`).join(", ")} FROM (${ids}) k JOIN ${table} t ON t.${pk} = k.${pk} ORDER BY ${outerOrder}`);
+    return arrays.select(
+      `SELECT ${arrays.columns.map((c) => `t.${c}`).join(", ")} FROM (${ids}) k JOIN ${table} t ON t.${pk} = k.${pk} ORDER BY ${outerOrder}`,
+    );
   };
   const find = async (where: WhereOptions, q: ListQuery<F>, window: { offset?: number; limit: number }) => {
     const lookups = spec.lookups?.() ?? Promise.resolve(undefined as L);
@@ -109,7 +116,18 @@ export function modelIdsSql<M extends Model>(
     selectQuery: (table: unknown, opts: Record<string, unknown>, model: ModelStatic<M>) => string;
   };
   return generator
-    .selectQuery(model.getTableName(), { where: scoped, attributes: [model.primaryKeyAttribute], limit: Math.max(1, Math.floor(opts.limit)), offset: opts.offset, order: opts.order, indexHints: opts.indexHints }, model)
+    .selectQuery(
+      model.getTableName(),
+      {
+        where: scoped,
+        attributes: [model.primaryKeyAttribute],
+        limit: Math.max(1, Math.floor(opts.limit)),
+        offset: opts.offset,
+        order: opts.order,
+        indexHints: opts.indexHints,
+      },
+      model,
+    )
     .replace(/;\s*$/, "");
 }
 

@@ -46,9 +46,6 @@ export interface LinkButtonProps extends LinkProps {
   size?: ButtonSize;
 }
 
-export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(function LinkButton(
-  { variant = "primary", size = "md", className, ...props },
-  ref,
-) {
+export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(function LinkButton({ variant = "primary", size = "md", className, ...props }, ref) {
   return <Link ref={ref} className={cx(buttonClass(variant, size), className)} {...props} />;
 });

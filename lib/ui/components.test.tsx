@@ -48,8 +48,16 @@ const pageLinks = (html: string) =>
 
 describe("Button", () => {
   it("shares its look with LinkButton", async () => {
-    const button = await render(<Button variant="danger" size="sm">Delete</Button>);
-    const link = await render(<LinkButton to="/x" variant="danger" size="sm">Delete</LinkButton>);
+    const button = await render(
+      <Button variant="danger" size="sm">
+        Delete
+      </Button>,
+    );
+    const link = await render(
+      <LinkButton to="/x" variant="danger" size="sm">
+        Delete
+      </LinkButton>,
+    );
     const cls = buttonClass("danger", "sm");
     expect(button).toContain(`class="${cls}"`);
     expect(button).toContain('type="submit"');
@@ -82,16 +90,12 @@ describe("fields", () => {
   });
 
   it("SelectField keeps the empty option first even with a default value", async () => {
-    const html = await render(
-      <SelectField label="District" name="district" defaultValue="2" options={[{ value: 2, label: "Solukhumbu" }]} />,
-    );
+    const html = await render(<SelectField label="District" name="district" defaultValue="2" options={[{ value: 2, label: "Solukhumbu" }]} />);
     expect(html).toMatch(/<select[^>]*><option value="">Choose an option<\/option><option value="2" selected="">/);
   });
 
   it("shows the first error, marks the field invalid and links the message", async () => {
-    const html = await render(
-      <TextField label="Full Name" name="fullName" id="full-name" errors={["Full Name field is required", "Only text allowed"]} />,
-    );
+    const html = await render(<TextField label="Full Name" name="fullName" id="full-name" errors={["Full Name field is required", "Only text allowed"]} />);
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('aria-describedby="full-name-error"');
     expect(html).toMatch(/<p id="full-name-error" role="alert" class="[^"]*text-red-600[^"]*">Full Name field is required<\/p>/);

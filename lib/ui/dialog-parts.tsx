@@ -76,7 +76,19 @@ export function CloseLink({ closeTo, className }: { closeTo: string; className?:
  * The dialog element both the modal and the side panel render: labelled by its title, with a
  * close link in the header and the body below. Only the placement classes differ.
  */
-export function DialogBox({ title, closeTo, className, bodyClassName, children }: { title: ReactNode; closeTo: string; className: string; bodyClassName: string; children: ReactNode }) {
+export function DialogBox({
+  title,
+  closeTo,
+  className,
+  bodyClassName,
+  children,
+}: {
+  title: ReactNode;
+  closeTo: string;
+  className: string;
+  bodyClassName: string;
+  children: ReactNode;
+}) {
   const titleId = useId();
   const ref = useDialogEnhancements(closeTo);
   return (

@@ -1,10 +1,4 @@
-import {
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { cx } from "@lib/ui/class-names";
 
 /**
@@ -101,7 +95,23 @@ function controlA11y(a11y: FieldA11y, name: string) {
 
 /** Label above the control, then the hint and the first error: the frame of every field but the checkbox. */
 /** Shared with FileField (file-field.tsx), which lives apart so text-only forms skip the upload code. */
-export function LabelledField({ a11y, label, hint, scriptedHint, required, className, children }: { a11y: FieldA11y; label: ReactNode; hint: ReactNode; scriptedHint?: string | null; required: boolean | undefined; className: string | undefined; children: ReactNode }) {
+export function LabelledField({
+  a11y,
+  label,
+  hint,
+  scriptedHint,
+  required,
+  className,
+  children,
+}: {
+  a11y: FieldA11y;
+  label: ReactNode;
+  hint: ReactNode;
+  scriptedHint?: string | null;
+  required: boolean | undefined;
+  className: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <label htmlFor={a11y.id} className={labelClass}>
@@ -118,50 +128,44 @@ export function LabelledField({ a11y, label, hint, scriptedHint, required, class
 }
 
 /** Splits a field's props into its frame (label, hint, errors, ids) and what goes on the control. */
-export function useField<P extends FieldBaseProps & { id?: string; className?: string; required?: boolean; "aria-invalid"?: InputHTMLAttributes<HTMLElement>["aria-invalid"]; "aria-describedby"?: string }>(props: P) {
+export function useField<
+  P extends FieldBaseProps & {
+    id?: string;
+    className?: string;
+    required?: boolean;
+    "aria-invalid"?: InputHTMLAttributes<HTMLElement>["aria-invalid"];
+    "aria-describedby"?: string;
+  },
+>(props: P) {
   const { label, name, errors, hint, scriptedHint, id, className, "aria-invalid": ariaInvalid, "aria-describedby": ariaDescribedBy, ...rest } = props;
   const a11y = useFieldA11y(id, errors, hint != null, ariaInvalid, ariaDescribedBy);
   const frame = { a11y, label, hint, scriptedHint, required: props.required, className };
   return { a11y, frame, control: { ...rest, ...controlA11y(a11y, name) } };
 }
 
-export interface TextFieldProps
-  extends FieldBaseProps,
-    Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "children"> {}
+export interface TextFieldProps extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "children"> {}
 
 export function TextField({ type = "text", ...props }: TextFieldProps) {
   const { frame, control } = useField(props);
   return (
     <LabelledField {...frame}>
-      <input
-        {...control}
-        type={type}
-        className={controlClass}
-      />
+      <input {...control} type={type} className={controlClass} />
     </LabelledField>
   );
 }
 
-export interface TextAreaProps
-  extends FieldBaseProps,
-    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "children"> {}
+export interface TextAreaProps extends FieldBaseProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "children"> {}
 
 export function TextArea({ rows = 4, ...props }: TextAreaProps) {
   const { frame, control } = useField(props);
   return (
     <LabelledField {...frame}>
-      <textarea
-        {...control}
-        rows={rows}
-        className={controlClass}
-      />
+      <textarea {...control} rows={rows} className={controlClass} />
     </LabelledField>
   );
 }
 
-export interface CheckboxProps
-  extends FieldBaseProps,
-    Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "children"> {}
+export interface CheckboxProps extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "children"> {}
 
 export function Checkbox({ ...props }: CheckboxProps) {
   const { a11y, frame, control } = useField(props);
@@ -189,9 +193,7 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectFieldProps
-  extends FieldBaseProps,
-    Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "children"> {
+export interface SelectFieldProps extends FieldBaseProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "children"> {
   options?: readonly SelectOption[];
   /**
    * Options in groups, each for a value of another field (`dependsOn`, by its name): without
@@ -208,11 +210,7 @@ export function SelectField({ options = [], groups, dependsOn, placeholder = SEL
   const { frame, control } = useField(props);
   return (
     <LabelledField {...frame}>
-      <select
-        {...control}
-        data-options-from={dependsOn}
-        className={controlClass}
-      >
+      <select {...control} data-options-from={dependsOn} className={controlClass}>
         {/* Left selectable (not disabled) so "nothing chosen" reaches the server's required check. */}
         <option value="">{placeholder}</option>
         {options.map((option) => (
@@ -245,11 +243,7 @@ export function FormErrors({ errors, id, className }: FormErrorsProps) {
   const messages = (errors ?? []).filter((message) => message.trim() !== "");
   if (messages.length === 0) return null;
   return (
-    <div
-      id={id}
-      role="alert"
-      className={cx("rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700", className)}
-    >
+    <div id={id} role="alert" className={cx("rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700", className)}>
       {messages.length === 1 ? (
         <p>{messages[0]}</p>
       ) : (

@@ -4,9 +4,7 @@ import { cx } from "@lib/ui/class-names";
 import { LabelledField, useField, type FieldBaseProps } from "@lib/ui/field";
 import { UploadProgress } from "@lib/ui/upload-progress";
 
-export interface FileFieldProps
-  extends FieldBaseProps,
-    Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "children" | "value" | "defaultValue"> {
+export interface FileFieldProps extends FieldBaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "children" | "value" | "defaultValue"> {
   /** The server's rule for this upload: with JS a file over its size is refused as it is chosen. */
   rule?: Pick<UploadRule, "maxBytes" | "messages">;
 }

@@ -1,22 +1,8 @@
 export { Button, LinkButton, buttonClass } from "@lib/ui/button";
 export type { ButtonProps, ButtonSize, ButtonVariant, LinkButtonProps } from "@lib/ui/button";
 export { cx } from "@lib/ui/class-names";
-export {
-  Checkbox,
-  FormErrors,
-  SELECT_PLACEHOLDER,
-  SelectField,
-  TextArea,
-  TextField,
-} from "@lib/ui/field";
-export type {
-  CheckboxProps,
-  FormErrorsProps,
-  SelectFieldProps,
-  SelectOption,
-  TextAreaProps,
-  TextFieldProps,
-} from "@lib/ui/field";
+export { Checkbox, FormErrors, SELECT_PLACEHOLDER, SelectField, TextArea, TextField } from "@lib/ui/field";
+export type { CheckboxProps, FormErrorsProps, SelectFieldProps, SelectOption, TextAreaProps, TextFieldProps } from "@lib/ui/field";
 export { FileField } from "@lib/ui/file-field";
 export type { FileFieldProps } from "@lib/ui/file-field";
 export { ConfirmDialog, DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";

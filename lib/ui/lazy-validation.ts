@@ -32,7 +32,9 @@ const INTENT = "__intent__";
 
 /** What a form answers before its schema has loaded: submit to the server; a blur changes nothing yet. */
 export function passThrough<Schema extends ZodType = ZodType>(formData: FormData): ZodSubmission<Schema> {
-  return parse<input<Schema>, string[]>(formData, { resolve: (value, intent) => (intent ? { error: {} } : { value: value as input<Schema> }) }) as ZodSubmission<Schema>;
+  return parse<input<Schema>, string[]>(formData, {
+    resolve: (value, intent) => (intent ? { error: {} } : { value: value as input<Schema> }),
+  }) as ZodSubmission<Schema>;
 }
 
 /** Runs a remembered intent (a blur's `validate`) again through Conform, as `form.validate()` does. */
@@ -58,7 +60,10 @@ export function replayIntent(form: HTMLFormElement, intent: string): void {
  * The hook's state without React: `validate` is the `onValidate`, `load` starts the download
  * (once). Exported for the unit test.
  */
-export function createLazyValidator<Schema extends ZodType>(loadSchema: SchemaLoader<Schema>, replay: (form: HTMLFormElement, intent: string) => void = replayIntent) {
+export function createLazyValidator<Schema extends ZodType>(
+  loadSchema: SchemaLoader<Schema>,
+  replay: (form: HTMLFormElement, intent: string) => void = replayIntent,
+) {
   let validator: ((formData: FormData) => ZodSubmission<Schema>) | null = null;
   let loading: Promise<void> | null = null;
   const pending = new Map<HTMLFormElement, string[]>();

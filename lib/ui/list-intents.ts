@@ -33,7 +33,11 @@ export function applyListOp<T>(items: readonly T[], op: ListOp, created: () => T
 export function renameForListOp(op: ListOp): (name: string) => string | null {
   const prefix = `${op.payload.name}[`;
   const touched = 1 + Math.max(indexIn(op), 0);
-  const order = applyListOp(Array.from({ length: touched }, (_, i) => i), op, () => -1);
+  const order = applyListOp(
+    Array.from({ length: touched }, (_, i) => i),
+    op,
+    () => -1,
+  );
   return (name) => {
     if (!name.startsWith(prefix)) return name;
     const close = name.indexOf("]", prefix.length);

@@ -174,7 +174,10 @@ function QuickRanges({ range, today }: { range: { from: string; to: string }; to
             key={days}
             to={withParams(location.pathname, params)}
             aria-current={active ? "true" : undefined}
-            className={cx("rounded-full px-3 py-1 ring-1 ring-inset", active ? "bg-blue-700 text-white ring-blue-700" : "text-gray-800 ring-gray-300 hover:bg-gray-50")}
+            className={cx(
+              "rounded-full px-3 py-1 ring-1 ring-inset",
+              active ? "bg-blue-700 text-white ring-blue-700" : "text-gray-800 ring-gray-300 hover:bg-gray-50",
+            )}
           >
             Last {days} days
           </Link>
@@ -321,7 +324,13 @@ export function ExportButton({ to, fileName, params, list, label = "Export" }: E
   return (
     <div className="flex flex-col items-end gap-1">
       <div className="flex items-center gap-2">
-        <a href={href} download={`${fileName}.csv`} onClick={run} aria-describedby={state.phase === "idle" ? undefined : statusId} className={buttonClass("secondary")}>
+        <a
+          href={href}
+          download={`${fileName}.csv`}
+          onClick={run}
+          aria-describedby={state.phase === "idle" ? undefined : statusId}
+          className={buttonClass("secondary")}
+        >
           {label}
         </a>
         {state.phase === "running" ? (
@@ -333,7 +342,11 @@ export function ExportButton({ to, fileName, params, list, label = "Export" }: E
       <div id={statusId} role="status" aria-live="polite" className="text-xs text-gray-700">
         {state.phase === "running" ? (
           <span className="flex items-center gap-2">
-            {total && total > 0 ? <progress max={total} value={Math.min(state.rows, total)} className="w-28" aria-label="Export progress" /> : <progress className="w-28" aria-label="Export progress" />}
+            {total && total > 0 ? (
+              <progress max={total} value={Math.min(state.rows, total)} className="w-28" aria-label="Export progress" />
+            ) : (
+              <progress className="w-28" aria-label="Export progress" />
+            )}
             Exporting… {state.rows.toLocaleString("en-US")}
             {total && total > 0 ? ` of ${total.toLocaleString("en-US")}` : ""} rows
           </span>

@@ -61,13 +61,7 @@ export interface ConfirmDialogProps {
 }
 
 /** The confirm step is its own route state instead of window.confirm, so it works without JS. */
-export function ConfirmDialog({
-  title = "Confirm",
-  message = DEFAULT_CONFIRM_MESSAGE,
-  closeTo,
-  children,
-  cancelLabel = "Cancel",
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ title = "Confirm", message = DEFAULT_CONFIRM_MESSAGE, closeTo, children, cancelLabel = "Cancel" }: ConfirmDialogProps) {
   return (
     <Modal title={title} closeTo={closeTo} size="sm">
       <p className="text-sm text-gray-700">{message}</p>

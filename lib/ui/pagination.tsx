@@ -1,13 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import {
-  PAGE_INDEX_PARAM,
-  PAGE_SIZE_PARAM,
-  PAGE_SIZES,
-  pageCount as countPages,
-  pageWindow,
-  showingLabel,
-} from "@lib/pagination";
+import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES, pageCount as countPages, pageWindow, showingLabel } from "@lib/pagination";
 import { cx } from "@lib/ui/class-names";
 import { useHydrated } from "@lib/ui/use-hydrated";
 
@@ -21,8 +14,7 @@ export interface PaginationProps {
   className?: string;
 }
 
-const itemClass =
-  "inline-flex min-w-9 items-center justify-center rounded-md px-3 py-1.5 text-sm font-medium";
+const itemClass = "inline-flex min-w-9 items-center justify-center rounded-md px-3 py-1.5 text-sm font-medium";
 const linkClass = cx(itemClass, "text-gray-700 ring-1 ring-inset ring-gray-300 hover:bg-gray-50");
 const currentClass = cx(itemClass, "bg-blue-700 text-white ring-1 ring-inset ring-blue-700");
 const disabledClass = cx(itemClass, "cursor-not-allowed text-gray-400 ring-1 ring-inset ring-gray-200");
@@ -48,17 +40,10 @@ export function Pagination({ pageIndex, pageSize, totalRows, capped = false, cla
   // From a page past the end (rows deleted since the link was made), "previous" lands on the last page.
   const previous = pageIndex > 0 && pages > 0 ? Math.min(pageIndex - 1, pages - 1) : null;
   const next = pageIndex < pages - 1 ? Math.max(0, pageIndex + 1) : null;
-  const carried = [...current.entries()].filter(
-    ([key]) => key !== PAGE_INDEX_PARAM && key !== PAGE_SIZE_PARAM,
-  );
+  const carried = [...current.entries()].filter(([key]) => key !== PAGE_INDEX_PARAM && key !== PAGE_SIZE_PARAM);
 
   return (
-    <div
-      className={cx(
-        "flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between",
-        className,
-      )}
-    >
+    <div className={cx("flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between", className)}>
       <p aria-live="polite">{showingLabel(pageIndex, pageSize, totalRows, capped)}</p>
 
       <nav aria-label="Pagination">

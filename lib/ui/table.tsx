@@ -35,25 +35,18 @@ export interface DataTableProps<T> {
   className?: string;
 }
 
-export function DataTable<T>({
-  columns,
-  rows,
-  rowHref,
-  rowKey,
-  emptyText = EMPTY_TEXTS.table,
-  caption,
-  className,
-}: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowHref, rowKey, emptyText = EMPTY_TEXTS.table, caption, className }: DataTableProps<T>) {
   return (
     // Below 640 px each row stacks into a block of "label: value" lines, so every column (View,
     // Status, actions) stays on screen at 390 px with no horizontal scrolling; wider, a table.
     // tabIndex: a keyboard user can scroll a wide table sideways even when no cell holds a link.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (axe: scrollable-region-focusable)
-    <div tabIndex={0} className={cx("w-full overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600", className)}>
+    <div
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (axe: scrollable-region-focusable)
+      tabIndex={0}
+      className={cx("w-full overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600", className)}
+    >
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm max-sm:block">
-        {caption != null && (
-          <caption className="px-4 py-3 text-left text-sm font-medium text-gray-700">{caption}</caption>
-        )}
+        {caption != null && <caption className="px-4 py-3 text-left text-sm font-medium text-gray-700">{caption}</caption>}
         <thead className="bg-gray-50 max-sm:hidden">
           <tr>
             {columns.map((column) => (

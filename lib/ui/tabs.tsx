@@ -39,18 +39,14 @@ function TabLink({ tab }: { tab: TabItem }) {
   const location = useLocation();
   const resolved = useResolvedPath(tab.to);
   const active =
-    tab.active ??
-    (trimSlash(resolved.pathname) === trimSlash(location.pathname) &&
-      (!resolved.search || sameParams(resolved.search, location.search)));
+    tab.active ?? (trimSlash(resolved.pathname) === trimSlash(location.pathname) && (!resolved.search || sameParams(resolved.search, location.search)));
   return (
     <Link
       to={tab.to}
       aria-current={active ? "page" : undefined}
       className={cx(
         "inline-block border-b-2 px-1 py-3 text-sm font-medium",
-        active
-          ? "border-blue-700 text-blue-700"
-          : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900",
+        active ? "border-blue-700 text-blue-700" : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900",
       )}
     >
       {tab.label}

@@ -35,7 +35,10 @@ export function Toasts({ toasts }: ToastsProps) {
     // The stack never blocks clicks on the page beneath, only the toasts themselves do. It is a
     // named region, so the toasts and their dismiss boxes sit in a landmark like the rest of the page.
     // On wider screens below the header (and the demo banner), so neither the bell nor the menu is covered.
-    <section aria-label="Messages" className="no-print pointer-events-none mb-3 flex flex-col gap-2 sm:fixed sm:top-28 sm:right-4 sm:z-60 sm:mb-0 sm:w-96 sm:items-end">
+    <section
+      aria-label="Messages"
+      className="no-print pointer-events-none mb-3 flex flex-col gap-2 sm:fixed sm:top-28 sm:right-4 sm:z-60 sm:mb-0 sm:w-96 sm:items-end"
+    >
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} />
       ))}
@@ -87,10 +90,7 @@ function Toast({ toast }: { toast: ToastMessage }) {
             </ol>
           )}
         </div>
-        <label
-          htmlFor={closeId}
-          className="-mr-1 -mt-0.5 shrink-0 cursor-pointer rounded px-1 text-base leading-none opacity-70 hover:opacity-100"
-        >
+        <label htmlFor={closeId} className="-mr-1 -mt-0.5 shrink-0 cursor-pointer rounded px-1 text-base leading-none opacity-70 hover:opacity-100">
           <span aria-hidden="true">✕</span>
         </label>
       </div>

@@ -86,4 +86,3 @@ export function installUploadProgress(publish: Publish) {
   // Captured before any React handler: which form a following upload belongs to.
   document.addEventListener("submit", (e) => (lastSubmitted = e.target instanceof HTMLFormElement ? e.target : null), true);
 }
-

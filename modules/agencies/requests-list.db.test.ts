@@ -13,7 +13,11 @@ const get = (query: string) => new Request(`http://tims.test/requests${query}`);
 const ids: Record<string, number> = {};
 
 async function csv(response: Response): Promise<string[][]> {
-  return new TextDecoder().decode(await response.arrayBuffer()).trim().split("\n").map((l) => l.split(","));
+  return new TextDecoder()
+    .decode(await response.arrayBuffer())
+    .trim()
+    .split("\n")
+    .map((l) => l.split(","));
 }
 
 beforeAll(async () => {

@@ -30,7 +30,9 @@ export const agencyRequestsList = defineList({
     {
       key: "status",
       header: "Status",
-      cell: (r: AgencyRequestListRow) => <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[r.requestStatus]}`}>{STATUS_LABEL[r.requestStatus]}</span>,
+      cell: (r: AgencyRequestListRow) => (
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[r.requestStatus]}`}>{STATUS_LABEL[r.requestStatus]}</span>
+      ),
     },
     { key: "email", header: "Email", cell: (r: AgencyRequestListRow) => r.email },
     { key: "address", header: "Address", cell: (r: AgencyRequestListRow) => r.contactAddress ?? "" },

@@ -55,7 +55,10 @@ describe("agency onboarding", () => {
     await expect(submitDocuments(id, fullForm())).rejects.toMatchObject({ status: 409 });
 
     await decideAgency({ agencyId: id, approve: false, remarks: "Blurred scan", actor, origin: "http://x" });
-    await expect(decideAgency({ agencyId: id, approve: true, remarks: "", actor, origin: "http://x" })).rejects.toMatchObject({ status: 409, message: NOT_AWAITING_REVIEW });
+    await expect(decideAgency({ agencyId: id, approve: true, remarks: "", actor, origin: "http://x" })).rejects.toMatchObject({
+      status: 409,
+      message: NOT_AWAITING_REVIEW,
+    });
     detail = (await getAgencyRequest(id))!;
     expect(detail.agency.requestStatus).toBe("rejected");
     expect(detail.notes.find((n) => n.isRejectionNote)?.note).toBe("Blurred scan");

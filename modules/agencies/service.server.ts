@@ -51,7 +51,8 @@ export async function submitDocuments(agencyId: number, form: FormData): Promise
     if (result.ok) checked.push({ type: slot.type, file: result.file });
     else fieldErrors[slot.field] = [result.message];
   }
-  if (Object.keys(fieldErrors).length) throw new DomainError("Nothing was saved. Please choose all five files again.", { fieldErrors: fieldErrors as Record<string, string[]> });
+  if (Object.keys(fieldErrors).length)
+    throw new DomainError("Nothing was saved. Please choose all five files again.", { fieldErrors: fieldErrors as Record<string, string[]> });
 
   const stored: string[] = [];
   try {
@@ -63,7 +64,10 @@ export async function submitDocuments(agencyId: number, form: FormData): Promise
         checked.map((c, i) => ({ userId: agencyId, documentType: c.type, fileKey: stored[i], fileName: c.file.name, fileKind: c.file.kind, createdAt: now })),
         { transaction },
       );
-      await AgencyNote.create({ userId: agencyId, note: "Documents uploaded", type: "Logs", createdBy: agencyId, createdByName: agency.organizationName ?? agency.fullName }, { transaction });
+      await AgencyNote.create(
+        { userId: agencyId, note: "Documents uploaded", type: "Logs", createdBy: agencyId, createdByName: agency.organizationName ?? agency.fullName },
+        { transaction },
+      );
       await markDocumentsSubmitted(agencyId, transaction);
     });
   } catch (error) {
@@ -109,8 +113,20 @@ export async function getAgencyRequest(agencyId: number): Promise<AgencyRequestD
   const agency = await findAgencyAccount(agencyId);
   if (!agency) return null;
   const [documents, notes] = await Promise.all([
-    AgencyDocument.findAll({ where: { userId: agencyId }, order: [["createdAt", "DESC"], ["documentType", "ASC"]] }),
-    AgencyNote.findAll({ where: { userId: agencyId }, order: [["createdAt", "DESC"], ["id", "DESC"]] }),
+    AgencyDocument.findAll({
+      where: { userId: agencyId },
+      order: [
+        ["createdAt", "DESC"],
+        ["documentType", "ASC"],
+      ],
+    }),
+    AgencyNote.findAll({
+      where: { userId: agencyId },
+      order: [
+        ["createdAt", "DESC"],
+        ["id", "DESC"],
+      ],
+    }),
   ]);
   const byDate = new Map<string, DocumentView[]>();
   for (const d of documents) {
@@ -151,8 +167,21 @@ export async function decideAgency(input: { agencyId: number; approve: boolean; 
     await insertRows(
       AgencyNote,
       [
-        { userId: input.agencyId, note: input.remarks, type: "Remarks", isRejectionNote: !input.approve, createdBy: input.actor.id, createdByName: input.actor.fullName },
-        { userId: input.agencyId, note: input.approve ? "Documents approved" : "Documents rejected", type: "Logs", createdBy: input.actor.id, createdByName: input.actor.fullName },
+        {
+          userId: input.agencyId,
+          note: input.remarks,
+          type: "Remarks",
+          isRejectionNote: !input.approve,
+          createdBy: input.actor.id,
+          createdByName: input.actor.fullName,
+        },
+        {
+          userId: input.agencyId,
+          note: input.approve ? "Documents approved" : "Documents rejected",
+          type: "Logs",
+          createdBy: input.actor.id,
+          createdByName: input.actor.fullName,
+        },
       ],
       { transaction },
     );

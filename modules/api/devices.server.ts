@@ -66,7 +66,8 @@ async function deviceRows(rows: ApiDevice[]): Promise<DeviceRow[]> {
 export async function issueDevice(viewer: Viewer, input: { name: string; userId: number }): Promise<{ id: number; token: string }> {
   requireBoard(viewer);
   const user = await findAuthUser(input.userId);
-  if (!user || user.status !== "Active" || !DEVICE_ACCOUNT_TYPES.includes(user.userType)) throw fieldError("userId", "Choose an active checkpost or agency account");
+  if (!user || user.status !== "Active" || !DEVICE_ACCOUNT_TYPES.includes(user.userType))
+    throw fieldError("userId", "Choose an active checkpost or agency account");
   const token = TOKEN_PREFIX + crypto.randomBytes(32).toString("base64url");
   const row = await ApiDevice.create({
     name: input.name.trim().slice(0, 100),
@@ -129,7 +130,11 @@ export interface ApiCaller {
  * 401 for a missing, unknown or revoked token or an account no longer active; 429 past the
  * device's rate or, for refused tokens, the address's (counted like the sign-in throttle).
  */
-export async function authenticate(request: Request, address: string, opts: { store?: CounterStore; limits?: ApiLimits; now?: () => number } = {}): Promise<ApiCaller> {
+export async function authenticate(
+  request: Request,
+  address: string,
+  opts: { store?: CounterStore; limits?: ApiLimits; now?: () => number } = {},
+): Promise<ApiCaller> {
   const store = opts.store ?? counterStore();
   const limits = opts.limits ?? apiLimits();
   const now = opts.now ?? Date.now;
@@ -165,10 +170,15 @@ function tooMany(waitMs: number): ApiError {
 export async function checkpostChoices(viewer: Viewer): Promise<{ value: string; label: string }[]> {
   requireBoard(viewer);
   const choices: { value: string; label: string }[] = [];
-  for (const [type, kind] of [[UserType.Checkpost, "Checkpost"], [UserType.Agency, "Agency"]] as const) {
+  for (const [type, kind] of [
+    [UserType.Checkpost, "Checkpost"],
+    [UserType.Agency, "Agency"],
+  ] as const) {
     const ids = await activeUserIdsOfType(type);
     const names = await displayNames(ids);
-    choices.push(...ids.map((id) => ({ value: String(id), label: `${names.get(id)?.name ?? `#${id}`} (${kind})` })).sort((a, b) => a.label.localeCompare(b.label)));
+    choices.push(
+      ...ids.map((id) => ({ value: String(id), label: `${names.get(id)?.name ?? `#${id}`} (${kind})` })).sort((a, b) => a.label.localeCompare(b.label)),
+    );
   }
   return choices;
 }

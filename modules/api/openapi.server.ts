@@ -16,7 +16,12 @@ const FORBIDDEN = error("The device's account does not hold the permission this 
 const LIMITED = error("Too many requests from this device (or refused tokens from this address); see Retry-After");
 
 function components(): Record<string, unknown> {
-  const { schemas } = z.toJSONSchema(apiSchemas, { target: "draft-2020-12", io: "input", uri: (id) => `#/components/schemas/${id}`, unrepresentable: "any" }) as { schemas: Record<string, Record<string, unknown>> };
+  const { schemas } = z.toJSONSchema(apiSchemas, {
+    target: "draft-2020-12",
+    io: "input",
+    uri: (id) => `#/components/schemas/${id}`,
+    unrepresentable: "any",
+  }) as { schemas: Record<string, Record<string, unknown>> };
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(schemas)) {
     const { $schema: _dialect, $id: _id, ...rest } = schema;
@@ -74,7 +79,8 @@ export function openApiDocument(serverUrl: string) {
         post: {
           operationId: "postCheckins",
           summary: `Record up to ${MAX_BATCH} scans made at the device's checkpoint`,
-          description: "Each scan is recorded once: a clientId sent again (a batch replayed after a lost answer) answers \"duplicate\". Items are judged one by one; one invalid item does not stop the others.",
+          description:
+            'Each scan is recorded once: a clientId sent again (a batch replayed after a lost answer) answers "duplicate". Items are judged one by one; one invalid item does not stop the others.',
           requestBody: { required: true, content: { "application/json": { schema: ref("CheckinBatch") } } },
           responses: {
             "200": jsonOf("CheckinBatchResult", "What became of each scan, in the order sent"),
@@ -82,12 +88,19 @@ export function openApiDocument(serverUrl: string) {
             "403": FORBIDDEN,
             "413": error("The body is too large"),
             "422": error("The body is not JSON or has no items array of 1 to 200 entries"),
-            "429": error("Too many requests from this device (or refused tokens from this address), or a typed item's card has had too many wrong passport numbers (5 an hour, at every door): the batch stops at that item, those before it were handled; send it again after Retry-After"),
+            "429": error(
+              "Too many requests from this device (or refused tokens from this address), or a typed item's card has had too many wrong passport numbers (5 an hour, at every door): the batch stops at that item, those before it were handled; send it again after Retry-After",
+            ),
           },
         },
       },
       "/openapi.json": {
-        get: { operationId: "getOpenApi", summary: "This document", security: [], responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": {} } } } },
+        get: {
+          operationId: "getOpenApi",
+          summary: "This document",
+          security: [],
+          responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": {} } } },
+        },
       },
     },
   };

@@ -70,7 +70,7 @@ export async function parseBatch(request: Request): Promise<unknown[]> {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(422, "The body must be JSON: { \"items\": [ … ] }.");
+    throw new ApiError(422, 'The body must be JSON: { "items": [ … ] }.');
   }
   const parsed = batchEnvelope.safeParse(body);
   if (!parsed.success) throw new ApiError(422, "The batch is not valid.", issueDetails(parsed.error));
@@ -94,19 +94,34 @@ export async function recordBatch(caller: ApiCaller, items: readonly unknown[], 
       results.push(await recordOne(caller, raw, now));
     } catch (error) {
       if (!(error instanceof TooManyWrongPassportsError)) throw error;
-      const done = index ? ` Items 1 to ${index} of this batch were handled; send the batch again after Retry-After: their clientIds keep them from being recorded twice.` : "";
+      const done = index
+        ? ` Items 1 to ${index} of this batch were handled; send the batch again after Retry-After: their clientIds keep them from being recorded twice.`
+        : "";
       throw new ApiError(429, `Item ${index + 1}: ${error.message}${done}`, undefined, { "Retry-After": String(error.retryAfterSeconds) });
     }
   }
   const count = (s: CheckinResult["status"]) => results.filter((r) => r.status === s).length;
-  return { recorded: count("recorded"), duplicate: count("duplicate"), refused: count("refused"), offRoute: count("off-route"), invalid: count("invalid"), results };
+  return {
+    recorded: count("recorded"),
+    duplicate: count("duplicate"),
+    refused: count("refused"),
+    offRoute: count("off-route"),
+    invalid: count("invalid"),
+    results,
+  };
 }
 
 async function recordOne(caller: ApiCaller, raw: unknown, now: Date): Promise<CheckinResult> {
-  const clientIdOf = (v: unknown) => (v && typeof v === "object" && typeof (v as { clientId?: unknown }).clientId === "string" ? ((v as { clientId: string }).clientId.slice(0, 52)) : null);
+  const clientIdOf = (v: unknown) =>
+    v && typeof v === "object" && typeof (v as { clientId?: unknown }).clientId === "string" ? (v as { clientId: string }).clientId.slice(0, 52) : null;
   const invalid = (message: string): CheckinResult => ({ clientId: clientIdOf(raw), status: "invalid", message, cardNumber: null, fullName: null });
   const parsed = checkinItemSchema.safeParse(raw);
-  if (!parsed.success) return invalid(issueDetails(parsed.error).map((d) => (d.path === "(body)" ? d.message : `${d.path}: ${d.message}`)).join("; "));
+  if (!parsed.success)
+    return invalid(
+      issueDetails(parsed.error)
+        .map((d) => (d.path === "(body)" ? d.message : `${d.path}: ${d.message}`))
+        .join("; "),
+    );
   const item = parsed.data;
   const at = item.scannedAt ? new Date(item.scannedAt) : now;
   if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) return invalid("scannedAt is in the future.");

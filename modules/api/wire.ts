@@ -19,7 +19,19 @@ export const apiErrorSchema = named(
   z.object({
     error: z.object({
       status: z.number().int(),
-      code: z.enum(["unauthorized", "forbidden", "not_found", "method_not_allowed", "payload_too_large", "validation_failed", "rate_limited", "conflict", "bad_request", "internal_error", "unavailable"]),
+      code: z.enum([
+        "unauthorized",
+        "forbidden",
+        "not_found",
+        "method_not_allowed",
+        "payload_too_large",
+        "validation_failed",
+        "rate_limited",
+        "conflict",
+        "bad_request",
+        "internal_error",
+        "unavailable",
+      ]),
       message: z.string(),
       details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     }),
@@ -46,7 +58,9 @@ export const keySetSchema = named(z.object({ keys: z.array(jwkSchema) }), "KeySe
 export const revocationListSchema = named(
   z.object({
     generatedAt: z.iso.datetime(),
-    cardNumbers: z.array(z.number().int().positive()).describe("Cancelled, returned and deleted cards whose trek has not ended (a card past its valid-to date is refused by that date), ascending"),
+    cardNumbers: z
+      .array(z.number().int().positive())
+      .describe("Cancelled, returned and deleted cards whose trek has not ended (a card past its valid-to date is refused by that date), ascending"),
   }),
   "RevocationList",
   "Card numbers no checkpost may pass.",
@@ -80,16 +94,24 @@ export const checkinItemSchema = named(
       offRoute: z
         .enum(["ask", "record", "refuse"])
         .optional()
-        .describe("A card for another trekking area: ask (the default) records nothing and answers off-route; record keeps it as an off-route check-in; refuse keeps it as a refused scan"),
+        .describe(
+          "A card for another trekking area: ask (the default) records nothing and answers off-route; record keeps it as an off-route check-in; refuse keeps it as a refused scan",
+        ),
     })
-    .refine((v) => (v.qr !== undefined) !== (v.cardNumber !== undefined && v.passport !== undefined), { message: "Give either qr, or cardNumber with passport" }),
+    .refine((v) => (v.qr !== undefined) !== (v.cardNumber !== undefined && v.passport !== undefined), {
+      message: "Give either qr, or cardNumber with passport",
+    }),
   "CheckinItem",
   "One scan at the device's checkpoint.",
 );
 
 export const MAX_BATCH = 200;
 
-export const checkinBatchSchema = named(z.object({ items: z.array(checkinItemSchema).min(1).max(MAX_BATCH) }), "CheckinBatch", `Up to ${MAX_BATCH} scans, in the order they were made.`);
+export const checkinBatchSchema = named(
+  z.object({ items: z.array(checkinItemSchema).min(1).max(MAX_BATCH) }),
+  "CheckinBatch",
+  `Up to ${MAX_BATCH} scans, in the order they were made.`,
+);
 
 export const checkinResultSchema = named(
   z.object({

@@ -42,7 +42,8 @@ describe("card_events rows", () => {
     const { regId } = await makeRegistration(agency, routeId, { trekkers: trekkerNames(2) });
     const ids = await trekkerIdsOf(regId);
     expect(await markCardsUnpaid(regId, "Payment Failure")).toBe(true);
-    for (const id of ids) expect(await cardEvents(id)).toMatchObject([{ action: "markUnpaid", fromStatus: "Payment Pending", toStatus: "Payment Failure", userId: null }]);
+    for (const id of ids)
+      expect(await cardEvents(id)).toMatchObject([{ action: "markUnpaid", fromStatus: "Payment Pending", toStatus: "Payment Failure", userId: null }]);
     // A second failure answer: the registration is still payable, but no card moves.
     expect(await markCardsUnpaid(regId, "Payment Failure")).toBe(true);
     expect(await cardEvents(ids[0])).toHaveLength(1);

@@ -45,7 +45,11 @@ export type CardEventInput = Omit<InferCreationAttributes<CardEvent>, "id" | "cr
 export async function logCardEvents(events: readonly CardEventInput[], transaction: Transaction): Promise<void> {
   if (!events.length) return;
   const at = new Date();
-  await insertRows(CardEvent, events.map((e) => ({ ...e, createdAt: at })), { transaction });
+  await insertRows(
+    CardEvent,
+    events.map((e) => ({ ...e, createdAt: at })),
+    { transaction },
+  );
   await recordDaily({ kind: "cardEvents", at, events }, transaction);
 }
 
@@ -63,5 +67,14 @@ export interface CardEventView {
 /** A card's history, oldest first. */
 export async function cardEvents(trekkerId: number): Promise<CardEventView[]> {
   const rows = await CardEvent.findAll({ where: { trekkerId }, order: [["id", "ASC"]] });
-  return rows.map((e) => ({ id: e.id, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, reason: e.reason ?? null, userId: e.userId ?? null, ip: e.ip ?? null, createdAt: e.createdAt }));
+  return rows.map((e) => ({
+    id: e.id,
+    action: e.action,
+    fromStatus: e.fromStatus,
+    toStatus: e.toStatus,
+    reason: e.reason ?? null,
+    userId: e.userId ?? null,
+    ip: e.ip ?? null,
+    createdAt: e.createdAt,
+  }));
 }

@@ -25,7 +25,12 @@ export async function trekkerPanel(user: CardActor, trekkerId: number) {
   const card = hasVisibleCard(data.status, data.cardNumber) ? await buildCardView(data, photoSrc) : null;
   const nationality = (await listCountries()).find((c) => c.id === data.nationality)?.name ?? "";
   const lifecycle = (await cardLifecycleFields([data.trekkerId])).get(data.trekkerId);
-  const moves = actionsFor(user, { status: data.status, returnState: lifecycle?.returnState ?? null, ownerId: data.registeredBy, ownerType: data.registeredByType }).filter(isCardMove);
+  const moves = actionsFor(user, {
+    status: data.status,
+    returnState: lifecycle?.returnState ?? null,
+    ownerId: data.registeredBy,
+    ownerType: data.registeredByType,
+  }).filter(isCardMove);
   return { trekker: { ...data, nationalityName: nationality, photoSrc }, card, moves };
 }
 
@@ -59,7 +64,14 @@ export async function registrationToGenerate(user: CardActor, registrationId: nu
   if (!reg || mayAct(user, "generate", reg.userId) !== "allowed") throw new CardNotFoundError();
   // A trek whose entry date has passed is refused with a way to change its dates (issue 25).
   const pastTrek = canTransition("generate", reg.status) ? trekDatesRefusal(reg) : null;
-  return { id: reg.id, status: reg.status, routeName: reg.routeName, trekkers: (await liveCardsOf(reg.id)).length, pastTrek, editDatesHref: editDatesHref(reg.id) };
+  return {
+    id: reg.id,
+    status: reg.status,
+    routeName: reg.routeName,
+    trekkers: (await liveCardsOf(reg.id)).length,
+    pastTrek,
+    editDatesHref: editDatesHref(reg.id),
+  };
 }
 
 /**

@@ -20,7 +20,8 @@ const saved = { current: process.env.QR_SIGNING_PRIVATE_KEY, previous: process.e
 
 function useKeys(current: crypto.KeyObject, previous: crypto.KeyObject[] = []) {
   process.env.QR_SIGNING_PRIVATE_KEY = pem(current).replace(/\n/g, "\\n");
-  if (previous.length) process.env.QR_SIGNING_PREVIOUS_KEYS = previous.map((k) => crypto.createPublicKey(k).export({ type: "spki", format: "pem" }).toString()).join("");
+  if (previous.length)
+    process.env.QR_SIGNING_PREVIOUS_KEYS = previous.map((k) => crypto.createPublicKey(k).export({ type: "spki", format: "pem" }).toString()).join("");
   else delete process.env.QR_SIGNING_PREVIOUS_KEYS;
   reloadSigningKeys();
 }
@@ -33,7 +34,14 @@ afterAll(() => {
   reloadSigningKeys();
 });
 
-const CLAIMS = { cardNumber: 1000123, fullName: "Tenzing Sherpa-Müller", nationality: "Germany", route: "Annapurna Circuit", validFrom: "2026-11-20", validTo: "2026-12-05" };
+const CLAIMS = {
+  cardNumber: 1000123,
+  fullName: "Tenzing Sherpa-Müller",
+  nationality: "Germany",
+  route: "Annapurna Circuit",
+  validFrom: "2026-11-20",
+  validTo: "2026-12-05",
+};
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "card-qr-"));
 
@@ -84,7 +92,13 @@ describe("card QR, second format", () => {
     expect(verifyCardQr(text)).toEqual({ ...CLAIMS, kid });
     expect(qrVersion(text)).toBeLessThanOrEqual(10);
 
-    const long = signCardQr({ ...CLAIMS, cardNumber: 9_999_999_999, fullName: "Maria Guadalupe Fernández de la Concepción Rodríguez-Villanueva y Ortega", nationality: "United Kingdom of Great Britain and Northern Ireland", route: "Great Himalaya Trail | Kanchenjunga to Makalu (restricted)" });
+    const long = signCardQr({
+      ...CLAIMS,
+      cardNumber: 9_999_999_999,
+      fullName: "Maria Guadalupe Fernández de la Concepción Rodríguez-Villanueva y Ortega",
+      nationality: "United Kingdom of Great Britain and Northern Ireland",
+      route: "Great Himalaya Trail | Kanchenjunga to Makalu (restricted)",
+    });
     expect(Buffer.byteLength(long)).toBeLessThanOrEqual(CARD_QR_MAX_BYTES);
     expect(qrVersion(long)).toBeLessThanOrEqual(10);
     const claims = verifyCardQr(long);
@@ -140,14 +154,17 @@ describe("card QR, second format", () => {
 
   // Issue 28: a name in any script is carried as written (UTF-8 behind the QR's ECI marker), read
   // back by zbar byte for byte, and verified by the README's openssl commands.
-  it.each(NAMES_BY_SCRIPT.map(([script, name]) => [script, name]))("a %s name is signed as written, decodes from 300 px and verifies with openssl", async (script, fullName) => {
-    const text = signCardQr({ ...CLAIMS, fullName, nationality: "Nepal" });
-    expect(verifyCardQr(text)?.fullName).toBe(fullName.normalize("NFC"));
-    expect(qrVersion(text)).toBeLessThanOrEqual(10);
-    const image = await qrImage(text, `${script}.png`);
-    expect(execFileSync("zbarimg", ["-q", "--raw", image], { encoding: "utf8" }).replace(/\n$/, "")).toBe(text);
-    expect(opensslVerify(image, cardKeySet()).ok).toBe(true);
-  });
+  it.each(NAMES_BY_SCRIPT.map(([script, name]) => [script, name]))(
+    "a %s name is signed as written, decodes from 300 px and verifies with openssl",
+    async (script, fullName) => {
+      const text = signCardQr({ ...CLAIMS, fullName, nationality: "Nepal" });
+      expect(verifyCardQr(text)?.fullName).toBe(fullName.normalize("NFC"));
+      expect(qrVersion(text)).toBeLessThanOrEqual(10);
+      const image = await qrImage(text, `${script}.png`);
+      expect(execFileSync("zbarimg", ["-q", "--raw", image], { encoding: "utf8" }).replace(/\n$/, "")).toBe(text);
+      expect(opensslVerify(image, cardKeySet()).ok).toBe(true);
+    },
+  );
 
   it("a long name in a wide script is cut to fit, never inside a character", () => {
     const text = signCardQr({ ...CLAIMS, fullName: "पेम्बा ".repeat(30), route: "अन्नपूर्ण परिक्रमा ".repeat(5) });

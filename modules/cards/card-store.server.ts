@@ -91,7 +91,10 @@ export async function changeCardRecord(
 }
 
 /** Live cards of a registration, oldest first (locked inside a transaction on MySQL). */
-export async function liveCardsOf(registrationId: number, transaction?: Transaction): Promise<{ trekkerId: number; status: string; cardNumber: number | null }[]> {
+export async function liveCardsOf(
+  registrationId: number,
+  transaction?: Transaction,
+): Promise<{ trekkerId: number; status: string; cardNumber: number | null }[]> {
   const rows = await TrekkerCard.findAll({
     where: { registrationId, deletedAt: { [Op.is]: null } },
     order: [["id", "ASC"]],
@@ -108,7 +111,11 @@ export async function liveCardsOf(registrationId: number, transaction?: Transact
  * the locked rows. A locking read over the secondary indexes instead took next-key locks reaching
  * into the neighbouring registration's rows, and concurrent payments deadlocked on MySQL.
  */
-export async function unissuedCardsOf(registrationId: number, fromStatuses: readonly string[], transaction: Transaction): Promise<{ trekkerId: number; status: string }[]> {
+export async function unissuedCardsOf(
+  registrationId: number,
+  fromStatuses: readonly string[],
+  transaction: Transaction,
+): Promise<{ trekkerId: number; status: string }[]> {
   const ids = (await TrekkerCard.findAll({ where: { registrationId }, attributes: ["id"], transaction })).map((t) => t.id);
   if (!ids.length) return [];
   const rows = await TrekkerCard.findAll({
@@ -141,12 +148,19 @@ export async function numberCards(cards: readonly { trekkerId: number; status: s
 /** Moves live cards from one status to another; returns how many moved. */
 export async function moveCards(trekkerIds: readonly number[], from: string, to: string, transaction: Transaction): Promise<number> {
   if (!trekkerIds.length) return 0;
-  const [count] = await TrekkerCard.update({ status: to }, { where: { id: { [Op.in]: [...trekkerIds] }, status: from, deletedAt: { [Op.is]: null } }, transaction });
+  const [count] = await TrekkerCard.update(
+    { status: to },
+    { where: { id: { [Op.in]: [...trekkerIds] }, status: from, deletedAt: { [Op.is]: null } }, transaction },
+  );
   return count;
 }
 
 /** Live cards by id in one of `statuses`, locked (MySQL), oldest first. */
-export async function lockLiveCards(trekkerIds: readonly number[], statuses: readonly string[], transaction: Transaction): Promise<{ trekkerId: number; registrationId: number; status: string }[]> {
+export async function lockLiveCards(
+  trekkerIds: readonly number[],
+  statuses: readonly string[],
+  transaction: Transaction,
+): Promise<{ trekkerId: number; registrationId: number; status: string }[]> {
   if (!trekkerIds.length) return [];
   const rows = await TrekkerCard.findAll({
     where: { id: { [Op.in]: [...trekkerIds] }, status: { [Op.in]: [...statuses] }, deletedAt: { [Op.is]: null } },
@@ -161,7 +175,11 @@ export async function lockLiveCards(trekkerIds: readonly number[], statuses: rea
 /** Which of these registrations have a live card in `status` (the sweep: Completed). */
 export async function registrationsWithCardIn(status: string, registrationIds: readonly number[], transaction?: Transaction): Promise<ReadonlySet<number>> {
   if (!registrationIds.length) return new Set();
-  const rows = await TrekkerCard.findAll({ where: { registrationId: { [Op.in]: [...registrationIds] }, status, deletedAt: { [Op.is]: null } }, attributes: ["registrationId"], transaction });
+  const rows = await TrekkerCard.findAll({
+    where: { registrationId: { [Op.in]: [...registrationIds] }, status, deletedAt: { [Op.is]: null } },
+    attributes: ["registrationId"],
+    transaction,
+  });
   return new Set(rows.map((t) => t.registrationId));
 }
 

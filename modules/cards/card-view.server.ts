@@ -25,7 +25,10 @@ export async function photoDataUrl(photoKey: string): Promise<string | null> {
  * The QR's text: a numbered card carries its claims, signed (card-qr.ts), so a checkpost can read
  * it offline; a card without a number yet keeps the first format (ids and a signature).
  */
-export function cardQrText(d: Pick<TrekkerCardData, "trekkerId" | "registrationId" | "cardNumber" | "fullName" | "routeName" | "entryDate" | "exitDate">, nationality: string): string {
+export function cardQrText(
+  d: Pick<TrekkerCardData, "trekkerId" | "registrationId" | "cardNumber" | "fullName" | "routeName" | "entryDate" | "exitDate">,
+  nationality: string,
+): string {
   if (!d.cardNumber) return signQrPayload({ trekkerId: d.trekkerId, registrationId: d.registrationId });
   return signCardQr({ cardNumber: d.cardNumber, fullName: d.fullName, nationality, route: d.routeName, validFrom: d.entryDate, validTo: d.exitDate });
 }

@@ -24,7 +24,15 @@ export interface IssuedCardRow {
   generated: boolean;
 }
 
-type Raw = { cardNumber: number; ownerId: number | null; registrationId: number; trekkerType: number; nationality: number; issuedAt: Date | string; generated: number | string | boolean | null };
+type Raw = {
+  cardNumber: number;
+  ownerId: number | null;
+  registrationId: number;
+  trekkerType: number;
+  nationality: number;
+  issuedAt: Date | string;
+  generated: number | string | boolean | null;
+};
 
 // card_events is read by its (trekkerId, id) index: a card has a handful of events.
 const COLUMNS = `t.cardNumber AS cardNumber, t.registeredBy AS ownerId, t.registrationId AS registrationId, t.trekkerType AS trekkerType,
@@ -44,10 +52,13 @@ const toRow = (r: Raw): IssuedCardRow => ({
 
 /** Cards issued in [from, to), in card number order. */
 export async function issuedCardsBetween(from: Date, to: Date): Promise<IssuedCardRow[]> {
-  const rows = await sequelize.query<Raw>(`SELECT ${COLUMNS} FROM trekkers t WHERE t.issuedAt >= :from AND t.issuedAt < :to AND t.cardNumber IS NOT NULL ORDER BY t.cardNumber`, {
-    replacements: { from, to },
-    type: QueryTypes.SELECT,
-  });
+  const rows = await sequelize.query<Raw>(
+    `SELECT ${COLUMNS} FROM trekkers t WHERE t.issuedAt >= :from AND t.issuedAt < :to AND t.cardNumber IS NOT NULL ORDER BY t.cardNumber`,
+    {
+      replacements: { from, to },
+      type: QueryTypes.SELECT,
+    },
+  );
   return rows.map(toRow);
 }
 

@@ -30,16 +30,42 @@ export function cardForCheckin(trekkerId: number, transaction?: Transaction): Pr
  * checkin-on-valid-card rule reads a check-in's moment the same way.
  */
 export async function cardStatusAt(trekkerId: number, at: Date, transaction?: Transaction): Promise<string | null> {
-  const last = await CardEvent.findOne({ where: { trekkerId, createdAt: { [Op.lte]: at } }, order: [["createdAt", "DESC"], ["id", "DESC"]], attributes: ["toStatus"], transaction });
+  const last = await CardEvent.findOne({
+    where: { trekkerId, createdAt: { [Op.lte]: at } },
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+    attributes: ["toStatus"],
+    transaction,
+  });
   return last?.toStatus ?? null;
 }
 
 /** Upcoming → Active on the first check-in, in the check-in's transaction; false if not Upcoming. */
-export async function activateOnCheckin(card: Pick<CardRecord, "trekkerId" | "registrationId" | "status">, by: number | null, transaction: Transaction): Promise<boolean> {
+export async function activateOnCheckin(
+  card: Pick<CardRecord, "trekkerId" | "registrationId" | "status">,
+  by: number | null,
+  transaction: Transaction,
+): Promise<boolean> {
   if (!(CARD_TRANSITIONS.activate.from as readonly string[]).includes(card.status)) return false;
   const moved = await moveCards([card.trekkerId], card.status, "Active", transaction);
   if (moved !== 1) return false;
-  await logCardEvents([{ trekkerId: card.trekkerId, registrationId: card.registrationId, action: "activate", fromStatus: card.status, toStatus: "Active", reason: "First check-in", userId: by, ip: null }], transaction);
+  await logCardEvents(
+    [
+      {
+        trekkerId: card.trekkerId,
+        registrationId: card.registrationId,
+        action: "activate",
+        fromStatus: card.status,
+        toStatus: "Active",
+        reason: "First check-in",
+        userId: by,
+        ip: null,
+      },
+    ],
+    transaction,
+  );
   return true;
 }
 

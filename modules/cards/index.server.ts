@@ -1,5 +1,27 @@
 // The cards module's public entry for server code (services, models stay private).
-export { type CardView, type CardMove, type ReturnState, type UnpaidStatus, CardActionError, actionsFor, isCardMove, isExpired, mayAct, ruleOf, hasVisibleCard, CARD_SCOPES, mayListCards, mayOpenAnyCard, mayOpenPanels, type ListMove, type TrekkerRowAction, LIST_MOVES, isListMove, trekkerRowActions, cardNumberText } from "./index";
+export {
+  type CardView,
+  type CardMove,
+  type ReturnState,
+  type UnpaidStatus,
+  CardActionError,
+  actionsFor,
+  isCardMove,
+  isExpired,
+  mayAct,
+  ruleOf,
+  hasVisibleCard,
+  CARD_SCOPES,
+  mayListCards,
+  mayOpenAnyCard,
+  mayOpenPanels,
+  type ListMove,
+  type TrekkerRowAction,
+  LIST_MOVES,
+  isListMove,
+  trekkerRowActions,
+  cardNumberText,
+} from "./index";
 export { type CardQrClaims, type ParsedCardQr, CARD_QR_MAX_BYTES, CARD_QR_PREFIX, composeCardQr, isCardQr, parseCardQr } from "./index.qr";
 export { PrintButton, PrintableCard } from "./index.card";
 export { type TrekkerItem, AGENCY_FILTERS, cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList } from "./trekker-lists";
@@ -25,7 +47,16 @@ export { cardQrText } from "./card-view.server";
 export type { RevokedCard, RevokedStatus } from "./revocations.server";
 export { revocationList, revokedCardNumbers, revokedCards } from "./revocations.server";
 export type { OverdueListHook, TrekkerSearchHit } from "./trekker-list-source.server";
-export { TREKKER_LIST_VIEWS, cardReturnSource, deletedTrekkerSource, searchTrekkersFor, timsCardSource, trekkerListHidden, trekkerListSource, trekkingHistorySource } from "./trekker-list-source.server";
+export {
+  TREKKER_LIST_VIEWS,
+  cardReturnSource,
+  deletedTrekkerSource,
+  searchTrekkersFor,
+  timsCardSource,
+  trekkerListHidden,
+  trekkerListSource,
+  trekkingHistorySource,
+} from "./trekker-list-source.server";
 export { activateOnCheckin, cardForCheckin, cardOfScannedQr, cardStatusAt, trekkerIdByCardNumber } from "./checkin-support.server";
 export type { CardRecord } from "./card-store.server";
 export { sweepCards } from "./sweeper.server";

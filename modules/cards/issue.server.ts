@@ -54,7 +54,16 @@ export async function issueCardsOf(
   await setRegistrationStatus(reg.id, status, null, transaction);
   const ip = input.ip?.slice(0, 64) || null;
   await logCardEvents(
-    cards.map((c) => ({ trekkerId: c.trekkerId, registrationId: reg.id, action, fromStatus: c.status, toStatus: status, reason: null, userId: input.userId ?? null, ip })),
+    cards.map((c) => ({
+      trekkerId: c.trekkerId,
+      registrationId: reg.id,
+      action,
+      fromStatus: c.status,
+      toStatus: status,
+      reason: null,
+      userId: input.userId ?? null,
+      ip,
+    })),
     transaction,
   );
   return { status, cards: cards.map((c, i) => ({ trekkerId: c.trekkerId, cardNumber: numbers[i], fromStatus: c.status })) };
@@ -96,10 +105,20 @@ export async function markCardsUnpaid(registrationId: number, status: UnpaidStat
   for (const c of cards) {
     const to: CardStatus = nextStatus("markUnpaid", c.status, ctx);
     groups.set(c.status, [...(groups.get(c.status) ?? []), c.trekkerId]);
-    events.push({ trekkerId: c.trekkerId, registrationId: reg.id, action: "markUnpaid", fromStatus: c.status, toStatus: to, reason: null, userId: null, ip: null });
+    events.push({
+      trekkerId: c.trekkerId,
+      registrationId: reg.id,
+      action: "markUnpaid",
+      fromStatus: c.status,
+      toStatus: to,
+      reason: null,
+      userId: null,
+      ip: null,
+    });
   }
   for (const [fromStatus, ids] of groups) {
-    if ((await moveCards(ids, fromStatus, status, transaction)) !== ids.length) throw new Error(`Registration ${reg.id}: cards changed while being marked ${status}`);
+    if ((await moveCards(ids, fromStatus, status, transaction)) !== ids.length)
+      throw new Error(`Registration ${reg.id}: cards changed while being marked ${status}`);
   }
   await logCardEvents(events, transaction);
   return true;

@@ -18,7 +18,6 @@ const DURING = "2030-03-15";
 const AFTER = "2030-03-25";
 const REASON = "Trekker asked us to cancel";
 
-
 let routeId = 0;
 const actors = {} as Record<"ntb" | "generator" | "taan" | "agency" | "otherAgency" | "fit" | "checkpost", CardActor>;
 
@@ -56,7 +55,14 @@ async function refusal(p: Promise<unknown>): Promise<Error> {
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  routeId = await createRoute({ name: `Card Route ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [], description: "<p>x</p>" });
+  routeId = await createRoute({
+    name: `Card Route ${Date.now()}`,
+    provinceId: 4,
+    startPoint: "Besisahar",
+    endPoint: "Jomsom",
+    checkpoints: [],
+    description: "<p>x</p>",
+  });
   actors.ntb = await actor(4);
   actors.generator = await actor(4, ["generateCard"]);
   actors.taan = await actor(6);
@@ -86,7 +92,8 @@ describe("generate card", () => {
 
   it("queues the issued-cards e-mails in its own transaction, as a payment does", async () => {
     const { regId } = await unpaid(actors.agency);
-    const queued = async () => (await JobRow.findAll({ where: { name: "cards.issued", status: "queued" } })).filter((j) => JSON.parse(j.data)?.registrationId === regId);
+    const queued = async () =>
+      (await JobRow.findAll({ where: { name: "cards.issued", status: "queued" } })).filter((j) => JSON.parse(j.data)?.registrationId === regId);
     await generateCards(actors.generator, regId, { today: BEFORE });
     expect(await queued()).toHaveLength(1);
     // A refused second generate rolls back and queues nothing.
@@ -104,7 +111,9 @@ describe("generate card", () => {
 
   it("is refused twice, for Pending, without the grant, and for unknown registrations", async () => {
     const { regId } = await issued();
-    expect(await refusal(generateCards(actors.generator, regId, { today: BEFORE, announce: false }))).toEqual(new CardTransitionError("A card in status Upcoming can not be generated."));
+    expect(await refusal(generateCards(actors.generator, regId, { today: BEFORE, announce: false }))).toEqual(
+      new CardTransitionError("A card in status Upcoming can not be generated."),
+    );
     const pending = await unpaid(actors.agency);
     await markCardsUnpaid(pending.regId, "Pending");
     expect((await refusal(generateCards(actors.generator, pending.regId))).message).toBe("A card in status Pending can not be generated.");
@@ -133,7 +142,9 @@ describe("generate card", () => {
 
 describe("cancel", () => {
   it("board only, 10+ characters, then Cancelled with its reason and a log entry", async () => {
-    const { trekkerIds: [id] } = await issued();
+    const {
+      trekkerIds: [id],
+    } = await issued();
     for (const who of [actors.taan, actors.agency, actors.fit, actors.checkpost]) {
       expect(await refusal(cancelCard(who, id, REASON))).toBeInstanceOf(CardPermissionError);
     }
@@ -145,12 +156,21 @@ describe("cancel", () => {
     expect(isCancelled(fields.status)).toBe(true);
     expect(fields.cancelReason).toBe(REASON);
     expect(fields.cancelledAt).toBeInstanceOf(Date);
-    expect((await cardEvents(id)).at(-1)).toMatchObject({ action: "cancel", fromStatus: "Upcoming", toStatus: "Cancelled", reason: REASON, userId: actors.ntb.id, ip: "192.0.2.1" });
+    expect((await cardEvents(id)).at(-1)).toMatchObject({
+      action: "cancel",
+      fromStatus: "Upcoming",
+      toStatus: "Cancelled",
+      reason: REASON,
+      userId: actors.ntb.id,
+      ip: "192.0.2.1",
+    });
     expect((await refusal(cancelCard(actors.ntb, id, REASON))).message).toBe("A card in status Cancelled can not be cancelled.");
   });
 
   it("is refused for unpaid cards and unknown ids", async () => {
-    const { trekkerIds: [id] } = await unpaid(actors.agency);
+    const {
+      trekkerIds: [id],
+    } = await unpaid(actors.agency);
     expect((await refusal(cancelCard(actors.ntb, id, REASON))).message).toBe("A card in status Payment Pending can not be cancelled.");
     expect(await refusal(cancelCard(actors.ntb, 99999999, REASON))).toBeInstanceOf(CardNotFoundError);
   });
@@ -169,13 +189,23 @@ describe("delete", () => {
     const result = await deleteTrekkerCard(actors.agency, gone, "Trekker is not coming any more", { ip: "198.51.100.7" });
     expect(result).toMatchObject({ fromStatus: "Payment Pending", toStatus: "Payment Pending", message: "Trekker deleted successfully" });
     const fields = await statusOf(gone);
-    expect(fields).toMatchObject({ status: "Payment Pending", deleteRemarks: "Trekker is not coming any more", deletedBy: actors.agency.id, deletedIp: "198.51.100.7" });
+    expect(fields).toMatchObject({
+      status: "Payment Pending",
+      deleteRemarks: "Trekker is not coming any more",
+      deletedBy: actors.agency.id,
+      deletedIp: "198.51.100.7",
+    });
     expect(fields.deletedAt).toBeInstanceOf(Date);
     expect((await statusOf(kept)).deletedAt).toBeNull();
     // The price is worked out afresh when payment starts again.
     expect((await registrationForPayment(regId))!.totalPaisa).toBeNull();
     expect((await refusal(deleteTrekkerCard(actors.agency, gone, REASON))).message).toBe("A deleted card can not be deleted.");
-    expect((await cardEvents(gone)).at(-1)).toMatchObject({ action: "delete", reason: "Trekker is not coming any more", userId: actors.agency.id, ip: "198.51.100.7" });
+    expect((await cardEvents(gone)).at(-1)).toMatchObject({
+      action: "delete",
+      reason: "Trekker is not coming any more",
+      userId: actors.agency.id,
+      ip: "198.51.100.7",
+    });
     // A card generated afterwards goes to the remaining trekker only.
     const gen = await generateCards(actors.generator, regId, { today: BEFORE, announce: false });
     expect(gen.cards.map((c) => c.trekkerId)).toEqual([kept]);
@@ -196,7 +226,10 @@ describe("delete", () => {
   });
 
   it("deleted records refuse every other move", async () => {
-    const { regId, trekkerIds: [id] } = await unpaid(actors.agency);
+    const {
+      regId,
+      trekkerIds: [id],
+    } = await unpaid(actors.agency);
     await deleteTrekkerCard(actors.agency, id, REASON);
     expect((await refusal(generateCards(actors.generator, regId))).message).toBe("A deleted card can not be generated.");
     expect((await refusal(cancelCard(actors.ntb, id, REASON))).message).toBe("A deleted card can not be cancelled.");
@@ -206,7 +239,9 @@ describe("delete", () => {
 
 describe("return", () => {
   it("the holder returns, TAAN approves; decided once", async () => {
-    const { trekkerIds: [id] } = await issued(actors.agency);
+    const {
+      trekkerIds: [id],
+    } = await issued(actors.agency);
     expect(await refusal(returnCard(actors.otherAgency, id))).toBeInstanceOf(CardNotFoundError);
     expect(await refusal(returnCard(actors.fit, id))).toBeInstanceOf(CardNotFoundError);
     const r = await returnCard(actors.agency, id, "Trip called off", { today: BEFORE });
@@ -223,7 +258,9 @@ describe("return", () => {
   });
 
   it("board returns, board rejects: the card goes back to what its dates say", async () => {
-    const { trekkerIds: [id] } = await issued();
+    const {
+      trekkerIds: [id],
+    } = await issued();
     await returnCard(actors.ntb, id, null, { today: BEFORE });
     const r = await decideCardReturn(actors.ntb, id, false, null, { today: DURING });
     expect(r).toMatchObject({ action: "rejectReturn", fromStatus: "Returned", toStatus: "Active" });
@@ -234,8 +271,12 @@ describe("return", () => {
   });
 
   it("TAAN returns no card, and decides returns of agencies' cards only (issue 26)", async () => {
-    const { trekkerIds: [agencyCard] } = await issued(actors.agency);
-    const { trekkerIds: [fitCard] } = await issued(actors.fit);
+    const {
+      trekkerIds: [agencyCard],
+    } = await issued(actors.agency);
+    const {
+      trekkerIds: [fitCard],
+    } = await issued(actors.fit);
     for (const id of [agencyCard, fitCard]) expect(await refusal(returnCard(actors.taan, id, null, { today: BEFORE }))).toBeInstanceOf(CardPermissionError);
     await returnCard(actors.fit, fitCard, "Plans changed", { today: BEFORE });
     expect(await refusal(decideCardReturn(actors.taan, fitCard, true, null, { today: BEFORE }))).toBeInstanceOf(CardNotFoundError);
@@ -244,7 +285,9 @@ describe("return", () => {
   });
 
   it("not when scanned", async () => {
-    const { trekkerIds: [id] } = await issued();
+    const {
+      trekkerIds: [id],
+    } = await issued();
     expect((await refusal(returnCard(actors.ntb, id, null, { hasCheckins: scannedAll }))).message).toBe(
       "A card that has been scanned at a checkpoint can not be returned.",
     );
@@ -256,13 +299,17 @@ describe("return", () => {
   it("only Upcoming or Active cards", async () => {
     const unpaidCard = await unpaid(actors.agency);
     expect((await refusal(returnCard(actors.agency, unpaidCard.trekkerIds[0]))).message).toBe("A card in status Payment Pending can not be returned.");
-    const { trekkerIds: [id] } = await issued();
+    const {
+      trekkerIds: [id],
+    } = await issued();
     await cancelCard(actors.ntb, id, REASON);
     expect((await refusal(returnCard(actors.ntb, id))).message).toBe("A card in status Cancelled can not be returned.");
   });
 
   it("two deciders at once: one wins", async () => {
-    const { trekkerIds: [id] } = await issued();
+    const {
+      trekkerIds: [id],
+    } = await issued();
     await returnCard(actors.ntb, id);
     const outcomes = await Promise.allSettled([decideCardReturn(actors.ntb, id, true), decideCardReturn(actors.taan, id, false, null, { today: DURING })]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);

@@ -85,12 +85,18 @@ export interface CardTransitionResult {
   message: string;
 }
 
-
 /** What each move writes besides the status. */
 const PATCHES: Record<CardMove, (input: { to: CardStatus; reason: string | null; actor: CardActor; ip: string | null; now: Date }) => CardPatch> = {
   cancel: ({ to, reason, now }) => ({ status: to, cancelReason: reason, cancelledAt: now }),
   delete: ({ reason, actor, ip, now }) => ({ deletedAt: now, deleteRemarks: reason, deletedBy: actor.id, deletedIp: ip }),
-  return: ({ to, reason, now }) => ({ status: to, returnState: "requested", returnReason: reason, returnRemarks: null, returnedAt: now, returnDecidedAt: null }),
+  return: ({ to, reason, now }) => ({
+    status: to,
+    returnState: "requested",
+    returnReason: reason,
+    returnRemarks: null,
+    returnedAt: now,
+    returnDecidedAt: null,
+  }),
   approveReturn: ({ to, reason, now }) => ({ status: to, returnState: "approved", returnRemarks: reason, returnDecidedAt: now }),
   rejectReturn: ({ to, reason, now }) => ({ status: to, returnState: "rejected", returnRemarks: reason, returnDecidedAt: now }),
 };
@@ -103,7 +109,13 @@ function todayOf(opts: CardActionOptions): string {
   return opts.today ?? kathmanduDate();
 }
 
-async function moveCard(actor: CardActor, action: CardMove, trekkerId: number, reasonInput: string | null | undefined, opts: CardActionOptions): Promise<CardTransitionResult> {
+async function moveCard(
+  actor: CardActor,
+  action: CardMove,
+  trekkerId: number,
+  reasonInput: string | null | undefined,
+  opts: CardActionOptions,
+): Promise<CardTransitionResult> {
   requirePermission(actor, action);
   const rule = ruleOf(action);
   const ip = opts.ip?.slice(0, 64) || null;
@@ -124,9 +136,19 @@ async function moveCard(actor: CardActor, action: CardMove, trekkerId: number, r
     }
     // A deleted trekker no longer counts towards the price: it is worked out afresh at payment.
     if (action === "delete") await unlockPrice(card.registrationId, transaction);
-    await logCardEvents([{ trekkerId: card.trekkerId, registrationId: card.registrationId, action, fromStatus: card.status, toStatus: to, reason, userId: actor.id, ip }], transaction);
+    await logCardEvents(
+      [{ trekkerId: card.trekkerId, registrationId: card.registrationId, action, fromStatus: card.status, toStatus: to, reason, userId: actor.id, ip }],
+      transaction,
+    );
     await notifyCardMove(action, card, reason, transaction);
-    return { action, trekkerId: card.trekkerId, registrationId: card.registrationId, fromStatus: card.status as CardStatus, toStatus: to, message: rule.success };
+    return {
+      action,
+      trekkerId: card.trekkerId,
+      registrationId: card.registrationId,
+      fromStatus: card.status as CardStatus,
+      toStatus: to,
+      message: rule.success,
+    };
   });
   if (rule.refreshesPdf) await refreshRenderedPdf(result.trekkerId);
   return result;
@@ -142,7 +164,12 @@ async function refreshRenderedPdf(trekkerId: number): Promise<void> {
 }
 
 /** Board (cardsCancel): Accomplished/Active/Completed/Upcoming → Cancelled; reason of 10+. */
-export function cancelCard(actor: CardActor, trekkerId: number, reason: string | null | undefined, opts: CardActionOptions = {}): Promise<CardTransitionResult> {
+export function cancelCard(
+  actor: CardActor,
+  trekkerId: number,
+  reason: string | null | undefined,
+  opts: CardActionOptions = {},
+): Promise<CardTransitionResult> {
   return moveCard(actor, "cancel", trekkerId, reason, opts);
 }
 
@@ -151,7 +178,12 @@ export function cancelCard(actor: CardActor, trekkerId: number, reason: string |
  * trekker becomes a deleted record (status kept; remarks, date, user and IP stored). The
  * registration's price is unlocked so it is re-priced without the deleted trekker.
  */
-export function deleteTrekkerCard(actor: CardActor, trekkerId: number, reason: string | null | undefined, opts: CardActionOptions = {}): Promise<CardTransitionResult> {
+export function deleteTrekkerCard(
+  actor: CardActor,
+  trekkerId: number,
+  reason: string | null | undefined,
+  opts: CardActionOptions = {},
+): Promise<CardTransitionResult> {
   return moveCard(actor, "delete", trekkerId, reason, opts);
 }
 
@@ -169,7 +201,13 @@ export function returnCard(actor: CardActor, trekkerId: number, reason?: string 
  * stays Returned for good, refused if it was scanned meanwhile) or reject (false; the card goes
  * back to what its dates say: Upcoming, Active, or Completed/Missed after the exit date).
  */
-export function decideCardReturn(actor: CardActor, trekkerId: number, approve: boolean, remarks?: string | null, opts: CardActionOptions = {}): Promise<CardTransitionResult> {
+export function decideCardReturn(
+  actor: CardActor,
+  trekkerId: number,
+  approve: boolean,
+  remarks?: string | null,
+  opts: CardActionOptions = {},
+): Promise<CardTransitionResult> {
   return moveCard(actor, approve ? "approveReturn" : "rejectReturn", trekkerId, remarks, opts);
 }
 
@@ -188,7 +226,11 @@ export interface GenerateCardsResult {
  * their cards as after a payment (the "cards.issued" job, queued in the same transaction), unless
  * `announce: false`.
  */
-export async function generateCards(actor: CardActor, registrationId: number, opts: CardActionOptions & { announce?: boolean } = {}): Promise<GenerateCardsResult> {
+export async function generateCards(
+  actor: CardActor,
+  registrationId: number,
+  opts: CardActionOptions & { announce?: boolean } = {},
+): Promise<GenerateCardsResult> {
   requirePermission(actor, "generate");
   const rule = CARD_TRANSITIONS.generate;
   const result = await writeTransaction(async (transaction): Promise<GenerateCardsResult> => {
@@ -199,11 +241,20 @@ export async function generateCards(actor: CardActor, registrationId: number, op
     const issued = await issueCardsOf(reg, "generate", { today: todayOf(opts), userId: actor.id, ip: opts.ip }, transaction);
     if (!issued.cards.length) {
       const live = await liveCardsOf(reg.id, transaction);
-      throw new CardTransitionError(live.length ? transitionRefusal("generate", live[0].status) ?? "There is no card to generate." : transitionRefusal("generate", { status: reg.status, deleted: true })!);
+      throw new CardTransitionError(
+        live.length
+          ? (transitionRefusal("generate", live[0].status) ?? "There is no card to generate.")
+          : transitionRefusal("generate", { status: reg.status, deleted: true })!,
+      );
     }
     // The same job a payment queues, in the same transaction as the cards.
     if (opts.announce !== false) await announceCardsIssued(reg.id, transaction);
-    return { registrationId: reg.id, status: issued.status, cards: issued.cards.map(({ trekkerId, cardNumber }) => ({ trekkerId, cardNumber })), message: rule.success };
+    return {
+      registrationId: reg.id,
+      status: issued.status,
+      cards: issued.cards.map(({ trekkerId, cardNumber }) => ({ trekkerId, cardNumber })),
+      message: rule.success,
+    };
   });
   return result;
 }

@@ -73,7 +73,22 @@ const card = (status: string) => ({ status, returnState: status === "Returned" ?
 describe("the statuses (the spec's 13 and Expired) and the actions", () => {
   it("knows the spec's statuses, Expired, and every action", () => {
     expect([...CARD_STATUSES].sort()).toEqual(
-      ["Active", "Approved", "Approval Pending", "Pending", "Payment Pending", "Payment Failure", "Cancelled", "Accomplished", "Completed", "Missed", "Returned", "Rejected", "Upcoming", "Expired"].sort(),
+      [
+        "Active",
+        "Approved",
+        "Approval Pending",
+        "Pending",
+        "Payment Pending",
+        "Payment Failure",
+        "Cancelled",
+        "Accomplished",
+        "Completed",
+        "Missed",
+        "Returned",
+        "Rejected",
+        "Upcoming",
+        "Expired",
+      ].sort(),
     );
     expect([...CARD_ACTIONS].sort()).toEqual(Object.keys(ALLOWED_FROM).sort());
     expect([...SYSTEM_ACTIONS].sort()).toEqual(["activate", "complete", "expire", "issue", "markUnpaid", "miss"]);

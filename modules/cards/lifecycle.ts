@@ -386,9 +386,13 @@ export function mayAct(actor: (PermissionHolder & { id: number }) | null | undef
 }
 
 /** The user actions to offer on a card row (pages use it for buttons; the server re-checks). */
-export function actionsFor(actor: (PermissionHolder & { id: number }) | null | undefined, card: CardState & { ownerId: number; ownerType?: number | null; scanned?: boolean }): CardAction[] {
+export function actionsFor(
+  actor: (PermissionHolder & { id: number }) | null | undefined,
+  card: CardState & { ownerId: number; ownerType?: number | null; scanned?: boolean },
+): CardAction[] {
   return USER_ACTIONS.filter(
-    (a) => mayAct(actor, a, { id: card.ownerId, type: card.ownerType }) === "allowed" && canTransition(a, card) && !(ruleOf(a).refuseWhenScanned && card.scanned),
+    (a) =>
+      mayAct(actor, a, { id: card.ownerId, type: card.ownerType }) === "allowed" && canTransition(a, card) && !(ruleOf(a).refuseWhenScanned && card.scanned),
   );
 }
 

@@ -29,11 +29,12 @@ export async function notifyCardsIssued(registrationId: number, transaction: Tra
   );
 }
 
-const NOTICES: Partial<Record<CardMove, { kind: "card-cancelled" | "return-approved" | "return-rejected"; title: (c: CardRecord) => string; taan: boolean }>> = {
-  cancel: { kind: "card-cancelled", title: (c) => `Card ${c.cardNumber ?? ""} of ${c.fullName} cancelled`, taan: false },
-  approveReturn: { kind: "return-approved", title: (c) => `Return of card ${c.cardNumber ?? ""} (${c.fullName}) approved`, taan: true },
-  rejectReturn: { kind: "return-rejected", title: (c) => `Return of card ${c.cardNumber ?? ""} (${c.fullName}) rejected`, taan: true },
-};
+const NOTICES: Partial<Record<CardMove, { kind: "card-cancelled" | "return-approved" | "return-rejected"; title: (c: CardRecord) => string; taan: boolean }>> =
+  {
+    cancel: { kind: "card-cancelled", title: (c) => `Card ${c.cardNumber ?? ""} of ${c.fullName} cancelled`, taan: false },
+    approveReturn: { kind: "return-approved", title: (c) => `Return of card ${c.cardNumber ?? ""} (${c.fullName}) approved`, taan: true },
+    rejectReturn: { kind: "return-rejected", title: (c) => `Return of card ${c.cardNumber ?? ""} (${c.fullName}) rejected`, taan: true },
+  };
 
 export async function notifyCardMove(action: CardMove, card: CardRecord, reason: string | null, transaction: Transaction): Promise<void> {
   const notice = NOTICES[action];

@@ -68,7 +68,14 @@ const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString(
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  routeId = await createRoute({ name: `PDF Route ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [], description: "<p>x</p>" });
+  routeId = await createRoute({
+    name: `PDF Route ${Date.now()}`,
+    provinceId: 4,
+    startPoint: "Besisahar",
+    endPoint: "Jomsom",
+    checkpoints: [],
+    description: "<p>x</p>",
+  });
   const photo = new Jimp({ width: 400, height: 400, color: 0x3b82f6ff });
   photoKey = await storeFile("photos", await photo.getBuffer("image/jpeg"), "jpg");
 });
@@ -184,8 +191,22 @@ describe("card PDFs", () => {
 
   it("a settled payment e-mails each trekker their card as a PDF named after them, once", async () => {
     const r = await registration(["Anna Müller", "Ben Okafor"]);
-    const attempt = await PaymentAttempt.create({ registrationId: r.regId, userId: r.payer, gateway: "esewa", methodId: 1, txnId: `PDF${r.regId}-${Date.now()}`.slice(0, 20), amountPaisa: r.amount });
-    const outcome = await settle({ registrationId: r.regId, amountPaisa: r.amount, methodId: 1, payerUserId: r.payer, attemptId: attempt.id, claim: claimAttempt(attempt.id) });
+    const attempt = await PaymentAttempt.create({
+      registrationId: r.regId,
+      userId: r.payer,
+      gateway: "esewa",
+      methodId: 1,
+      txnId: `PDF${r.regId}-${Date.now()}`.slice(0, 20),
+      amountPaisa: r.amount,
+    });
+    const outcome = await settle({
+      registrationId: r.regId,
+      amountPaisa: r.amount,
+      methodId: 1,
+      payerUserId: r.payer,
+      attemptId: attempt.id,
+      claim: claimAttempt(attempt.id),
+    });
     expect(outcome).toBe("issued");
     await drainQueue();
 

@@ -83,7 +83,6 @@ export function pdfFileName(fullName: string | null | undefined): string {
   return /[\p{L}\p{N}]/u.test(base) ? `${base}.pdf` : "tims-card.pdf";
 }
 
-
 /**
  * The card as a self-contained HTML page for Chromium: the same PrintableCard markup, an A5
  * landscape page, and a CSP that allows nothing but inline styles and data: images.

@@ -11,7 +11,6 @@ import { addTrekker, createRegistration } from "@modules/registration/index.serv
 import { cancelCard, cardEvents, deleteTrekkerCard, generateCards, returnCard, type CardActor, type TrailLookup } from "./lifecycle.server";
 import { sweepCards, SWEEP_JOB } from "./sweeper.server";
 
-
 let routeId = 0;
 let agency: CardActor;
 let board: CardActor;
@@ -27,7 +26,14 @@ const regStatus = async (id: number) => (await registrationForPayment(id))!.stat
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  routeId = await createRoute({ name: `Sweep Route ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [], description: "<p>x</p>" });
+  routeId = await createRoute({
+    name: `Sweep Route ${Date.now()}`,
+    provinceId: 4,
+    startPoint: "Besisahar",
+    endPoint: "Jomsom",
+    checkpoints: [],
+    description: "<p>x</p>",
+  });
   const a = await makeUser({ userType: 2, fullName: "Agency" });
   const b = await makeUser({ userType: 4, fullName: "Board", grants: ["generateCard"] });
   agency = { id: a.id, userType: 2, grants: [] };
@@ -41,17 +47,41 @@ describe("the daily sweep on fixed dates", () => {
     const b = await issuedTrek("2041-02-05", "2041-02-06", 1);
     await cancelCard(board, b.ids[0], "Board cancelled this card");
     // An unpaid registration expires once its trek is over (issue 25); a deleted record is never swept.
-    const unpaidReg = await createRegistration(agency, { routeId, entryDate: "2041-02-01", exitDate: "2041-02-10", entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("U"), "k");
+    const unpaidReg = await createRegistration(
+      agency,
+      { routeId, entryDate: "2041-02-01", exitDate: "2041-02-10", entryPoint: "Besisahar", exitPoint: "Jomsom" },
+      person("U"),
+      "k",
+    );
     const [unpaidId] = (await cardNumbersOf(unpaidReg)).map((c) => c.trekkerId);
-    const deletedReg = await createRegistration(agency, { routeId, entryDate: "2041-02-01", exitDate: "2041-02-10", entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("D"), "k");
+    const deletedReg = await createRegistration(
+      agency,
+      { routeId, entryDate: "2041-02-01", exitDate: "2041-02-10", entryPoint: "Besisahar", exitPoint: "Jomsom" },
+      person("D"),
+      "k",
+    );
     const [deletedId] = (await cardNumbersOf(deletedReg)).map((c) => c.trekkerId);
     await deleteTrekkerCard(agency, deletedId, "Not travelling after all");
 
     for (const id of a.ids) expect(await status(id)).toBe("Upcoming");
-    expect(await sweepCards({ today: "2041-01-31", batchSize: 2 })).toEqual({ today: "2041-01-31", activated: 0, completed: 0, missed: 0, expired: 0, registrations: 0 });
+    expect(await sweepCards({ today: "2041-01-31", batchSize: 2 })).toEqual({
+      today: "2041-01-31",
+      activated: 0,
+      completed: 0,
+      missed: 0,
+      expired: 0,
+      registrations: 0,
+    });
     expect(await status(a.ids[0])).toBe("Upcoming");
 
-    expect(await sweepCards({ today: "2041-02-01", batchSize: 2 })).toEqual({ today: "2041-02-01", activated: 3, completed: 0, missed: 0, expired: 0, registrations: 1 });
+    expect(await sweepCards({ today: "2041-02-01", batchSize: 2 })).toEqual({
+      today: "2041-02-01",
+      activated: 3,
+      completed: 0,
+      missed: 0,
+      expired: 0,
+      registrations: 1,
+    });
     for (const id of a.ids) expect(await status(id)).toBe("Active");
     expect(await regStatus(a.regId)).toBe("Active");
     // Running again the same day changes nothing.
@@ -62,11 +92,21 @@ describe("the daily sweep on fixed dates", () => {
 
     // a.ids[1] checked out; a.ids[2] checked in and never out; a.ids[0] was never seen.
     const trail: TrailLookup = async (ids) => {
-      const seen = new Map<number, "seen" | "out">([[a.ids[1], "out"], [a.ids[2], "seen"]]);
+      const seen = new Map<number, "seen" | "out">([
+        [a.ids[1], "out"],
+        [a.ids[2], "seen"],
+      ]);
       return new Map(ids.flatMap((id) => (seen.has(id) ? [[id, seen.get(id)!] as const] : [])));
     };
     // Registrations: trek A completed; the unpaid one and the one whose only trekker was deleted expired.
-    expect(await sweepCards({ today: "2041-02-11", trail, batchSize: 2 })).toEqual({ today: "2041-02-11", activated: 0, completed: 1, missed: 1, expired: 1, registrations: 3 });
+    expect(await sweepCards({ today: "2041-02-11", trail, batchSize: 2 })).toEqual({
+      today: "2041-02-11",
+      activated: 0,
+      completed: 1,
+      missed: 1,
+      expired: 1,
+      registrations: 3,
+    });
     expect(await status(a.ids[0])).toBe("Missed");
     expect(await status(a.ids[1])).toBe("Completed");
     expect(await status(a.ids[2])).toBe("Active");

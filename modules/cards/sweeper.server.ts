@@ -57,12 +57,20 @@ interface SweepCandidate {
  * are found without locks, then only their card rows are locked (MySQL) and re-read, so the
  * status is the current one and the sweep never holds registration rows while waiting.
  */
-async function cardsDueForSweep(today: string, afterId: number, limit: number, transaction: Transaction): Promise<{ scanned: number[]; due: SweepCandidate[] }> {
+async function cardsDueForSweep(
+  today: string,
+  afterId: number,
+  limit: number,
+  transaction: Transaction,
+): Promise<{ scanned: number[]; due: SweepCandidate[] }> {
   const started = CARD_TRANSITIONS.activate.from;
   const ended = [...new Set([...CARD_TRANSITIONS.complete.from, ...CARD_TRANSITIONS.miss.from, ...CARD_TRANSITIONS.expire.from])];
   const ids = await trekkersDueByTrekDates({ today, started, ended, afterId, limit }, transaction);
   const cards = await lockLiveCards(ids, [...new Set([...started, ...ended])], transaction);
-  const dates = await trekDatesOf(cards.map((c) => c.registrationId), transaction);
+  const dates = await trekDatesOf(
+    cards.map((c) => c.registrationId),
+    transaction,
+  );
   const due = cards.flatMap((c) => {
     const d = dates.get(c.registrationId);
     return d ? [{ ...c, entryDate: d.entryDate, exitDate: d.exitDate }] : [];
@@ -85,7 +93,12 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
       afterId = found[found.length - 1];
       // Check-ins matter only for cards whose trek is over.
       const finishing = due.filter((c) => sweepPath(c.status, c, today, "none").some((a) => a === "miss" || a === "complete"));
-      const trails = finishing.length ? await lookup(finishing.map((c) => c.trekkerId), transaction) : new Map<number, "seen" | "out">();
+      const trails = finishing.length
+        ? await lookup(
+            finishing.map((c) => c.trekkerId),
+            transaction,
+          )
+        : new Map<number, "seen" | "out">();
       const groups = new Map<string, { from: string; to: CardStatus; ids: number[] }>();
       const events: CardEventInput[] = [];
       const steps: CardAction[] = [];
@@ -95,7 +108,16 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
         let current = card.status as CardStatus;
         for (const action of sweepPath(card.status, card, today, trail)) {
           const to = nextStatus(action, current, { today, entryDate: card.entryDate, exitDate: card.exitDate, scanned: isScanned });
-          events.push({ trekkerId: card.trekkerId, registrationId: card.registrationId, action, fromStatus: current, toStatus: to, reason: null, userId: null, ip: null });
+          events.push({
+            trekkerId: card.trekkerId,
+            registrationId: card.registrationId,
+            action,
+            fromStatus: current,
+            toStatus: to,
+            reason: null,
+            userId: null,
+            ip: null,
+          });
           steps.push(action);
           current = to;
         }
@@ -139,7 +161,9 @@ export async function sweepCards(opts: SweepOptions = {}): Promise<SweepCounts> 
 export const sweepJob: JobHandler<{ today?: string } | undefined> = async (data) => {
   const today = typeof data?.today === "string" && DATE.test(data.today) ? data.today : undefined;
   const counts = await sweepCards({ today });
-  console.info(`[cards] sweep ${counts.today}: ${counts.activated} activated, ${counts.completed} completed, ${counts.missed} missed, ${counts.expired} expired, ${counts.registrations} registrations`);
+  console.info(
+    `[cards] sweep ${counts.today}: ${counts.activated} activated, ${counts.completed} completed, ${counts.missed} missed, ${counts.expired} expired, ${counts.registrations} registrations`,
+  );
 };
 
 /**

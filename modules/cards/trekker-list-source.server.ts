@@ -2,7 +2,16 @@ import { forbiddenError } from "@lib/errors";
 import type { ListQuery, ListSource } from "@lib/list/list.server";
 import { listCountries, type CountryOption } from "@modules/lookups/index.server";
 import { trekkerListScope } from "@modules/registration";
-import { countTrekkers, trekkerFilterChoices, trekkerListBatch, trekkerListPage, type TrekkerBatchFields, type TrekkerBatchRow, type TrekkerSearch, type TrekkerSubquery } from "@modules/registration/index.server";
+import {
+  countTrekkers,
+  trekkerFilterChoices,
+  trekkerListBatch,
+  trekkerListPage,
+  type TrekkerBatchFields,
+  type TrekkerBatchRow,
+  type TrekkerSearch,
+  type TrekkerSubquery,
+} from "@modules/registration/index.server";
 import { can, inScope, type Permission, type PermissionHolder, type PermissionScope } from "@modules/permissions";
 import { agencyChoices, displayNames } from "@modules/users/index.server";
 import { checkinLookup } from "./lifecycle.server";
@@ -109,7 +118,13 @@ async function items(viewer: Viewer, rows: TrekkerBatchRow[], withActions: boole
     withActions && overdue ? overdue.markable(rows.map((r) => ({ trekkerId: r.trekkerId, ownerId: r.registeredBy }))) : Promise.resolve(none),
   ]);
   const actionsOf = (r: TrekkerBatchRow): TrekkerItem["actions"] => {
-    const list = trekkerRowActions(viewer, { status: r.status, returnState: r.returnState as TrekkerItem["returnState"], ownerId: r.registeredBy, ownerType: names.get(r.registeredBy)?.userType, scanned: scanned.has(r.trekkerId) });
+    const list = trekkerRowActions(viewer, {
+      status: r.status,
+      returnState: r.returnState as TrekkerItem["returnState"],
+      ownerId: r.registeredBy,
+      ownerType: names.get(r.registeredBy)?.userType,
+      scanned: scanned.has(r.trekkerId),
+    });
     return safe.has(r.trekkerId) ? [...list, "markSafe"] : list;
   };
   return rows.map((r) => toItem(r, countryById, names, withActions && r.deletedAt === null ? actionsOf(r) : []));
@@ -126,7 +141,10 @@ function exportItems(): (rows: TrekkerBatchRow[]) => Promise<TrekkerItem[]> {
     if (!rows.length) return [];
     const missing = new Set<number>();
     for (const id of nameIds(rows)) if (!names.has(id)) missing.add(id);
-    const [countryById, found] = await Promise.all([countriesById(), missing.size ? displayNames([...missing]) : Promise.resolve(new Map<number, { name: string }>())]);
+    const [countryById, found] = await Promise.all([
+      countriesById(),
+      missing.size ? displayNames([...missing]) : Promise.resolve(new Map<number, { name: string }>()),
+    ]);
     for (const id of missing) names.set(id, { name: found.get(id)?.name ?? "" });
     const none: TrekkerItem["actions"] = [];
     return rows.map((r) => toItem(r, countryById, names, none));
@@ -240,7 +258,16 @@ export function trekkerListHidden(viewer: Viewer, opts: { account?: number } = {
   return hidden;
 }
 
-const ACTION_PERMISSIONS = ["registerTrek", "cardsEdit", "cardsCancel", "cardsDelete", "cardsReturnAny", "cardsReturnDecide", "cardsReturnDecideMembers", "generateCard"] as const satisfies readonly Permission[];
+const ACTION_PERMISSIONS = [
+  "registerTrek",
+  "cardsEdit",
+  "cardsCancel",
+  "cardsDelete",
+  "cardsReturnAny",
+  "cardsReturnDecide",
+  "cardsReturnDecideMembers",
+  "generateCard",
+] as const satisfies readonly Permission[];
 
 /** Whether any row could offer this viewer an action (otherwise the Actions column is left out). */
 function trekkerListHasActions(viewer: Viewer): boolean {
@@ -248,23 +275,37 @@ function trekkerListHasActions(viewer: Viewer): boolean {
 }
 
 /** Deleted Trekkers (board): the records agencies deleted. */
-export function deletedTrekkerSource(viewer: Viewer): ListSource<TrekkerItem, { username?: string; startDate?: string; endDate?: string; country?: number; trekkingArea?: number }> {
+export function deletedTrekkerSource(
+  viewer: Viewer,
+): ListSource<TrekkerItem, { username?: string; startDate?: string; endDate?: string; country?: number; trekkingArea?: number }> {
   const scope = scopeOf(viewer, TREKKER_LIST_VIEWS.deleted);
   return sourceOf(
     viewer,
-    (f) => scoped({ records: "deleted", search: f.username, deletedFrom: f.startDate, deletedTo: f.endDate, nationality: f.country, routeId: f.trekkingArea }, scope),
+    (f) =>
+      scoped(
+        { records: "deleted", search: f.username, deletedFrom: f.startDate, deletedTo: f.endDate, nationality: f.country, routeId: f.trekkingArea },
+        scope,
+      ),
     { options: routeAndCountryChoices },
   );
 }
 
 /** TIMS Card Return (board): cards with a return, asked for, approved or refused. */
-export function cardReturnSource(viewer: Viewer): ListSource<TrekkerItem, { username?: string; returnStatus?: string; trekkingArea?: number; startDate?: string; endDate?: string }> {
+export function cardReturnSource(
+  viewer: Viewer,
+): ListSource<TrekkerItem, { username?: string; returnStatus?: string; trekkingArea?: number; startDate?: string; endDate?: string }> {
   const scope = scopeOf(viewer, TREKKER_LIST_VIEWS.returns);
   return sourceOf(
     viewer,
     (f) =>
       scoped(
-        { returnStates: f.returnStatus ? [f.returnStatus] : ["*"], search: f.username, routeId: f.trekkingArea, registeredFrom: f.startDate, registeredTo: f.endDate },
+        {
+          returnStates: f.returnStatus ? [f.returnStatus] : ["*"],
+          search: f.username,
+          routeId: f.trekkingArea,
+          registeredFrom: f.startDate,
+          registeredTo: f.endDate,
+        },
         scope,
       ),
     { options: routeAndCountryChoices },
@@ -311,7 +352,11 @@ export async function searchTrekkersFor(viewer: Viewer, text: string, limit = 20
   const found = await items(viewer, await trekkerListPage(search, { desc: true }, { offset: 0, limit }), false);
   // Where the viewer's own list rows lead: the Trekkers panel, the TIMS Cards panel, or (TAAN) the card.
   const href = (trekkerId: number) =>
-    trekkerListScope(viewer) && mayOpenPanels(viewer) ? `/trekkers/${trekkerId}` : trekkerListScope(viewer) ? `/tims-cards/${trekkerId}` : `/tims-cards/${trekkerId}/panel`;
+    trekkerListScope(viewer) && mayOpenPanels(viewer)
+      ? `/trekkers/${trekkerId}`
+      : trekkerListScope(viewer)
+        ? `/tims-cards/${trekkerId}`
+        : `/tims-cards/${trekkerId}/panel`;
   return found.map((t) => ({
     trekkerId: t.trekkerId,
     registrationId: t.registrationId,

@@ -15,7 +15,14 @@ import { trekkerIdsOf } from "../../tests/factories/cards";
 import { applyCardAction, generateCards } from "./lifecycle.server";
 import { cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList, type TrekkerItem } from "./trekker-lists";
 import { trekkersList } from "./lists/trekkers.server";
-import { cardReturnSource, deletedTrekkerSource, timsCardSource, trekkerListHidden, trekkerListSource, trekkingHistorySource } from "./trekker-list-source.server";
+import {
+  cardReturnSource,
+  deletedTrekkerSource,
+  timsCardSource,
+  trekkerListHidden,
+  trekkerListSource,
+  trekkingHistorySource,
+} from "./trekker-list-source.server";
 
 let routeId = 0;
 let otherRouteId = 0;
@@ -79,7 +86,8 @@ const made = {} as {
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  const route = (name: string) => createRoute({ name: `${name} ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [], description: "<p>x</p>" });
+  const route = (name: string) =>
+    createRoute({ name: `${name} ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [], description: "<p>x</p>" });
   routeId = await route("List Trek");
   otherRouteId = await route("Other Trek");
   u.ntb = await makeUser({ userType: 4, fullName: "Board Generator", grants: ["generateCard"] });
@@ -90,7 +98,9 @@ beforeAll(async () => {
   u.fit = await makeUser({ userType: 1, fullName: "Free Walker" });
 
   // Alpha: an unpaid registration of two today; one issued 20 days ago; one 200 days ago; a child and an Indian 60 days ago.
-  made.agencyUnpaid = await trekkerIdsOf((await makeRegistration(u.agency, routeId, { trekkers: [person("Anna Keller", { passportNumber: "DE1111" }), person("Bruno Keller")] })).regId);
+  made.agencyUnpaid = await trekkerIdsOf(
+    (await makeRegistration(u.agency, routeId, { trekkers: [person("Anna Keller", { passportNumber: "DE1111" }), person("Bruno Keller")] })).regId,
+  );
   const issued = await at(daysAgo(20), async () => {
     const { regId } = await makeRegistration(u.agency, routeId, { trekkers: [person("Clara Weiss", { passportNumber: "DE2222" })] });
     await generateCards(u.ntb, regId, { announce: false });
@@ -100,7 +110,13 @@ beforeAll(async () => {
   made.agencyIssued = await trekkerIdsOf(issued);
   made.agencyOld = await at(daysAgo(200), async () => trekkerIdsOf((await makeRegistration(u.agency, otherRouteId, { trekkers: ["Dieter Old"] })).regId));
   [made.agencyChild, made.agencyIndian] = await at(daysAgo(60), async () =>
-    trekkerIdsOf((await makeRegistration(u.agency, routeId, { trekkers: [person("Emil Kid", { trekkerType: 5, dob: "2021-05-05" }), person("Farah Indian", { nationality: INDIA })] })).regId),
+    trekkerIdsOf(
+      (
+        await makeRegistration(u.agency, routeId, {
+          trekkers: [person("Emil Kid", { trekkerType: 5, dob: "2021-05-05" }), person("Farah Indian", { nationality: INDIA })],
+        })
+      ).regId,
+    ),
   );
   made.other = await trekkerIdsOf((await makeRegistration(u.otherAgency, routeId, { trekkers: ["Greta Beta", "Hans Beta"] })).regId);
   made.checkpost = await at(daysAgo(3), async () => trekkerIdsOf((await makeRegistration(u.checkpost, routeId, { trekkers: ["Ivo Walk-in"] })).regId));
@@ -114,7 +130,17 @@ afterEach(() => vi.useRealTimers());
 
 describe("/trekkers: what each role lists", () => {
   it("the board and TAAN see every trekker; an agency only its own, a checkpost those it registered", async () => {
-    const everyone = [...made.agencyUnpaid, ...made.agencyIssued, ...made.agencyOld, made.agencyChild, made.agencyIndian, ...made.other, ...made.checkpost, ...made.fit, ...made.fitUnpaid];
+    const everyone = [
+      ...made.agencyUnpaid,
+      ...made.agencyIssued,
+      ...made.agencyOld,
+      made.agencyChild,
+      made.agencyIndian,
+      ...made.other,
+      ...made.checkpost,
+      ...made.fit,
+      ...made.fitUnpaid,
+    ];
     expect(ids(await allRows(trekkersList, trekkerListSource(u.ntb))).sort()).toEqual([...everyone].sort());
     expect(ids(await allRows(trekkersList, trekkerListSource(u.taan))).sort()).toEqual([...everyone].sort());
     const alpha = [...made.agencyUnpaid, ...made.agencyIssued, ...made.agencyOld, made.agencyChild, made.agencyIndian];
@@ -136,7 +162,13 @@ describe("/trekkers: what each role lists", () => {
   it("sends the form's every choice key to every viewer, the card statuses and regions among them (the page holds no lookup table, ADR 0038)", async () => {
     const keys = trekkersList.fields.flatMap((f) => (f.kind === "select" && typeof f.options === "string" ? [f.options] : []));
     expect(keys).toEqual(expect.arrayContaining(["cardStatuses", "regions"]));
-    for (const source of [trekkerListSource(u.ntb), trekkerListSource(u.taan), trekkerListSource(u.agency), trekkerListSource(u.checkpost), trekkerListSource(u.ntb, { account: u.agency.id })]) {
+    for (const source of [
+      trekkerListSource(u.ntb),
+      trekkerListSource(u.taan),
+      trekkerListSource(u.agency),
+      trekkerListSource(u.checkpost),
+      trekkerListSource(u.ntb, { account: u.agency.id }),
+    ]) {
       const page = await loadList(trekkersList, get(), source);
       for (const key of keys) expect(page.options[key], key).toBeDefined();
       expect(page.options.cardStatuses.map((o) => o.value)).toEqual(CARD_STATUSES.map((s) => s.name));
@@ -152,7 +184,12 @@ describe("/trekkers: what each role lists", () => {
     const rows = await csv(exportList(trekkersList, get(`?userId=${u.otherAgency.id}`), trekkerListSource(u.agency), { hidden: trekkerListHidden(u.agency) }));
     expect(rows).toEqual([["Id", "Trekker", "Trekking Area", "Card Number", "Regional Type", "Country", "Registered Date", "Card Status", "Payment Date"]]);
     const own = await csv(exportList(trekkersList, get(), trekkerListSource(u.agency), { hidden: trekkerListHidden(u.agency) }));
-    expect(own.slice(1).map((r) => r[1]).sort()).toEqual(["Anna Keller", "Bruno Keller", "Clara Weiss", "Dieter Old", "Emil Kid", "Farah Indian"]);
+    expect(
+      own
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(["Anna Keller", "Bruno Keller", "Clara Weiss", "Dieter Old", "Emil Kid", "Farah Indian"]);
     expect(trekkerListHidden(u.agency)).toEqual(["agency", "userId", "userAgencyType"]);
     expect(trekkerListHidden(u.ntb)).toEqual([]);
     expect(trekkerListHidden(u.taan)).toEqual([]);
@@ -253,7 +290,12 @@ describe("deep pagination and exports equal to the list", () => {
 
   it("every page of every size is the right slice, the last one partial", async () => {
     const newestFirst = [...many].sort((a, b) => b - a);
-    for (const [size, index] of [[50, 2], [10, 12], [20, 6], [100, 1]] as const) {
+    for (const [size, index] of [
+      [50, 2],
+      [10, 12],
+      [20, 6],
+      [100, 1],
+    ] as const) {
       const page = await loadList(trekkersList, get(`?pageSize=${size}&pageindex=${index}`), trekkerListSource(gamma));
       expect(page).toMatchObject({ total: 130, capped: false, pageIndex: index, pageSize: size });
       expect(ids(page.rows)).toEqual(newestFirst.slice(index * size, (index + 1) * size));
@@ -266,7 +308,18 @@ describe("deep pagination and exports equal to the list", () => {
     const query = `?trekkingArea=${routeId}&cardStatus=Payment%20Pending&sort=registered`;
     const listed = await allRows(trekkersList, trekkerListSource(u.ntb), query.slice(1));
     const exported = await csv(exportList(trekkersList, get(query), trekkerListSource(u.ntb), { batchSize: 7 }));
-    expect(exported[0]).toEqual(["Id", "Trekker", "Trekking Area", "Card Number", "Regional Type", "Country", "Registered Date", "Agency", "Card Status", "Payment Date"]);
+    expect(exported[0]).toEqual([
+      "Id",
+      "Trekker",
+      "Trekking Area",
+      "Card Number",
+      "Regional Type",
+      "Country",
+      "Registered Date",
+      "Agency",
+      "Card Status",
+      "Payment Date",
+    ]);
     expect(exported.slice(1).map((r) => r[1])).toEqual(listed.map((r) => r.fullName));
     expect(listed.length).toBeGreaterThan(130);
   });
@@ -283,7 +336,9 @@ describe("deep pagination and exports equal to the list", () => {
 
   it("an export that matches nothing is its header row", async () => {
     const rows = await csv(exportList(trekkersList, get("?username=nobody-at-all"), trekkerListSource(u.ntb)));
-    expect(rows).toEqual([["Id", "Trekker", "Trekking Area", "Card Number", "Regional Type", "Country", "Registered Date", "Agency", "Card Status", "Payment Date"]]);
+    expect(rows).toEqual([
+      ["Id", "Trekker", "Trekking Area", "Card Number", "Regional Type", "Country", "Registered Date", "Agency", "Card Status", "Payment Date"],
+    ]);
   });
 
   it("a disconnected export stops reading the database", async () => {
@@ -308,14 +363,31 @@ describe("Deleted Trekkers and TIMS Card Return", () => {
     const [gone] = await trekkerIdsOf(regId);
     await applyCardAction(u.agency, "delete", gone, "Client cancelled the trip", { ip: "203.0.113.9" });
     const deleted = await allRows(deletedTrekkersList, deletedTrekkerSource(u.ntb));
-    expect(deleted.find((r) => r.trekkerId === gone)).toMatchObject({ fullName: "Lena Gone", deleteRemarks: "Client cancelled the trip", deletedBy: "Alpha Treks", deletedIp: "203.0.113.9", agency: "Alpha Treks" });
+    expect(deleted.find((r) => r.trekkerId === gone)).toMatchObject({
+      fullName: "Lena Gone",
+      deleteRemarks: "Client cancelled the trip",
+      deletedBy: "Alpha Treks",
+      deletedIp: "203.0.113.9",
+      agency: "Alpha Treks",
+    });
     expect(ids(await allRows(trekkersList, trekkerListSource(u.agency)))).not.toContain(gone);
     const today = kathmanduDate();
     expect(ids(await allRows(deletedTrekkersList, deletedTrekkerSource(u.ntb), `startDate=${today}&endDate=${today}`))).toContain(gone);
     expect(ids(await allRows(deletedTrekkersList, deletedTrekkerSource(u.ntb), `endDate=${addDays(today, -1)}`))).not.toContain(gone);
     const rows = await csv(exportList(deletedTrekkersList, get(), deletedTrekkerSource(u.ntb)));
     expect(rows[0]).toEqual(["Id", "Trekker", "Trekking Area", "Country", "Agency", "Card Status", "Remarks", "Deleted Date", "Deleted By", "IP Address"]);
-    expect(rows.find((r) => r[1] === "Lena Gone")).toEqual([String(regId), "Lena Gone", expect.any(String), "Germany", "Alpha Treks", "Payment Pending", "Client cancelled the trip", expect.any(String), "Alpha Treks", "203.0.113.9"]);
+    expect(rows.find((r) => r[1] === "Lena Gone")).toEqual([
+      String(regId),
+      "Lena Gone",
+      expect.any(String),
+      "Germany",
+      "Alpha Treks",
+      "Payment Pending",
+      "Client cancelled the trip",
+      expect.any(String),
+      "Alpha Treks",
+      "203.0.113.9",
+    ]);
     for (const viewer of [u.taan, u.agency, u.checkpost, u.fit]) expect(() => deletedTrekkerSource(viewer)).toThrow(expect.objectContaining({ status: 403 }));
   });
 

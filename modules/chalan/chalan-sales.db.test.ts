@@ -93,7 +93,10 @@ async function voucherPaid(owner: TestUser, day: string, hhmm: string, trekkers:
   return at(day, hhmm, async () => {
     const { regId } = await makeRegistration(owner, routeId, { trekkers, trek: trek(routeId, addDays(day, 3), addDays(day, 9)) });
     await uploadVoucher(regId, owner, new File([PDF], "deposit.pdf", { type: "application/pdf" }));
-    const [v] = await sequelize.query<{ id: number }>("SELECT id FROM vouchers WHERE registrationId = :regId", { replacements: { regId }, type: QueryTypes.SELECT });
+    const [v] = await sequelize.query<{ id: number }>("SELECT id FROM vouchers WHERE registrationId = :regId", {
+      replacements: { regId },
+      type: QueryTypes.SELECT,
+    });
     expect(await decideVoucher({ id: v.id, approve: true, refNo: "DEP-1", actorId: board.id, origin: "http://localhost" })).toBe("done");
     return record(owner, day, regId, await numbersOf(regId), true);
   });
@@ -171,7 +174,10 @@ function soldPerCustomerDay(days: readonly string[]): Map<string, number> {
 
 async function csvText(res: Response | null): Promise<string[]> {
   expect(res).not.toBeNull();
-  return (await res!.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  return (await res!.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
 }
 
 describe("which cards are sales", () => {
@@ -187,15 +193,34 @@ describe("which cards are sales", () => {
     await refund(refunded);
     await refund(refundDue, "due");
     // A second payment of a paid registration is refunded; the first still bought the cards.
-    const second = await PaymentAttempt.create({ registrationId: kept.regId, userId: agency.id, gateway: "khalti", methodId: 2, txnId: `DUP${kept.regId}-${Date.now()}`.slice(0, 20), amountPaisa: 4000_00 });
-    expect(await settle({ registrationId: kept.regId, amountPaisa: 4000_00, methodId: 2, payerUserId: agency.id, attemptId: second.id, claim: claimAttempt(second.id) })).toBe("duplicate");
+    const second = await PaymentAttempt.create({
+      registrationId: kept.regId,
+      userId: agency.id,
+      gateway: "khalti",
+      methodId: 2,
+      txnId: `DUP${kept.regId}-${Date.now()}`.slice(0, 20),
+      amountPaisa: 4000_00,
+    });
+    expect(
+      await settle({
+        registrationId: kept.regId,
+        amountPaisa: 4000_00,
+        methodId: 2,
+        payerUserId: agency.id,
+        attemptId: second.id,
+        claim: claimAttempt(second.id),
+      }),
+    ).toBe("duplicate");
 
     const rows = await chalanRows(day, day);
     // Exactly the sold cards, each once: the adult and the child the FIT paid for, the voucher's, the kept payment's.
     expect(cardsIn(rows)).toEqual([...fitPaid.cards, ...byVoucher.cards, ...kept.cards].sort((a, b) => a - b));
     for (const n of [...kidsOnly.cards, ...refunded.cards, ...refundDue.cards, ...gen.cards]) expect(cardsIn(rows)).not.toContain(n);
     expect(rows.map(rowKey)).toEqual(
-      expect.arrayContaining([`sale ${day} FIT TIMS-FOREIGN ${fitPaid.cards[0]}-${fitPaid.cards[0]} 1`, `sale ${day} FIT TIMS-CHILD ${fitPaid.cards[1]}-${fitPaid.cards[1]} 1`]),
+      expect.arrayContaining([
+        `sale ${day} FIT TIMS-FOREIGN ${fitPaid.cards[0]}-${fitPaid.cards[0]} 1`,
+        `sale ${day} FIT TIMS-CHILD ${fitPaid.cards[1]}-${fitPaid.cards[1]} 1`,
+      ]),
     );
     // The chalan's quantities per customer and day are the cards sold that day.
     const perCustomer = new Map<string, number>();
@@ -262,8 +287,16 @@ describe("a refund after the push", () => {
     expect(erpCredit).toMatchObject({ kind: "credit", reversesKey: lineKey(saleLine.id), qty: -3, creditDate: kathmanduDate() });
     expect((await erpHolds("605555555")).net).toBe(3);
     // Pushed Chalan Log: the sale and its credit, each with its kind.
-    const log = await pushedChalanSource().page({ filters: { startDate: day, endDate: day }, sort: { key: "date", desc: true } } as never, { offset: 0, limit: 50 });
-    expect(log.filter((r) => r.customerCode === "605555555").map((r) => `${r.kind} ${r.qty} ${r.creditDate ?? "-"}`).sort()).toEqual([`credit -3 ${kathmanduDate()}`, "sale 3 -"]);
+    const log = await pushedChalanSource().page({ filters: { startDate: day, endDate: day }, sort: { key: "date", desc: true } } as never, {
+      offset: 0,
+      limit: 50,
+    });
+    expect(
+      log
+        .filter((r) => r.customerCode === "605555555")
+        .map((r) => `${r.kind} ${r.qty} ${r.creditDate ?? "-"}`)
+        .sort(),
+    ).toEqual([`credit -3 ${kathmanduDate()}`, "sale 3 -"]);
 
     // Reversed once: nothing is owed any more.
     await expect(startPush({ startDate: day, endDate: day, userId: board.id })).rejects.toThrow(CHALAN_MESSAGES.nothingNew);
@@ -295,10 +328,29 @@ describe("a refund after the push", () => {
     const gen = await generated(agency, day, "09:00", [german("G")]);
     // What the chalan did before issue 25: the generated card went out as a sale, and the ERP took it.
     const old = await ChalanPush.create({ startDate: day, endDate: day, status: "done", activeSlot: null, createdBy: null, totalLines: 1, pushedLines: 1 });
-    const line = await ChalanLine.create({ pushId: old.id, salesDate: day, customerCode: "605555555", itemCode: "TIMS-FOREIGN", cardFrom: gen.cards[0], cardTo: gen.cards[0], qty: 1, status: "pushed", pushedAt: new Date() });
+    const line = await ChalanLine.create({
+      pushId: old.id,
+      salesDate: day,
+      customerCode: "605555555",
+      itemCode: "TIMS-FOREIGN",
+      cardFrom: gen.cards[0],
+      cardTo: gen.cards[0],
+      qty: 1,
+      status: "pushed",
+      pushedAt: new Date(),
+    });
     await ChalanCardRow.create({ cardNumber: gen.cards[0], lineId: line.id });
     const [taken] = await simClient().send([
-      { key: lineKey(line.id), type: "sale", sales_chalan_date: day, customer_code: "605555555", item_code: "TIMS-FOREIGN", card_nofrom: gen.cards[0], card_noto: gen.cards[0], qty: 1 },
+      {
+        key: lineKey(line.id),
+        type: "sale",
+        sales_chalan_date: day,
+        customer_code: "605555555",
+        item_code: "TIMS-FOREIGN",
+        card_nofrom: gen.cards[0],
+        card_noto: gen.cards[0],
+        qty: 1,
+      },
     ]);
     expect(taken.status).toBe("accepted");
     const before = (await erpHolds("605555555")).net;
@@ -319,14 +371,26 @@ describe("a refund after the push", () => {
 
     const refused = await push(day);
     expect(refused).toMatchObject({ status: "done", totalLines: 1, refusedLines: 1, creditLines: 1 });
-    const log = await chalanErrorSource().page({ filters: { startDate: day, endDate: day }, sort: { key: "date", desc: true } } as never, { offset: 0, limit: 50 });
+    const log = await chalanErrorSource().page({ filters: { startDate: day, endDate: day }, sort: { key: "date", desc: true } } as never, {
+      offset: 0,
+      limit: 50,
+    });
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ kind: "credit", qty: -1, cardFrom: sold.cards[0], cardError: "reverses_key: No sale was accepted under this key" });
     // Its card is free again: the next push owes the credit still.
     const again = await push(day);
     expect(again).toMatchObject({ totalLines: 1, refusedLines: 1, creditLines: 1 });
     // Once the ERP has the sale back (re-imported under its key), the credit goes through.
-    const { type: _t, ...resent } = { key: lineKey(saleLine.id), type: "sale", sales_chalan_date: day, customer_code: "605555555", item_code: "TIMS-FOREIGN", card_nofrom: sold.cards[0], card_noto: sold.cards[0], qty: 1 };
+    const { type: _t, ...resent } = {
+      key: lineKey(saleLine.id),
+      type: "sale",
+      sales_chalan_date: day,
+      customer_code: "605555555",
+      item_code: "TIMS-FOREIGN",
+      card_nofrom: sold.cards[0],
+      card_noto: sold.cards[0],
+      qty: 1,
+    };
     expect((await simClient().send([resent]))[0].status).toBe("accepted");
     expect(await push(day)).toMatchObject({ totalLines: 1, pushedLines: 1, refusedLines: 0, creditLines: 1 });
   });
@@ -336,8 +400,29 @@ describe("the ERP's credits (the simulator, through the adapter)", () => {
   it("takes a credit of cards its sale sold, once, and refuses any other", async () => {
     const day = D(22);
     const base = 990_001;
-    const sale = { key: "sim-sale-1", type: "sale" as const, sales_chalan_date: day, customer_code: "FIT", item_code: "TIMS-FOREIGN", card_nofrom: base, card_noto: base + 4, qty: 5 };
-    const credit = (over: Record<string, unknown>) => ({ key: `sim-credit-${Math.random()}`, type: "credit" as const, sales_chalan_date: day, customer_code: "FIT", item_code: "TIMS-FOREIGN", card_nofrom: base + 1, card_noto: base + 2, qty: -2, reverses_key: "sim-sale-1", credit_date: kathmanduDate(), ...over });
+    const sale = {
+      key: "sim-sale-1",
+      type: "sale" as const,
+      sales_chalan_date: day,
+      customer_code: "FIT",
+      item_code: "TIMS-FOREIGN",
+      card_nofrom: base,
+      card_noto: base + 4,
+      qty: 5,
+    };
+    const credit = (over: Record<string, unknown>) => ({
+      key: `sim-credit-${Math.random()}`,
+      type: "credit" as const,
+      sales_chalan_date: day,
+      customer_code: "FIT",
+      item_code: "TIMS-FOREIGN",
+      card_nofrom: base + 1,
+      card_noto: base + 2,
+      qty: -2,
+      reverses_key: "sim-sale-1",
+      credit_date: kathmanduDate(),
+      ...over,
+    });
     // A row without a type is a sale, as before credits existed.
     const { type: _omitted, ...untyped } = { ...sale, key: "sim-sale-2", card_nofrom: base + 10, card_noto: base + 10, qty: 1 };
     const client = simClient();
@@ -388,7 +473,13 @@ describe("the ledger after every scenario above", () => {
     for (const c of credits) {
       const sale = sales.find((s) => s.id === c.reversesLineId)!;
       expect(sale).toBeDefined();
-      expect(c.cardFrom >= sale.cardFrom && c.cardTo <= sale.cardTo && c.salesDate === sale.salesDate && c.customerCode === sale.customerCode && c.itemCode === sale.itemCode).toBe(true);
+      expect(
+        c.cardFrom >= sale.cardFrom &&
+          c.cardTo <= sale.cardTo &&
+          c.salesDate === sale.salesDate &&
+          c.customerCode === sale.customerCode &&
+          c.itemCode === sale.itemCode,
+      ).toBe(true);
     }
     // The tables refuse a card in a second line of a kind.
     await expect(ChalanCardRow.create({ cardNumber: saleCards[0], lineId: sales[0].id })).rejects.toThrow();
@@ -396,7 +487,8 @@ describe("the ledger after every scenario above", () => {
 
     // Per day and customer, sales less credits pushed = the cards sold that day by the test's own record.
     const net = new Map<string, number>();
-    for (const l of lines) if (days.includes(l.salesDate)) net.set(`${l.salesDate} ${l.customerCode}`, (net.get(`${l.salesDate} ${l.customerCode}`) ?? 0) + l.qty);
+    for (const l of lines)
+      if (days.includes(l.salesDate)) net.set(`${l.salesDate} ${l.customerCode}`, (net.get(`${l.salesDate} ${l.customerCode}`) ?? 0) + l.qty);
     for (const [k, v] of [...net]) if (v === 0) net.delete(k);
     expect(net).toEqual(soldPerCustomerDay(days));
 
@@ -407,7 +499,8 @@ describe("the ledger after every scenario above", () => {
     expect(new Set(erpSold).size).toBe(erpSold.length);
     expect(new Set(erpCredited).size).toBe(erpCredited.length);
     const erpNet = new Map<string, number>();
-    for (const r of erpRows) if (days.includes(r.salesDate)) erpNet.set(`${r.salesDate} ${r.customerCode}`, (erpNet.get(`${r.salesDate} ${r.customerCode}`) ?? 0) + r.qty);
+    for (const r of erpRows)
+      if (days.includes(r.salesDate)) erpNet.set(`${r.salesDate} ${r.customerCode}`, (erpNet.get(`${r.salesDate} ${r.customerCode}`) ?? 0) + r.qty);
     for (const [k, v] of [...erpNet]) if (v === 0) erpNet.delete(k);
     expect(erpNet).toEqual(soldPerCustomerDay(days));
   });

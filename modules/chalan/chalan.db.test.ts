@@ -63,7 +63,14 @@ beforeAll(async () => {
   await prepareTestDatabase();
   routeId = (await makeRoute("Chalan Route")).id;
   generator = await makeCardGenerator();
-  agency = await makeUser({ userType: 2, fullName: "Agency", organizationName: "Summit Treks", panNumber: "601234567", contactNo: "9800000001", contactAddress: "Thamel" });
+  agency = await makeUser({
+    userType: 2,
+    fullName: "Agency",
+    organizationName: "Summit Treks",
+    panNumber: "601234567",
+    contactNo: "9800000001",
+    contactAddress: "Thamel",
+  });
   agencyNoPan = await makeUser({ userType: 2, fullName: "No PAN Agency", organizationName: "No PAN Treks" });
   fit = await makeUser({ userType: 1, fullName: "Free Trekker" });
   checkpost = await makeUser({ userType: 5, fullName: "Checkpost Staff" });
@@ -135,7 +142,10 @@ describe("the push", () => {
     expect(tims.every((r) => r.status === "Pushed")).toBe(true);
     expect(await chalanDownload("chalan", { start: day, end: addDays(day, 1) })).toBeNull();
 
-    const pushed = await pushedChalanSource().page({ filters: { startDate: day, endDate: day }, sort: { key: "date", desc: true } } as never, { offset: 0, limit: 50 });
+    const pushed = await pushedChalanSource().page({ filters: { startDate: day, endDate: day }, sort: { key: "date", desc: true } } as never, {
+      offset: 0,
+      limit: 50,
+    });
     expect(pushed.map((r) => r.cardFrom).sort()).toEqual([first[0], more[0]].sort());
   });
 
@@ -160,7 +170,10 @@ describe("the push", () => {
     const push = await getPush(id);
     expect(push).toMatchObject({ status: "done", totalLines: 2, pushedLines: 1, refusedLines: 1 });
 
-    const log = await chalanErrorSource().page({ filters: { startDate: day, endDate: day }, sort: { key: "date", desc: true } } as never, { offset: 0, limit: 50 });
+    const log = await chalanErrorSource().page({ filters: { startDate: day, endDate: day }, sort: { key: "date", desc: true } } as never, {
+      offset: 0,
+      limit: 50,
+    });
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ cardFrom: refused[0], customerCode: "", customerCodeError: "Customer code is empty" });
 

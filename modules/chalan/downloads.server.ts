@@ -51,7 +51,14 @@ export type DateRange = { start: string; end: string };
 export async function chalanDownload(file: ChalanFile, range: DateRange | null, signal?: AbortSignal): Promise<Response | null> {
   if (file === "customer") {
     const rows = await customerRows(range);
-    return csvResponse({ fileName: "customer", columns: customerColumns, batches: (async function* () { yield rows; })(), signal });
+    return csvResponse({
+      fileName: "customer",
+      columns: customerColumns,
+      batches: (async function* () {
+        yield rows;
+      })(),
+      signal,
+    });
   }
   if (!range) return null;
   if (file === "chalan") {

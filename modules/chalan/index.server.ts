@@ -1,5 +1,20 @@
 // The chalan module's public entry for server code (models stay private).
-export { chalanPermissions, ALL_ITEM_CODES, ITEM_CODES, BOARD_CUSTOMER, CHALAN_MESSAGES, FIT_CUSTOMER, checkpostCustomer, customerCodeOf, itemCodeOf, pushOutcome, rangesOf, type ChalanRow, type LineStatus, type PushStatus } from "./index";
+export {
+  chalanPermissions,
+  ALL_ITEM_CODES,
+  ITEM_CODES,
+  BOARD_CUSTOMER,
+  CHALAN_MESSAGES,
+  FIT_CUSTOMER,
+  checkpostCustomer,
+  customerCodeOf,
+  itemCodeOf,
+  pushOutcome,
+  rangesOf,
+  type ChalanRow,
+  type LineStatus,
+  type PushStatus,
+} from "./index";
 export { customerChalanSchema, generateConfirmSchema, pushChalanSchema, timsChalanSchema } from "./index.schemas";
 export { type ChalanLogRow, chalanErrorList, pushedChalanList } from "./index.ui";
 export { chalanModule } from "./plugin.server";

@@ -96,7 +96,10 @@ export async function startPush(input: { startDate: string; endDate: string; use
     await freeStaleSlot(transaction);
     let push: ChalanPush;
     try {
-      push = await ChalanPush.create({ startDate: input.startDate, endDate: input.endDate, status: "queued", activeSlot: 1, createdBy: input.userId }, { transaction });
+      push = await ChalanPush.create(
+        { startDate: input.startDate, endDate: input.endDate, status: "queued", activeSlot: 1, createdBy: input.userId },
+        { transaction },
+      );
     } catch (error) {
       if (error instanceof UniqueConstraintError) throw new DomainError(CHALAN_MESSAGES.running, { status: 409 });
       throw error;
@@ -144,11 +147,14 @@ async function insertLines(pushId: number, rows: readonly ChalanRow[], creditDat
     { transaction },
   );
   // A card is in at most one new line of this push, so kind and first card name a line.
-  const ids = await sequelize.query<{ id: number; cardFrom: number; kind: LineKind }>("SELECT id, cardFrom, kind FROM chalan_lines WHERE pushId = :pushId AND id > :after", {
-    replacements: { pushId, after: Number(after ?? 0) },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
+  const ids = await sequelize.query<{ id: number; cardFrom: number; kind: LineKind }>(
+    "SELECT id, cardFrom, kind FROM chalan_lines WHERE pushId = :pushId AND id > :after",
+    {
+      replacements: { pushId, after: Number(after ?? 0) },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
   const idOf = new Map(ids.map((r) => [`${r.kind}:${Number(r.cardFrom)}`, Number(r.id)]));
   const cards: Record<LineKind, { cardNumber: number; lineId: number }[]> = { sale: [], credit: [] };
   for (const r of rows) {
@@ -251,7 +257,13 @@ export async function runPush(pushId: number, opts: RunPushOptions = {}): Promis
       if (!(error instanceof ErpUnavailableError || error instanceof ErpRequestError)) throw error;
       const counts = await recount(pushId);
       await ChalanPush.update(
-        { status: "failed", activeSlot: null, error: `${error.message}. The lines not sent stay pending: start the push again to resume.`.slice(0, 500), pushedLines: counts.pushed, refusedLines: counts.refused },
+        {
+          status: "failed",
+          activeSlot: null,
+          error: `${error.message}. The lines not sent stay pending: start the push again to resume.`.slice(0, 500),
+          pushedLines: counts.pushed,
+          refusedLines: counts.refused,
+        },
         { where: { id: pushId } },
       );
       return;

@@ -74,7 +74,12 @@ async function cardsOfDay(day: string, ctx: ChalanContext): Promise<BilledCard[]
   const issued = await issuedCardsBetween(from, to);
   if (!issued.length) return [];
   await ctx.load(issued);
-  return issued.map((c) => ({ cardNumber: c.cardNumber, customerCode: ctx.customerCode(c.ownerId), itemCode: itemCodeOf(c.trekkerType, ctx.region(c.nationality)), sold: ctx.sold(c) }));
+  return issued.map((c) => ({
+    cardNumber: c.cardNumber,
+    customerCode: ctx.customerCode(c.ownerId),
+    itemCode: itemCodeOf(c.trekkerType, ctx.region(c.nationality)),
+    sold: ctx.sold(c),
+  }));
 }
 
 /** The pending or pushed sale line a card is in (refused lines hold no cards), with what it sent. */
@@ -98,7 +103,10 @@ async function coverage(filter: CardFilter, transaction?: Transaction): Promise<
   const out: Coverage = { sales: new Map(), credits: new Map() };
   const parts: { where: string; replacements: Record<string, unknown> }[] =
     "numbers" in filter
-      ? Array.from({ length: Math.ceil(filter.numbers.length / 500) }, (_, i) => ({ where: "c.cardNumber IN (:numbers)", replacements: { numbers: filter.numbers.slice(i * 500, i * 500 + 500) } }))
+      ? Array.from({ length: Math.ceil(filter.numbers.length / 500) }, (_, i) => ({
+          where: "c.cardNumber IN (:numbers)",
+          replacements: { numbers: filter.numbers.slice(i * 500, i * 500 + 500) },
+        }))
       : [{ where: "c.cardNumber BETWEEN :min AND :max", replacements: { min: filter.min, max: filter.max } }];
   for (const { where, replacements } of parts) {
     const sales = await sequelize.query<{ cardNumber: number; lineId: number; status: LineStatus; salesDate: string; customerCode: string; itemCode: string }>(
@@ -106,7 +114,14 @@ async function coverage(filter: CardFilter, transaction?: Transaction): Promise<
          FROM chalan_cards c JOIN chalan_lines l ON l.id = c.lineId WHERE ${where}`,
       { replacements, type: QueryTypes.SELECT, transaction },
     );
-    for (const r of sales) out.sales.set(Number(r.cardNumber), { lineId: Number(r.lineId), status: r.status, salesDate: isoDay(r.salesDate), customerCode: r.customerCode, itemCode: r.itemCode });
+    for (const r of sales)
+      out.sales.set(Number(r.cardNumber), {
+        lineId: Number(r.lineId),
+        status: r.status,
+        salesDate: isoDay(r.salesDate),
+        customerCode: r.customerCode,
+        itemCode: r.itemCode,
+      });
     const credits = await sequelize.query<{ cardNumber: number; status: LineStatus }>(
       `SELECT c.cardNumber AS cardNumber, l.status AS status FROM chalan_credit_cards c JOIN chalan_lines l ON l.id = c.lineId WHERE ${where}`,
       { replacements, type: QueryTypes.SELECT, transaction },
@@ -152,7 +167,13 @@ function chalanCardsOf(day: string, cards: readonly BilledCard[], cover: Coverag
   for (const c of cards) {
     const sale = cover?.sales.get(c.cardNumber);
     const credit = cover?.credits.get(c.cardNumber);
-    const asSold: ChalanCard = { salesDate: day, customerCode: sale?.customerCode ?? c.customerCode, itemCode: sale?.itemCode ?? c.itemCode, cardNumber: c.cardNumber, kind: "sale" };
+    const asSold: ChalanCard = {
+      salesDate: day,
+      customerCode: sale?.customerCode ?? c.customerCode,
+      itemCode: sale?.itemCode ?? c.itemCode,
+      cardNumber: c.cardNumber,
+      kind: "sale",
+    };
     if (opts.withStatus) {
       if (c.sold || sale) out.push({ ...asSold, tag: STATUS_LABELS[sale?.status ?? "new"] });
       if (!c.sold && sale) out.push(creditOf(c.cardNumber, sale, STATUS_LABELS[credit ?? "new"]));

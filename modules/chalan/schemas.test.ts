@@ -17,8 +17,12 @@ const errors = (schema: typeof pushChalanSchema | typeof customerChalanSchema, e
 describe("the chalan's date rules", () => {
   it("push and TIMS chalan: both dates required, end not before start", () => {
     expect(errors(pushChalanSchema, { intent: "verify" })).toEqual({ startDate: ["Start Date is required"], endDate: ["End Date is required"] });
-    expect(errors(pushChalanSchema, { intent: "generate", startDate: "2026-11-02", endDate: "2026-11-01" })).toEqual({ endDate: ["End Date must be on or after Start Date"] });
-    expect(errors(pushChalanSchema, { intent: "generate", startDate: "2026-02-30", endDate: "2026-03-01" })).toEqual({ startDate: ["Enter a date as YYYY-MM-DD"] });
+    expect(errors(pushChalanSchema, { intent: "generate", startDate: "2026-11-02", endDate: "2026-11-01" })).toEqual({
+      endDate: ["End Date must be on or after Start Date"],
+    });
+    expect(errors(pushChalanSchema, { intent: "generate", startDate: "2026-02-30", endDate: "2026-03-01" })).toEqual({
+      startDate: ["Enter a date as YYYY-MM-DD"],
+    });
     expect(errors(pushChalanSchema, { intent: "verify", startDate: "2026-11-01", endDate: "2026-11-01" })).toEqual({});
   });
 
@@ -31,8 +35,12 @@ describe("the chalan's date rules", () => {
 
   it("customer: both or neither", () => {
     expect(errors(customerChalanSchema, { intent: "customer" })).toEqual({});
-    expect(errors(customerChalanSchema, { intent: "customer", startDate: "2026-11-01" })).toEqual({ endDate: ["End Date is required or clear start date to continue"] });
-    expect(errors(customerChalanSchema, { intent: "customer", endDate: "2026-11-01" })).toEqual({ startDate: ["Start Date is required or clear end date to continue"] });
+    expect(errors(customerChalanSchema, { intent: "customer", startDate: "2026-11-01" })).toEqual({
+      endDate: ["End Date is required or clear start date to continue"],
+    });
+    expect(errors(customerChalanSchema, { intent: "customer", endDate: "2026-11-01" })).toEqual({
+      startDate: ["Start Date is required or clear end date to continue"],
+    });
   });
 });
 
@@ -48,7 +56,12 @@ describe("ranges", () => {
     const credit = (cardNumber: number, reversesLineId: number) => ({ ...sale(cardNumber), kind: "credit" as const, reversesLineId });
     const sorted = [credit(3, 7), credit(4, 8), sale(1), sale(2), credit(2, 7), sale(5)].sort(compareCards);
     const rows = [...rangesOf(sorted)];
-    expect(rows.map((r) => `${r.kind} ${r.cardFrom}-${r.cardTo}:${r.qty} ${r.reversesLineId ?? "-"}`)).toEqual(["sale 1-2:2 -", "sale 5-5:1 -", "credit 2-3:-2 7", "credit 4-4:-1 8"]);
+    expect(rows.map((r) => `${r.kind} ${r.cardFrom}-${r.cardTo}:${r.qty} ${r.reversesLineId ?? "-"}`)).toEqual([
+      "sale 1-2:2 -",
+      "sale 5-5:1 -",
+      "credit 2-3:-2 7",
+      "credit 4-4:-1 8",
+    ]);
   });
 });
 
@@ -56,12 +69,21 @@ describe("the ERP adapter", () => {
   const row = { key: "k1", sales_chalan_date: "2026-11-01", customer_code: "FIT", item_code: "TIMS-FOREIGN", card_nofrom: 1, card_noto: 1, qty: 1 };
   it("waits out a 429's Retry-After, retries a 5xx with backoff, then gives up clearly", async () => {
     const waits: number[] = [];
-    const answers = [new Response("", { status: 429, headers: { "Retry-After": "2" } }), new Response("", { status: 502 }), Response.json({ results: [{ key: "k1", status: "accepted" }] })];
+    const answers = [
+      new Response("", { status: 429, headers: { "Retry-After": "2" } }),
+      new Response("", { status: 502 }),
+      Response.json({ results: [{ key: "k1", status: "accepted" }] }),
+    ];
     const client = erpClient({ url: "http://erp.test", apiKey: "k", fetch: async () => answers.shift()!, sleep: async (ms) => void waits.push(ms) });
     expect(await client.send([row])).toEqual([{ key: "k1", status: "accepted" }]);
     expect(waits).toEqual([2000, 500]);
 
-    const down = erpClient({ url: "http://erp.test", apiKey: "k", fetch: async () => new Response("", { status: 503 }), sleep: async (ms) => void waits.push(ms) });
+    const down = erpClient({
+      url: "http://erp.test",
+      apiKey: "k",
+      fetch: async () => new Response("", { status: 503 }),
+      sleep: async (ms) => void waits.push(ms),
+    });
     await expect(down.send([row])).rejects.toThrow("The ERP is unavailable: the ERP answered 503 after 4 tries");
     const refused = erpClient({ url: "http://erp.test", apiKey: "k", fetch: async () => new Response("bad key", { status: 401 }) });
     await expect(refused.send([row])).rejects.toThrow("The ERP refused the request (401: bad key)");

@@ -30,13 +30,11 @@ export const pushChalanSchema = z.object({ intent: z.enum(["verify", "generate"]
 export const timsChalanSchema = z.object({ intent: z.literal("tims"), ...rangeFields }).superRefine(endNotBeforeStart);
 
 /** 'Customer': both dates or neither. */
-export const customerChalanSchema = z
-  .object({ intent: z.literal("customer"), startDate: optionalDate, endDate: optionalDate })
-  .superRefine((v, ctx) => {
-    if (v.startDate && !v.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: CHALAN_MESSAGES.customerEndRequired });
-    if (v.endDate && !v.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: CHALAN_MESSAGES.customerStartRequired });
-    if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: CHALAN_MESSAGES.endBeforeStart });
-  });
+export const customerChalanSchema = z.object({ intent: z.literal("customer"), startDate: optionalDate, endDate: optionalDate }).superRefine((v, ctx) => {
+  if (v.startDate && !v.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: CHALAN_MESSAGES.customerEndRequired });
+  if (v.endDate && !v.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: CHALAN_MESSAGES.customerStartRequired });
+  if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: CHALAN_MESSAGES.endBeforeStart });
+});
 
 /** The confirmation step of 'Generate Bill' (GET parameters of /chalan/generate). */
 export const generateConfirmSchema = z.object({ ...rangeFields }).superRefine(endNotBeforeStart);

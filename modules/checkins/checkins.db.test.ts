@@ -31,7 +31,8 @@ function memoryStore(): CounterStore {
     async hit(key, ttl) {
       const now = Date.now();
       const c = counts.get(key);
-      const next = c && c.expiresAt > now ? { count: c.count + 1, lastAt: now, expiresAt: c.expiresAt } : { count: 1, lastAt: now, expiresAt: now + ttl * 1000 };
+      const next =
+        c && c.expiresAt > now ? { count: c.count + 1, lastAt: now, expiresAt: c.expiresAt } : { count: 1, lastAt: now, expiresAt: now + ttl * 1000 };
       counts.set(key, next);
       return { count: next.count, previousAt: c?.lastAt ?? null, expiresAt: next.expiresAt };
     },
@@ -56,7 +57,13 @@ describe("a checkpost scans", () => {
     expect(await status(card.trekkerId)).toBe("Upcoming");
 
     const result = await scanCard(checkpost, { method: "qr", qr: card.qr }, { today: entry });
-    expect(result).toMatchObject({ outcome: "recorded", trekkerId: card.trekkerId, registrationId: card.regId, place: points[0].name, message: "Scanned Successfully" });
+    expect(result).toMatchObject({
+      outcome: "recorded",
+      trekkerId: card.trekkerId,
+      registrationId: card.regId,
+      place: points[0].name,
+      message: "Scanned Successfully",
+    });
     expect(await status(card.trekkerId)).toBe("Active");
     expect((await cardEvents(card.trekkerId)).map((e) => [e.action, e.toStatus, e.userId])).toContainEqual(["activate", "Active", checkpost.id]);
     expect(await checkinsOf(card.trekkerId)).toMatchObject([{ place: points[0].name, method: "qr", direction: "in" }]);
@@ -74,8 +81,12 @@ describe("a checkpost scans", () => {
     const { checkpost, route } = await makeTrail(1);
     const entry = inDays(0);
     const [a, b] = await trailCards(route.id, { count: 2, entry, exit: addDays(entry, 5) });
-    await expect(scanCard(checkpost, { method: "typed", cardNumber: a.cardNumber, passport: b.passport })).rejects.toMatchObject({ message: "Please enter the correct card and passport number" });
-    await expect(scanCard(checkpost, { method: "typed", cardNumber: 999_999_999, passport: a.passport })).rejects.toMatchObject({ message: "Please enter the correct card and passport number" });
+    await expect(scanCard(checkpost, { method: "typed", cardNumber: a.cardNumber, passport: b.passport })).rejects.toMatchObject({
+      message: "Please enter the correct card and passport number",
+    });
+    await expect(scanCard(checkpost, { method: "typed", cardNumber: 999_999_999, passport: a.passport })).rejects.toMatchObject({
+      message: "Please enter the correct card and passport number",
+    });
     const typed = await scanCard(checkpost, { method: "typed", cardNumber: a.cardNumber, passport: a.passport.toLowerCase() });
     expect(typed.outcome).toBe("recorded");
     const again = await scanCard(checkpost, { method: "qr", qr: a.qr });
@@ -102,14 +113,29 @@ describe("a checkpost scans", () => {
     await applyCardAction(board, "cancel", cancelled.trekkerId, "Cancelled for the test");
     const t0 = new Date(Math.floor(Date.now() / 1000) * 1000);
     const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
-    expect(await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today: entry, now: at(0) })).toMatchObject({ outcome: "refused", wrote: true, message: "This card was cancelled." });
+    expect(await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today: entry, now: at(0) })).toMatchObject({
+      outcome: "refused",
+      wrote: true,
+      message: "This card was cancelled.",
+    });
     // Again within the repeat window: still refused, no second sighting.
     expect(await scanCard(checkpost, { method: "qr", qr: cancelled.qr }, { today: entry, now: at(5) })).toMatchObject({ outcome: "refused", wrote: false });
-    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, -1), now: at(0) })).toMatchObject({ outcome: "refused", wrote: true, message: `This card is not valid yet: the trek starts on ${entry.replace(/-/g, "/")}.` });
-    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, 5), now: at(61) })).toMatchObject({ outcome: "refused", wrote: true, message: `This card is past its exit date (${addDays(entry, 4).replace(/-/g, "/")}).` });
+    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, -1), now: at(0) })).toMatchObject({
+      outcome: "refused",
+      wrote: true,
+      message: `This card is not valid yet: the trek starts on ${entry.replace(/-/g, "/")}.`,
+    });
+    expect(await scanCard(checkpost, { method: "qr", qr: early.qr }, { today: addDays(entry, 5), now: at(61) })).toMatchObject({
+      outcome: "refused",
+      wrote: true,
+      message: `This card is past its exit date (${addDays(entry, 4).replace(/-/g, "/")}).`,
+    });
 
     expect(await checkinsOf(cancelled.trekkerId)).toMatchObject([{ place: points[0].name, method: "qr", refusedReason: "This card was cancelled." }]);
-    expect((await checkinsOf(early.trekkerId)).map((c) => c.refusedReason)).toEqual([`This card is not valid yet: the trek starts on ${entry.replace(/-/g, "/")}.`, `This card is past its exit date (${addDays(entry, 4).replace(/-/g, "/")}).`]);
+    expect((await checkinsOf(early.trekkerId)).map((c) => c.refusedReason)).toEqual([
+      `This card is not valid yet: the trek starts on ${entry.replace(/-/g, "/")}.`,
+      `This card is past its exit date (${addDays(entry, 4).replace(/-/g, "/")}).`,
+    ]);
     // Counted as no check-in: no activation, no trail, not "scanned" for the card rules; but the checkpost held the card.
     expect(await trekkersWithCheckins([early.trekkerId, cancelled.trekkerId])).toEqual(new Set());
     expect(await trailsOf([early.trekkerId, cancelled.trekkerId])).toEqual(new Map());
@@ -127,7 +153,11 @@ describe("a checkpost scans", () => {
     const mine = rows.filter((r) => r.trekkerId === cancelled.trekkerId);
     expect(mine).toMatchObject([{ refusedReason: "This card was cancelled.", cardNumber: cancelled.cardNumber }]);
     expect(checkLabel(mine[0])).toBe("Refused: This card was cancelled.");
-    expect(rows.filter((r) => r.trekkerId === early.trekkerId).map((r) => checkLabel(r))).toEqual(["Check in", expect.stringMatching(/^Refused: This card is past/), expect.stringMatching(/^Refused: This card is not valid/)]);
+    expect(rows.filter((r) => r.trekkerId === early.trekkerId).map((r) => checkLabel(r))).toEqual([
+      "Check in",
+      expect.stringMatching(/^Refused: This card is past/),
+      expect.stringMatching(/^Refused: This card is not valid/),
+    ]);
     const csv = Object.fromEntries(scannedTrekkersList.csv.columns.map((c) => [c.header, c.value(mine[0])]));
     expect(csv).toMatchObject({ Check: "Refused", "Refused Reason": "This card was cancelled." });
   });
@@ -147,11 +177,17 @@ describe("a checkpost scans", () => {
     const later = new Date(Date.now() + 90 * 60_000);
     expect(await scanCard(checkpost, { method: "qr", qr: other.qr, clientId: refusedId })).toMatchObject({ outcome: "refused", wrote: true });
     // Outside the window, but the same submission: answered as before, nothing new.
-    expect(await scanCard(checkpost, { method: "qr", qr: other.qr, clientId: refusedId }, { now: later })).toMatchObject({ outcome: "refused", wrote: false, message: "This card was cancelled." });
+    expect(await scanCard(checkpost, { method: "qr", qr: other.qr, clientId: refusedId }, { now: later })).toMatchObject({
+      outcome: "refused",
+      wrote: false,
+      message: "This card was cancelled.",
+    });
     expect(await checkinsOf(other.trekkerId)).toHaveLength(1);
 
     const throttle = selfCheckinThrottle(memoryStore());
-    await expect(selfCheckin({ cardNumber: other.cardNumber, passport: other.passport, isCheckOut: false, place: "Chame Post" }, { throttle })).rejects.toMatchObject({ message: "This card was cancelled." });
+    await expect(
+      selfCheckin({ cardNumber: other.cardNumber, passport: other.passport, isCheckOut: false, place: "Chame Post" }, { throttle }),
+    ).rejects.toMatchObject({ message: "This card was cancelled." });
     expect(await checkinsOf(other.trekkerId)).toHaveLength(1);
   });
 
@@ -172,7 +208,10 @@ describe("the trail and the sweep", () => {
     await scanCard(checkpost, { method: "qr", qr: onTrail.qr });
     // Turned back at the end the day after the exit date: a refused scan there is no way off the trail.
     expect((await scanCard(end, { method: "qr", qr: onTrail.qr }, { today: addDays(exit, 1) })).outcome).toBe("refused");
-    await selfCheckin({ cardNumber: selfOut.cardNumber, passport: selfOut.passport, isCheckOut: true, place: "Jomsom airport" }, { throttle: selfCheckinThrottle(memoryStore()) });
+    await selfCheckin(
+      { cardNumber: selfOut.cardNumber, passport: selfOut.passport, isCheckOut: true, place: "Jomsom airport" },
+      { throttle: selfCheckinThrottle(memoryStore()) },
+    );
     const trails = await trailsOf([atEnd.trekkerId, onTrail.trekkerId, selfOut.trekkerId, never.trekkerId]);
     expect(Object.fromEntries(trails)).toEqual({ [atEnd.trekkerId]: "out", [onTrail.trekkerId]: "seen", [selfOut.trekkerId]: "out" });
 
@@ -192,13 +231,20 @@ describe("self check-in", () => {
     const throttle = selfCheckinThrottle(memoryStore());
     const step1 = await selfCheckinCard(card.cardNumber, card.passport, { throttle });
     expect(step1).toMatchObject({ trekkerId: card.trekkerId, fullName: card.fullName, places: points.map((p) => ({ name: p.name })) });
-    expect((await selfCheckin({ cardNumber: card.cardNumber, passport: card.passport, isCheckOut: false, place: points[1].name.toUpperCase() }, { throttle })).outcome).toBe("recorded");
-    expect((await selfCheckin({ cardNumber: card.cardNumber, passport: card.passport, isCheckOut: false, place: "Tea house above Pisang" }, { throttle })).outcome).toBe("recorded");
+    expect(
+      (await selfCheckin({ cardNumber: card.cardNumber, passport: card.passport, isCheckOut: false, place: points[1].name.toUpperCase() }, { throttle }))
+        .outcome,
+    ).toBe("recorded");
+    expect(
+      (await selfCheckin({ cardNumber: card.cardNumber, passport: card.passport, isCheckOut: false, place: "Tea house above Pisang" }, { throttle })).outcome,
+    ).toBe("recorded");
     expect(await checkinsOf(card.trekkerId)).toMatchObject([
       { place: points[1].name, method: "self", direction: "in" },
       { place: "Tea house above Pisang", method: "self" },
     ]);
-    await expect(selfCheckinCard(card.cardNumber, "WRONG", { throttle })).rejects.toMatchObject({ message: "Please enter the correct card and passport number" });
+    await expect(selfCheckinCard(card.cardNumber, "WRONG", { throttle })).rejects.toMatchObject({
+      message: "Please enter the correct card and passport number",
+    });
   });
 
   it("wrong passports lock the card number for everyone; too many checks lock the address", async () => {

@@ -1,5 +1,18 @@
 // The check-ins module's public entry for server code (the model stays private).
-export { CHECKIN_MESSAGES, SCANNER_DELAY_MS, cardProblem, METHOD_LABELS, checkLabel, checkinsPermissions, CARD_KEYS_PATH, REVOCATION_PATH, SCAN_MANIFEST_PATH, SCAN_SW_PATH, SCAN_SW_SCOPE, SCAN_SYNC_PATH } from "./index";
+export {
+  CHECKIN_MESSAGES,
+  SCANNER_DELAY_MS,
+  cardProblem,
+  METHOD_LABELS,
+  checkLabel,
+  checkinsPermissions,
+  CARD_KEYS_PATH,
+  REVOCATION_PATH,
+  SCAN_MANIFEST_PATH,
+  SCAN_SW_PATH,
+  SCAN_SW_SCOPE,
+  SCAN_SYNC_PATH,
+} from "./index";
 export { CameraScanner, decodePhoto, OFFLINE_STARTING, OfflineFrame } from "./index.camera";
 export { type CheckinItem, scannedTrekkersList, selfScanTrekkersList } from "./index.lists";
 export { offlineSyncSchema, scanSchema, selfCheckSchema, selfCheckinSchema } from "./index.schemas";

@@ -30,7 +30,11 @@ async function filterWhere(f: CheckinFilters): Promise<WhereOptions[] | null> {
 /** Check-in rows with the trekker's name, card number and route, and who recorded them: a few queries a page. */
 async function items(rows: Checkin[]): Promise<CheckinItem[]> {
   const ids = [...new Set(rows.map((r) => r.trekkerId))];
-  const [trekkers, cards, names] = await Promise.all([trekkerListRows(ids), cardLifecycleFields(ids), displayNames(rows.flatMap((r) => (r.recordedBy ? [r.recordedBy] : [])))]);
+  const [trekkers, cards, names] = await Promise.all([
+    trekkerListRows(ids),
+    cardLifecycleFields(ids),
+    displayNames(rows.flatMap((r) => (r.recordedBy ? [r.recordedBy] : []))),
+  ]);
   const byId = new Map(trekkers.map((t) => [t.trekkerId, t]));
   return rows.map((r) => ({
     id: r.id,

@@ -21,9 +21,18 @@ describe("offline check-ins", () => {
     const { checkpost, route } = await makeTrail(0);
     const [card] = await trailCards(route.id, { entry: inDays(0), exit: inDays(3) });
     const parsed = parseCardQr(card.cardQr)!;
-    expect(parsed.claims).toMatchObject({ cardNumber: card.cardNumber, fullName: card.fullName, route: route.name, validFrom: inDays(0), validTo: inDays(3), kid: cardKeySet().keys[0].kid });
+    expect(parsed.claims).toMatchObject({
+      cardNumber: card.cardNumber,
+      fullName: card.fullName,
+      route: route.name,
+      validFrom: inDays(0),
+      validTo: inDays(3),
+      kid: cardKeySet().keys[0].kid,
+    });
     expect(await scanCard(checkpost, { method: "qr", qr: card.cardQr })).toMatchObject({ outcome: "recorded", trekkerId: card.trekkerId });
-    await expect(scanCard(checkpost, { method: "qr", qr: card.cardQr.replace(card.fullName, "Someone Else") })).rejects.toMatchObject({ message: "Invalid QR Code" });
+    await expect(scanCard(checkpost, { method: "qr", qr: card.cardQr.replace(card.fullName, "Someone Else") })).rejects.toMatchObject({
+      message: "Invalid QR Code",
+    });
   });
 
   it("records each kept scan once at its own time; a replay records nothing; revoked and forged ones are answered", async () => {
@@ -53,7 +62,12 @@ describe("offline check-ins", () => {
 
     // The refused card is kept once, marked, at the place and time of its scan: a sighting, not a check-in.
     expect(await checkinsOf(revoked.trekkerId)).toMatchObject([{ place: points[1].name, refusedReason: "This card was cancelled." }]);
-    expect(await trailsOf([a.trekkerId, b.trekkerId, revoked.trekkerId])).toEqual(new Map([[a.trekkerId, "seen"], [b.trekkerId, "seen"]]));
+    expect(await trailsOf([a.trekkerId, b.trekkerId, revoked.trekkerId])).toEqual(
+      new Map([
+        [a.trekkerId, "seen"],
+        [b.trekkerId, "seen"],
+      ]),
+    );
 
     const again = await syncOfflineScans(checkpost, batch, { now });
     expect(again.map((r) => r.outcome)).toEqual(["repeat", "repeat", "refused", "invalid"]);

@@ -36,7 +36,11 @@ export function offlineScanTime(scannedAt: string, now: Date): Date {
  * resent batch record nothing twice, and a card that may not pass (shown red on the device, or
  * cancelled while it was offline) comes back as refused, its sighting recorded once (ADR 0028).
  */
-export async function syncOfflineScans(viewer: { id: number }, scans: readonly OfflineScan[], opts: { ip?: string | null; now?: Date } = {}): Promise<OfflineScanResult[]> {
+export async function syncOfflineScans(
+  viewer: { id: number },
+  scans: readonly OfflineScan[],
+  opts: { ip?: string | null; now?: Date } = {},
+): Promise<OfflineScanResult[]> {
   const results: OfflineScanResult[] = [];
   for (const scan of scans) {
     const now = offlineScanTime(scan.scannedAt, opts.now ?? new Date());

@@ -62,7 +62,11 @@ export interface PassportGuessLimiter {
   wrong(cardNumber: number): Promise<void>;
 }
 
-export function passportGuessLimiter(store: CounterStore = counterStore(), limits: PassportGuessLimits = passportGuessLimits(), now: () => number = Date.now): PassportGuessLimiter {
+export function passportGuessLimiter(
+  store: CounterStore = counterStore(),
+  limits: PassportGuessLimits = passportGuessLimits(),
+  now: () => number = Date.now,
+): PassportGuessLimiter {
   const key = (cardNumber: number) => counterKey("passport-wrong", String(cardNumber));
   return {
     async check(cardNumber, door) {

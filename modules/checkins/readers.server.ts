@@ -20,14 +20,35 @@ export interface CheckinView {
 
 /** A trekker's scans, oldest first, refused ones included (the side panel's Checkin list, the scanned trekker's trail). */
 export async function checkinsOf(trekkerId: number): Promise<CheckinView[]> {
-  const rows = await Checkin.findAll({ where: { trekkerId }, order: [["actionDate", "ASC"], ["id", "ASC"]] });
-  return rows.map((r) => ({ id: r.id, place: r.place, method: r.method, direction: r.direction, at: r.actionDate, recordedBy: r.recordedBy, refusedReason: r.refusedReason ?? null, offRoute: Boolean(r.offRoute) }));
+  const rows = await Checkin.findAll({
+    where: { trekkerId },
+    order: [
+      ["actionDate", "ASC"],
+      ["id", "ASC"],
+    ],
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    place: r.place,
+    method: r.method,
+    direction: r.direction,
+    at: r.actionDate,
+    recordedBy: r.recordedBy,
+    refusedReason: r.refusedReason ?? null,
+    offRoute: Boolean(r.offRoute),
+  }));
 }
 
 /** Which of these trekkers have any check-in (the cards module's refuse-when-scanned rule). */
 export async function trekkersWithCheckins(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlySet<number>> {
   if (!trekkerIds.length) return new Set();
-  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] }, ...CHECKINS_ONLY }, attributes: ["trekkerId"], group: ["trekkerId"], raw: true, transaction });
+  const rows = await Checkin.findAll({
+    where: { trekkerId: { [Op.in]: [...trekkerIds] }, ...CHECKINS_ONLY },
+    attributes: ["trekkerId"],
+    group: ["trekkerId"],
+    raw: true,
+    transaction,
+  });
   return new Set(rows.map((r) => r.trekkerId));
 }
 
@@ -35,7 +56,12 @@ export async function trekkersWithCheckins(trekkerIds: readonly number[], transa
 export async function trailsOf(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlyMap<number, "seen" | "out">> {
   if (!trekkerIds.length) return new Map();
   // A refused card was turned back: it neither puts the trekker on the trail nor takes them off (ADR 0028).
-  const rows = await Checkin.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] }, ...CHECKINS_ONLY }, attributes: ["trekkerId", "direction", "atEndPoint"], raw: true, transaction });
+  const rows = await Checkin.findAll({
+    where: { trekkerId: { [Op.in]: [...trekkerIds] }, ...CHECKINS_ONLY },
+    attributes: ["trekkerId", "direction", "atEndPoint"],
+    raw: true,
+    transaction,
+  });
   const trails = new Map<number, "seen" | "out">();
   for (const r of rows) {
     const left = r.direction === "out" || Boolean(r.atEndPoint);
@@ -53,4 +79,3 @@ export async function hasScanned(viewerId: number, trekkerId: number): Promise<b
   if (!Number.isSafeInteger(trekkerId)) return false;
   return (await Checkin.count({ where: { trekkerId, recordedBy: viewerId } })) > 0;
 }
-

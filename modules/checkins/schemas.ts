@@ -17,10 +17,22 @@ const offRouteField = z.enum(["record", "refuse"]).optional();
 
 /** The scan page's three ways in (spec 2 §2 Scan): the camera's text, a photo of the code, the typed pair. */
 export const scanSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("qr"), qr: requiredText("QR Code").max(2000, "Invalid QR Code"), method: z.enum(["qr", "photo"]).default("qr"), clientId: clientIdField, offRoute: offRouteField }),
+  z.object({
+    intent: z.literal("qr"),
+    qr: requiredText("QR Code").max(2000, "Invalid QR Code"),
+    method: z.enum(["qr", "photo"]).default("qr"),
+    clientId: clientIdField,
+    offRoute: offRouteField,
+  }),
   // The photo itself arrives as a file; the server decodes it (no JavaScript).
   z.object({ intent: z.literal("photo"), clientId: clientIdField }),
-  z.object({ intent: z.literal("typed"), cardNumber: cardNumberField("Card Number"), passport: requiredText("Passport Number").max(30), clientId: clientIdField, offRoute: offRouteField }),
+  z.object({
+    intent: z.literal("typed"),
+    cardNumber: cardNumberField("Card Number"),
+    passport: requiredText("Passport Number").max(30),
+    clientId: clientIdField,
+    offRoute: offRouteField,
+  }),
 ]);
 
 /** Self check-in, step 0 (spec 1 §2.8): card and passport, and whether this is a check-out. */

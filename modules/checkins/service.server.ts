@@ -2,7 +2,15 @@ import { Op, UniqueConstraintError, type Transaction } from "sequelize";
 import { DomainError } from "@lib/errors";
 import { displayDateTime, kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
-import { activateOnCheckin, cardForCheckin, cardStatusAt, trekkerCardData, trekkerIdByCardNumber, cardOfScannedQr, type CardRecord } from "@modules/cards/index.server";
+import {
+  activateOnCheckin,
+  cardForCheckin,
+  cardStatusAt,
+  trekkerCardData,
+  trekkerIdByCardNumber,
+  cardOfScannedQr,
+  type CardRecord,
+} from "@modules/cards/index.server";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { checkpostPlaceOf } from "@modules/users/index.server";
 import { recordDaily } from "@modules/stats/index.server";
@@ -104,8 +112,17 @@ async function recordCheckin(asked: CheckinRequest): Promise<CheckinOutcome> {
       const card = await cardForCheckin(req.trekkerId, transaction);
       if (card && req.pastScan) req = await atItsMoment(card, asked, transaction);
       // Signed by us but for a record that is gone (deleted) or was moved: not a card to pass.
-      if (!card || card.deleted || (req.registrationId !== undefined && card.registrationId !== req.registrationId)) throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
-      const base = { trekkerId: card.trekkerId, registrationId: card.registrationId, fullName: card.fullName, cardNumber: card.cardNumber, place: req.place.name, at: req.now, wrote: false };
+      if (!card || card.deleted || (req.registrationId !== undefined && card.registrationId !== req.registrationId))
+        throw new CheckinInputError(CHECKIN_MESSAGES.invalidQr);
+      const base = {
+        trekkerId: card.trekkerId,
+        registrationId: card.registrationId,
+        fullName: card.fullName,
+        cardNumber: card.cardNumber,
+        place: req.place.name,
+        at: req.now,
+        wrote: false,
+      };
       // A resent submission is answered as it was first, whatever the card became since.
       const sent = req.clientId ? await Checkin.findOne({ where: { clientId: req.clientId }, transaction }) : null;
       // A client id is its account's: another account replaying it is a conflict, not its repeat.
@@ -135,14 +152,31 @@ async function recordCheckin(asked: CheckinRequest): Promise<CheckinOutcome> {
       await activateOnCheckin(card, req.recordedBy, transaction);
       const recorded = { trekkerId: card.trekkerId, place: req.place.name, at: req.now, leftTrail: req.direction === "out" || Boolean(req.atEndPoint) };
       for (const listener of checkinListeners) await listener(recorded, transaction);
-      const done = req.method === "self" ? (req.direction === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone) : offRoute ? CHECKIN_MESSAGES.offRouteRecorded(card.routeName) : CHECKIN_MESSAGES.scanned;
+      const done =
+        req.method === "self"
+          ? req.direction === "out"
+            ? CHECKIN_MESSAGES.selfOutDone
+            : CHECKIN_MESSAGES.selfDone
+          : offRoute
+            ? CHECKIN_MESSAGES.offRouteRecorded(card.routeName)
+            : CHECKIN_MESSAGES.scanned;
       return { ...base, outcome: "recorded", wrote: true, routeName: card.routeName, offRoute, message: done };
     });
   } catch (error) {
     // Two submissions of one clientId raced: the other one recorded it.
     if (error instanceof UniqueConstraintError && req.clientId) {
       const card = await trekkerCardData(req.trekkerId, "system");
-      return { outcome: "repeat", wrote: false, trekkerId: req.trekkerId, registrationId: card?.registrationId ?? 0, fullName: card?.fullName ?? "", cardNumber: card?.cardNumber ?? null, place: req.place.name, at: req.now, message: "This check-in was already recorded." };
+      return {
+        outcome: "repeat",
+        wrote: false,
+        trekkerId: req.trekkerId,
+        registrationId: card?.registrationId ?? 0,
+        fullName: card?.fullName ?? "",
+        cardNumber: card?.cardNumber ?? null,
+        place: req.place.name,
+        at: req.now,
+        message: "This check-in was already recorded.",
+      };
     }
     throw error;
   }
@@ -170,7 +204,12 @@ async function atItsMoment(card: CardRecord, req: CheckinRequest, transaction: T
 }
 
 function repeated(base: Omit<CheckinOutcome, "outcome" | "message">, earlier: Checkin): CheckinOutcome {
-  return { ...base, outcome: "repeat", at: earlier.actionDate, message: `Already recorded here at ${displayDateTime(earlier.actionDate)} (Nepal time); nothing new was recorded.` };
+  return {
+    ...base,
+    outcome: "repeat",
+    at: earlier.actionDate,
+    message: `Already recorded here at ${displayDateTime(earlier.actionDate)} (Nepal time); nothing new was recorded.`,
+  };
 }
 
 /**
@@ -294,7 +333,12 @@ async function resolveCard(input: ScanInput, guesses: PassportGuessLimiter): Pro
  * Every door that takes a typed pair comes here, so each wrong passport counts against the card
  * and a card past its limit is refused (429) before its passport is compared.
  */
-async function identifyByCardAndPassport(cardNumber: number | undefined, passport: string | undefined, door: PassportDoor, guesses: PassportGuessLimiter): Promise<IdentifiedCard> {
+async function identifyByCardAndPassport(
+  cardNumber: number | undefined,
+  passport: string | undefined,
+  door: PassportDoor,
+  guesses: PassportGuessLimiter,
+): Promise<IdentifiedCard> {
   if (cardNumber) await guesses.check(cardNumber, door);
   const id = cardNumber ? await trekkerIdByCardNumber(cardNumber) : null;
   const card = id ? await trekkerCardData(id, "system") : null;

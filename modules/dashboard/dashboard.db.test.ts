@@ -55,7 +55,10 @@ beforeAll(async () => {
 describe("the range", () => {
   it("defaults to 7 days before tomorrow up to tomorrow; refuses an impossible one", () => {
     expect(week).toEqual({ from: addDays(tomorrow, -7), to: tomorrow });
-    expect(rangeFromQuery(new URLSearchParams("from=2026-03-01&to=2026-06-29"), today)).toEqual({ range: { from: "2026-03-01", to: "2026-06-29" }, error: null });
+    expect(rangeFromQuery(new URLSearchParams("from=2026-03-01&to=2026-06-29"), today)).toEqual({
+      range: { from: "2026-03-01", to: "2026-06-29" },
+      error: null,
+    });
     expect(rangeFromQuery(new URLSearchParams("from=2026-03-05&to=2026-03-01"), today).error).toMatch(/after/);
     expect(rangeFromQuery(new URLSearchParams("from=2026-02-30&to=2026-03-01"), today).error).toMatch(/YYYY-MM-DD/);
   });

@@ -68,7 +68,11 @@ export async function dashboardData(range: DateRange, source: StatSource = "aggr
   const statusMap = new Map(moved.map((r) => [r.dim!, r.count]));
   const agencies = top(issuedByAgency.filter((r) => r.agencyId).map((r) => ({ label: String(r.agencyId), value: r.count })));
   const agencyName = await name.agencies(agencies.map((a) => Number(a.label)));
-  const busiest = top(issuedByRoute.map((r) => ({ label: name.route(r.routeId!), value: r.count })), 1)[0] ?? null;
+  const busiest =
+    top(
+      issuedByRoute.map((r) => ({ label: name.route(r.routeId!), value: r.count })),
+      1,
+    )[0] ?? null;
   return {
     range,
     trekkers: {
@@ -85,6 +89,13 @@ export async function dashboardData(range: DateRange, source: StatSource = "aggr
     topAgencies: agencies.map((a) => ({ label: agencyName(Number(a.label)), value: a.value })),
     topCountries: top(issuedByCountry.map((r) => ({ label: name.country(r.nationality!), value: r.count }))),
     onTrail: onTrail.map((r) => ({ label: name.route(r.routeId), value: r.count })),
-    recent: recent.map((r) => ({ trekkerId: r.trekkerId, fullName: r.fullName, country: name.country(r.nationality), cardNumber: r.cardNumber, routeName: r.routeName, issuedAt: r.issuedAt.toISOString() })),
+    recent: recent.map((r) => ({
+      trekkerId: r.trekkerId,
+      fullName: r.fullName,
+      country: name.country(r.nationality),
+      cardNumber: r.cardNumber,
+      routeName: r.routeName,
+      issuedAt: r.issuedAt.toISOString(),
+    })),
   };
 }

@@ -7,7 +7,6 @@ import { ReportDocument } from "./components/report-tables";
 import type { DateRange } from "./range";
 import type { ReportTable } from "./reports.server";
 
-
 export function reportPdfHtml(range: DateRange, tables: readonly ReportTable[], charts: readonly ChartView[]): string {
   const body = renderToStaticMarkup(createElement(ReportDocument, { range, tables, charts }));
   return (

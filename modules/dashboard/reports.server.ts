@@ -57,7 +57,9 @@ export async function seasonReport(range: DateRange, source: StatSource = "aggre
     seen.paisa += r.amountPaisa;
     revenueKey.set(key, seen);
   }
-  const revenueRows = [...revenueKey.values()].sort((a, b) => b.paisa - a.paisa || a.method.localeCompare(b.method)).map((r) => [r.method, r.region, r.count, rupeeNumber(r.paisa)] as Cell[]);
+  const revenueRows = [...revenueKey.values()]
+    .sort((a, b) => b.paisa - a.paisa || a.method.localeCompare(b.method))
+    .map((r) => [r.method, r.region, r.count, rupeeNumber(r.paisa)] as Cell[]);
 
   const agencies = new Map<number, { trekkers: number; paisa: number }>();
   for (const r of issuedByAgency) if (r.agencyId) agencies.set(r.agencyId, { trekkers: r.count, paisa: 0 });
@@ -71,11 +73,41 @@ export async function seasonReport(range: DateRange, source: StatSource = "aggre
 
   const suffix = `${range.from}_${range.to}`;
   return [
-    { id: "route-month", title: "Trekkers by route and month", fileName: `TrekkersByRouteMonth_${suffix}`, columns: ["Route", "Month", "Trekkers"], rows: routeRows },
-    { id: "nationality", title: "Trekkers by nationality and region", fileName: `TrekkersByNationality_${suffix}`, columns: ["Nationality", "Region", "Trekkers"], rows: nationalityRows },
-    { id: "revenue", title: "Revenue by payment method and region", fileName: `RevenueByMethodRegion_${suffix}`, columns: ["Payment method", "Region", "Trekkers paid for", "Revenue (NRs.)"], rows: revenueRows },
-    { id: "agencies", title: "Agencies ranked by trekkers and revenue", fileName: `AgencyRanking_${suffix}`, columns: ["Rank", "Agency", "Trekkers", "Revenue (NRs.)"], rows: agencyRows },
-    { id: "card-status", title: "Cards by status (moves into each status)", fileName: `CardsByStatus_${suffix}`, columns: ["Status", "Card moves"], rows: statusRows },
+    {
+      id: "route-month",
+      title: "Trekkers by route and month",
+      fileName: `TrekkersByRouteMonth_${suffix}`,
+      columns: ["Route", "Month", "Trekkers"],
+      rows: routeRows,
+    },
+    {
+      id: "nationality",
+      title: "Trekkers by nationality and region",
+      fileName: `TrekkersByNationality_${suffix}`,
+      columns: ["Nationality", "Region", "Trekkers"],
+      rows: nationalityRows,
+    },
+    {
+      id: "revenue",
+      title: "Revenue by payment method and region",
+      fileName: `RevenueByMethodRegion_${suffix}`,
+      columns: ["Payment method", "Region", "Trekkers paid for", "Revenue (NRs.)"],
+      rows: revenueRows,
+    },
+    {
+      id: "agencies",
+      title: "Agencies ranked by trekkers and revenue",
+      fileName: `AgencyRanking_${suffix}`,
+      columns: ["Rank", "Agency", "Trekkers", "Revenue (NRs.)"],
+      rows: agencyRows,
+    },
+    {
+      id: "card-status",
+      title: "Cards by status (moves into each status)",
+      fileName: `CardsByStatus_${suffix}`,
+      columns: ["Status", "Card moves"],
+      rows: statusRows,
+    },
   ];
 }
 
@@ -87,11 +119,17 @@ export async function reportCharts(tables: readonly ReportTable[]): Promise<Char
     for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + value(r));
     return [...m.entries()].map(([label, v]) => ({ label, value: v }));
   };
-  const topRoutes = sumBy(t["route-month"].rows, (r) => String(r[0]), (r) => Number(r[2]))
+  const topRoutes = sumBy(
+    t["route-month"].rows,
+    (r) => String(r[0]),
+    (r) => Number(r[2]),
+  )
     .sort((a, b) => b.value - a.value)
     .slice(0, 8)
     .map((r) => r.label);
-  const routeMonth = t["route-month"].rows.filter((r) => topRoutes.includes(String(r[0]))).map((r) => ({ label: String(r[1]), series: String(r[0]), value: Number(r[2]) }));
+  const routeMonth = t["route-month"].rows
+    .filter((r) => topRoutes.includes(String(r[0])))
+    .map((r) => ({ label: String(r[1]), series: String(r[0]), value: Number(r[2]) }));
   const money = (v: number) => rupees(Math.round(v * 100));
   return Promise.all([
     chartView("report-route-month", {
@@ -105,7 +143,11 @@ export async function reportCharts(tables: readonly ReportTable[]): Promise<Char
     chartView("report-nationality", {
       title: "Trekkers by region",
       description: "Trekkers by the region of their nationality.",
-      data: sumBy(t.nationality.rows, (r) => String(r[1]), (r) => Number(r[2])),
+      data: sumBy(
+        t.nationality.rows,
+        (r) => String(r[1]),
+        (r) => Number(r[2]),
+      ),
       kind: "bar",
       labelTitle: "Region",
       valueTitle: "Trekkers",

@@ -42,7 +42,9 @@ export async function runLedgerCheck(opts: { only?: readonly string[]; examples?
 /** One line per invariant: "ok" or "FAIL", its name, its count of violations and examples. */
 export function ledgerLines(results: readonly LedgerResult[]): string[] {
   const width = Math.max(...results.map((r) => r.name.length), 0);
-  return results.map((r) => `${r.violations ? "FAIL" : "ok  "}  ${r.name.padEnd(width)}  ${r.violations}${r.examples.length ? `  e.g. ${r.examples.join("; ")}` : ""}`);
+  return results.map(
+    (r) => `${r.violations ? "FAIL" : "ok  "}  ${r.name.padEnd(width)}  ${r.violations}${r.examples.length ? `  e.g. ${r.examples.join("; ")}` : ""}`,
+  );
 }
 
 export const LEDGER_JOB = "ledger.check";

@@ -34,7 +34,8 @@ const SETTLED_VOUCHER = "v.isVerified = 1";
 const VALID_ON_TRAIL = "('Upcoming', 'Active')";
 const sold = (trekker: string) => `EXISTS (SELECT 1 FROM card_events se WHERE se.trekkerId = ${trekker}.id AND se.action = '${SALE}')`;
 
-const select = <T extends object>(transaction: Transaction, sql: string, replacements: Record<string, unknown> = {}) => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
+const select = <T extends object>(transaction: Transaction, sql: string, replacements: Record<string, unknown> = {}) =>
+  sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT, transaction });
 
 /**
  * An invariant whose violations are the rows of one SELECT with columns `kind` (a literal naming
@@ -45,7 +46,10 @@ function rowsOf(name: string, rule: string, sql: () => string): Invariant {
     name,
     rule,
     async find(examples, transaction) {
-      const rows = await select<{ kind: string; id: number; total: number }>(transaction, `SELECT kind, id, COUNT(*) OVER () AS total FROM (${sql()}) v ORDER BY id LIMIT ${examples}`);
+      const rows = await select<{ kind: string; id: number; total: number }>(
+        transaction,
+        `SELECT kind, id, COUNT(*) OVER () AS total FROM (${sql()}) v ORDER BY id LIMIT ${examples}`,
+      );
       return { count: rows.length ? Number(rows[0].total) : 0, examples: rows.map((r) => `${r.kind} ${r.id}`) };
     },
   };
@@ -145,9 +149,18 @@ const paymentHasBillAndCards = rowsOf(
  * one column `n`. The gaps are found by comparing each number with the one before it (a window
  * over the sorted numbers), not by a self-join.
  */
-async function gapFree(transaction: Transaction, numbers: string, first: number, end: number | null, label: (n: number) => string, examples: number, replacements: Record<string, unknown> = {}): Promise<Violations> {
+async function gapFree(
+  transaction: Transaction,
+  numbers: string,
+  first: number,
+  end: number | null,
+  label: (n: number) => string,
+  examples: number,
+  replacements: Record<string, unknown> = {},
+): Promise<Violations> {
   const upper = end === null ? "" : ` AND n < ${end}`;
-  const [stats] = await select<{ held: number; distinctHeld: number; outside: number; top: number | null }>(transaction, 
+  const [stats] = await select<{ held: number; distinctHeld: number; outside: number; top: number | null }>(
+    transaction,
     `SELECT COUNT(CASE WHEN n >= ${first}${upper} THEN 1 END) AS held, COUNT(DISTINCT CASE WHEN n >= ${first}${upper} THEN n END) AS distinctHeld,
             COUNT(CASE WHEN n < ${first}${end === null ? "" : ` OR n >= ${end}`} THEN 1 END) AS outside, MAX(n) AS top
        FROM (${numbers}) s`,
@@ -161,7 +174,8 @@ async function gapFree(transaction: Transaction, numbers: string, first: number,
   if (!count) return { count: 0, examples: [] };
   const found: string[] = [];
   if (missing) {
-    const gaps = await select<{ after: number | null; n: number }>(transaction, 
+    const gaps = await select<{ after: number | null; n: number }>(
+      transaction,
       `SELECT prev AS after, n FROM (SELECT n, LAG(n) OVER (ORDER BY n) AS prev FROM (SELECT DISTINCT n FROM (${numbers}) s WHERE n >= ${first}${upper}) d) w
         WHERE (prev IS NULL AND n > ${first}) OR n - prev > 1 ORDER BY n LIMIT ${examples}`,
       replacements,
@@ -171,11 +185,19 @@ async function gapFree(transaction: Transaction, numbers: string, first: number,
     if (top === null || Number(top) < last - 1) found.push(`${label(top === null ? first : Number(top) + 1)} missing`);
   }
   if (twice) {
-    const rows = await select<{ n: number }>(transaction, `SELECT n FROM (${numbers}) s GROUP BY n HAVING COUNT(*) > 1 ORDER BY n LIMIT ${examples}`, replacements);
+    const rows = await select<{ n: number }>(
+      transaction,
+      `SELECT n FROM (${numbers}) s GROUP BY n HAVING COUNT(*) > 1 ORDER BY n LIMIT ${examples}`,
+      replacements,
+    );
     for (const r of rows) found.push(`${label(Number(r.n))} held twice`);
   }
   if (outside) {
-    const rows = await select<{ n: number }>(transaction, `SELECT n FROM (${numbers}) s WHERE n < ${first}${end === null ? "" : ` OR n >= ${end}`} ORDER BY n LIMIT ${examples}`, replacements);
+    const rows = await select<{ n: number }>(
+      transaction,
+      `SELECT n FROM (${numbers}) s WHERE n < ${first}${end === null ? "" : ` OR n >= ${end}`} ORDER BY n LIMIT ${examples}`,
+      replacements,
+    );
     for (const r of rows) found.push(`${label(Number(r.n))} outside ${first}..${last - 1}`);
   }
   return { count, examples: found.slice(0, examples) };
@@ -187,7 +209,14 @@ const cardNumbers: Invariant = {
   async find(examples, transaction) {
     const [counter] = await select<{ next: number }>(transaction, "SELECT next FROM card_counter WHERE id = 1");
     const next = counter ? Number(counter.next) : FIRST_CARD_NUMBER;
-    return gapFree(transaction, "SELECT cardNumber AS n FROM trekkers WHERE cardNumber IS NOT NULL", FIRST_CARD_NUMBER, next, (n) => `card number ${n}`, examples);
+    return gapFree(
+      transaction,
+      "SELECT cardNumber AS n FROM trekkers WHERE cardNumber IS NOT NULL",
+      FIRST_CARD_NUMBER,
+      next,
+      (n) => `card number ${n}`,
+      examples,
+    );
   },
 };
 
@@ -206,11 +235,21 @@ const invoiceNumbers: Invariant = {
   rule: "invoice numbers (INV-nnnnnnn) are unique and run without a gap from INV-0000001, each gap explained by a voided bill",
   async find(examples, transaction) {
     const malformed = `SELECT b.id AS id FROM bills b WHERE NOT ${wellFormed("b.invoiceNumber")}`;
-    const numbers = await gapFree(transaction, `SELECT ${invoiceValue("i.invoiceNumber")} AS n FROM (${INVOICE_NUMBERS}) i WHERE ${wellFormed("i.invoiceNumber")}`, 1, null, invoiceText, examples);
+    const numbers = await gapFree(
+      transaction,
+      `SELECT ${invoiceValue("i.invoiceNumber")} AS n FROM (${INVOICE_NUMBERS}) i WHERE ${wellFormed("i.invoiceNumber")}`,
+      1,
+      null,
+      invoiceText,
+      examples,
+    );
     const [{ n }] = await select<{ n: number }>(transaction, `SELECT COUNT(*) AS n FROM (${malformed}) m`);
     if (!Number(n)) return numbers;
     const rows = await select<{ id: number }>(transaction, `${malformed} ORDER BY b.id LIMIT ${examples}`);
-    return { count: numbers.count + Number(n), examples: [...numbers.examples, ...rows.map((r) => `bill ${r.id} malformed invoice number`)].slice(0, examples) };
+    return {
+      count: numbers.count + Number(n),
+      examples: [...numbers.examples, ...rows.map((r) => `bill ${r.id} malformed invoice number`)].slice(0, examples),
+    };
   },
 };
 

@@ -29,7 +29,8 @@ process.env.ERP_API_KEY ||= "test-erp-key";
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const pdf = () => new File([PDF], "deposit.pdf", { type: "application/pdf" });
 
-const one = async <T extends object>(sql: string, replacements: unknown[] = []) => (await sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT }))[0];
+const one = async <T extends object>(sql: string, replacements: unknown[] = []) =>
+  (await sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT }))[0];
 const exec = (sql: string, replacements: unknown[] = []) => sequelize.query(sql, { replacements });
 
 // A DATEONLY read raw: a string on SQLite, a Date (UTC midnight) from MariaDB.
@@ -63,7 +64,10 @@ beforeAll(async () => {
 
   // 1. Paid by a gateway (a German and an Indian), checked in at the checkpost by card and passport.
   const passports = ["LP1", "LP2"];
-  const paid = await pendingPayment(trail.route.id, { trek: today, trekkers: [person("Lena", { passportNumber: passports[0] }), person("Ravi", { nationality: 356, passportNumber: passports[1] })] });
+  const paid = await pendingPayment(trail.route.id, {
+    trek: today,
+    trekkers: [person("Lena", { passportNumber: passports[0] }), person("Ravi", { nationality: 356, passportNumber: passports[1] })],
+  });
   expect(await settlePayment(paid)).toBe("issued");
   data.paid = { ...paid, passports };
   const paidCards = await cardNumbersOf(paid.regId);
@@ -72,8 +76,24 @@ beforeAll(async () => {
   // 2. Paid, then paid again in another tab: the second payment is a refund due, then refunded.
   const twice = await pendingPayment(trail.route.id, { count: 1 });
   expect(await settlePayment(twice)).toBe("issued");
-  const again = await PaymentAttempt.create({ registrationId: twice.regId, userId: twice.payer, gateway: "khalti", methodId: 2, txnId: `L2-${Date.now()}`, amountPaisa: twice.amount });
-  expect(await settle({ registrationId: twice.regId, amountPaisa: twice.amount, methodId: 2, payerUserId: twice.payer, attemptId: again.id, claim: claimAttempt(again.id) })).toBe("duplicate");
+  const again = await PaymentAttempt.create({
+    registrationId: twice.regId,
+    userId: twice.payer,
+    gateway: "khalti",
+    methodId: 2,
+    txnId: `L2-${Date.now()}`,
+    amountPaisa: twice.amount,
+  });
+  expect(
+    await settle({
+      registrationId: twice.regId,
+      amountPaisa: twice.amount,
+      methodId: 2,
+      payerUserId: twice.payer,
+      attemptId: again.id,
+      claim: claimAttempt(again.id),
+    }),
+  ).toBe("duplicate");
   const due = (await listRefunds({ status: "due", offset: 0, limit: 100 })).rows.find((r) => r.registrationId === twice.regId)!;
   await markRefunded({ id: due.id, reference: "REF-LEDGER-1", actorId: board.id });
   data.paidTwice = twice;
@@ -88,7 +108,10 @@ beforeAll(async () => {
 
   // 4. An agency without a PAN pays for an adult, a SAARC national and a child (free).
   const agency = await makeUser({ userType: 2, organizationName: "No PAN Treks", isDocumentUploaded: true, isVerified: true, isApproved: true });
-  data.agencyPaid = await pendingPayment(trail.route.id, { payer: agency, trekkers: [person("Ada"), person("Anil", { nationality: 356 }), person("Kid", { trekkerType: 5, dob: "2020-01-01" })] });
+  data.agencyPaid = await pendingPayment(trail.route.id, {
+    payer: agency,
+    trekkers: [person("Ada"), person("Anil", { nationality: 356 }), person("Kid", { trekkerType: 5, dob: "2020-01-01" })],
+  });
   expect(data.agencyPaid.amount).toBe(3000_00);
   expect(await settlePayment(data.agencyPaid)).toBe("issued");
 
@@ -105,17 +128,28 @@ beforeAll(async () => {
 
   // The paid cards are the sales of a past day, pushed to the ERP: the agency's line is refused (no PAN), the rest pushed.
   const salesDay = inDays(-3);
-  const paidTrekkers = (await Promise.all([paid.regId, twice.regId, voucherReg, data.agencyPaid.regId, cancelled.regId].map(cardNumbersOf))).flat().map((c) => c.trekkerId);
+  const paidTrekkers = (await Promise.all([paid.regId, twice.regId, voucherReg, data.agencyPaid.regId, cancelled.regId].map(cardNumbersOf)))
+    .flat()
+    .map((c) => c.trekkerId);
   await backdateCards(paidTrekkers, salesDay);
   const pushId = await startPush({ startDate: salesDay, endDate: salesDay, userId: board.id });
-  await runPush(pushId, { client: erpClient({ url: "http://erp.test/sim/erp", apiKey: erpConfig().apiKey, fetch: (request) => handleErpSimulatorRequest(request), sleep: async () => {} }) });
+  await runPush(pushId, {
+    client: erpClient({
+      url: "http://erp.test/sim/erp",
+      apiKey: erpConfig().apiKey,
+      fetch: (request) => handleErpSimulatorRequest(request),
+      sleep: async () => {},
+    }),
+  });
   const lines = await sequelize.query<{ id: number; status: string }>("SELECT id, status FROM chalan_lines ORDER BY id", { type: QueryTypes.SELECT });
   expect(lines.map((l) => l.status).sort()).toEqual(expect.arrayContaining(["pushed", "refused"]));
   data.pushedLineId = lines.find((l) => l.status === "pushed")!.id;
 
   // No bill from here on. 6. Cards generated by a grant holder (no payment), one checked in by its trekker.
   const [generated] = await trailCards(trail.route.id, { entry: inDays(0), exit: inDays(6) });
-  expect((await selfCheckin({ cardNumber: generated.cardNumber, passport: generated.passport, isCheckOut: false, place: trail.points[1].name })).outcome).toBe("recorded");
+  expect((await selfCheckin({ cardNumber: generated.cardNumber, passport: generated.passport, isCheckOut: false, place: trail.points[1].name })).outcome).toBe(
+    "recorded",
+  );
   data.generated = { trekkerId: generated.trekkerId, regId: generated.regId };
 
   // 7. A payment that bought nothing (a trekker added while it was at the gateway): refund due.
@@ -126,7 +160,9 @@ beforeAll(async () => {
   const { regId: rejectedReg } = await makeRegistration(rejectedPayer, trail.route.id);
   await uploadVoucher(rejectedReg, rejectedPayer, pdf());
   const rejected = await one<{ id: number }>("SELECT id FROM vouchers WHERE registrationId = ?", [rejectedReg]);
-  expect(await decideVoucher({ id: rejected.id, approve: false, remarks: "The deposit slip is unreadable.", actorId: board.id, origin: "http://localhost" })).toBe("done");
+  expect(
+    await decideVoucher({ id: rejected.id, approve: false, remarks: "The deposit slip is unreadable.", actorId: board.id, origin: "http://localhost" }),
+  ).toBe("done");
   data.unpaidRegId = (await makeRegistration(await fit(), trail.route.id, { priced: true })).regId;
 }, 120_000);
 
@@ -174,7 +210,11 @@ describe("the ledger check", () => {
     const attemptId = data.duplicateAttemptId;
     const results = await whileCorrupted(
       () => exec("UPDATE payment_refunds SET attemptId = NULL WHERE attemptId = ?", [attemptId]),
-      () => exec("UPDATE payment_refunds SET attemptId = ? WHERE attemptId IS NULL AND voucherId IS NULL AND registrationId = ?", [attemptId, data.paidTwice.regId]),
+      () =>
+        exec("UPDATE payment_refunds SET attemptId = ? WHERE attemptId IS NULL AND voucherId IS NULL AND registrationId = ?", [
+          attemptId,
+          data.paidTwice.regId,
+        ]),
     );
     expect(failing(results)).toEqual(["extra-payment-refunded"]);
     expect(reportOf(results, "extra-payment-refunded")).toMatchObject({ violations: 1, examples: [`registration ${data.paidTwice.regId} (2 payments kept)`] });
@@ -195,7 +235,15 @@ describe("the ledger check", () => {
     let id = 0;
     const results = await whileCorrupted(
       async () => {
-        const attempt = await PaymentAttempt.create({ registrationId: data.unpaidRegId, userId: board.id, gateway: "fonepay", methodId: 4, txnId: `L4-${Date.now()}`, amountPaisa: 2000_00, status: "success" });
+        const attempt = await PaymentAttempt.create({
+          registrationId: data.unpaidRegId,
+          userId: board.id,
+          gateway: "fonepay",
+          methodId: 4,
+          txnId: `L4-${Date.now()}`,
+          amountPaisa: 2000_00,
+          status: "success",
+        });
         id = attempt.id;
       },
       () => exec("DELETE FROM payment_attempts WHERE id = ?", [id]),
@@ -222,7 +270,13 @@ describe("the ledger check", () => {
       () => exec("UPDATE trekkers SET cardNumber = ? WHERE id = ?", [cardNumber, trekkerId]),
     );
     expect(failing(results)).toEqual(["card-numbers-unique-gap-free"]);
-    expect(reportOf(results, "card-numbers-unique-gap-free")).toMatchObject({ violations: 2, examples: [`card number ${cardNumber} missing`, "card number 999999 outside 100001.." + String((await one<{ next: number }>("SELECT next FROM card_counter")).next - 1)] });
+    expect(reportOf(results, "card-numbers-unique-gap-free")).toMatchObject({
+      violations: 2,
+      examples: [
+        `card number ${cardNumber} missing`,
+        "card number 999999 outside 100001.." + String((await one<{ next: number }>("SELECT next FROM card_counter")).next - 1),
+      ],
+    });
   });
 
   it("invoice-numbers-unique-gap-free: an invoice number with nothing before it explaining the gap", async () => {
@@ -233,7 +287,10 @@ describe("the ledger check", () => {
       () => exec("UPDATE bills SET invoiceNumber = ? WHERE id = ?", [last.invoiceNumber, last.id]),
     );
     expect(failing(results)).toEqual(["invoice-numbers-unique-gap-free"]);
-    expect(reportOf(results, "invoice-numbers-unique-gap-free")).toMatchObject({ violations: 98 - (top - 1), examples: [`INV-${String(top).padStart(7, "0")} missing`] });
+    expect(reportOf(results, "invoice-numbers-unique-gap-free")).toMatchObject({
+      violations: 98 - (top - 1),
+      examples: [`INV-${String(top).padStart(7, "0")} missing`],
+    });
   });
 
   it("invoice-numbers-unique-gap-free: an invoice number not of the INV-nnnnnnn form", async () => {
@@ -257,11 +314,17 @@ describe("the ledger check", () => {
   });
 
   it("chalan-line-equals-cards: a card pushed in two lines, or a generated card pushed as a sale", async () => {
-    const line = await one<{ id: number; pushId: number; salesDate: string; cardFrom: number; cardTo: number }>("SELECT id, pushId, salesDate, cardFrom, cardTo FROM chalan_lines WHERE id = ?", [data.pushedLineId]);
+    const line = await one<{ id: number; pushId: number; salesDate: string; cardFrom: number; cardTo: number }>(
+      "SELECT id, pushId, salesDate, cardFrom, cardTo FROM chalan_lines WHERE id = ?",
+      [data.pushedLineId],
+    );
     const generated = await one<{ cardNumber: number }>("SELECT cardNumber FROM trekkers WHERE id = ?", [data.generated.trekkerId]);
     const now = new Date();
     const insertLine = (from: number, to: number) =>
-      exec("INSERT INTO chalan_lines (pushId, salesDate, customerCode, itemCode, cardFrom, cardTo, qty, status, createdAt, updatedAt) VALUES (?, ?, 'FIT', 'TIMS-FOREIGN', ?, ?, ?, 'pushed', ?, ?)", [line.pushId, line.salesDate, from, to, to - from + 1, now, now]);
+      exec(
+        "INSERT INTO chalan_lines (pushId, salesDate, customerCode, itemCode, cardFrom, cardTo, qty, status, createdAt, updatedAt) VALUES (?, ?, 'FIT', 'TIMS-FOREIGN', ?, ?, ?, 'pushed', ?, ?)",
+        [line.pushId, line.salesDate, from, to, to - from + 1, now, now],
+      );
     const results = await whileCorrupted(
       async () => {
         await insertLine(line.cardFrom, line.cardFrom);
@@ -333,12 +396,18 @@ describe("the ledger check", () => {
       await exec("UPDATE chalan_lines SET qty = qty - 1 WHERE id = ?", [id]);
     }
     const [note] = await unread();
-    expect(note).toMatchObject({ title: "Ledger check: 1 violation in 1 of 9 invariants", body: `chalan-line-equals-cards: 1 (e.g. line ${id})`, link: "/billing", category: "TIMS Cards" });
+    expect(note).toMatchObject({
+      title: "Ledger check: 1 violation in 1 of 9 invariants",
+      body: `chalan-line-equals-cards: 1 (e.g. line ${id})`,
+      link: "/billing",
+      category: "TIMS Cards",
+    });
   });
 
   it("npm run ledger:check exits 0 on clean data and 1 naming the invariant on a violation", async () => {
     const root = path.resolve(__dirname, "../..");
-    const run = () => spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/ledger-check.ts"], { cwd: root, env: process.env, encoding: "utf8", timeout: 90_000 });
+    const run = () =>
+      spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/ledger-check.ts"], { cwd: root, env: process.env, encoding: "utf8", timeout: 90_000 });
     const clean = run();
     expect(clean.status, clean.stderr).toBe(0);
     expect(clean.stdout).toContain("All 9 invariants hold.");

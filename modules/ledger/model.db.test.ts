@@ -243,7 +243,11 @@ function answer(m: Model, a: MAttempt): "success" | "refund-due" | "failure" {
   if (a.providerPaid) return settle(m, a);
   if (a.status === "initiated") {
     a.status = "failure";
-    markUnpaid(m, m.regs.find((x) => x.id === a.regId)!, "Payment Failure");
+    markUnpaid(
+      m,
+      m.regs.find((x) => x.id === a.regId)!,
+      "Payment Failure",
+    );
   }
   return "failure";
 }
@@ -298,7 +302,8 @@ async function verify(m: Model, step: string) {
 
 async function compare(m: Model, results: Awaited<ReturnType<typeof runLedgerCheck>>, step: string) {
   const broken = results.filter((r) => r.violations > 0);
-  if (broken.length) throw new Error(`after ${step}: ledger invariants violated: ${broken.map((r) => `${r.name} ${r.violations} (${r.examples.join("; ")})`).join(", ")}`);
+  if (broken.length)
+    throw new Error(`after ${step}: ledger invariants violated: ${broken.map((r) => `${r.name} ${r.violations} (${r.examples.join("; ")})`).join(", ")}`);
   const ids = [...m.cards.keys()];
   if (!ids.length) return;
   const rows = await sequelize.query<{ id: number; status: string; cardNumber: number | null; deletedAt: unknown; returnState: string | null }>(
@@ -310,10 +315,14 @@ async function compare(m: Model, results: Awaited<ReturnType<typeof runLedgerChe
     const row = real.get(c.id);
     const got = row && { status: row.status, numbered: row.cardNumber !== null, deleted: row.deletedAt !== null, returnState: row.returnState ?? null };
     const want = { status: c.status, numbered: c.numbered, deleted: c.deleted, returnState: c.returnState };
-    if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`after ${step}: card ${c.id} of registration ${c.regId} is ${JSON.stringify(got)}, the model says ${JSON.stringify(want)}`);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      throw new Error(`after ${step}: card ${c.id} of registration ${c.regId} is ${JSON.stringify(got)}, the model says ${JSON.stringify(want)}`);
     if (row?.cardNumber != null) c.cardNumber = Number(row.cardNumber);
   }
-  const regs = await sequelize.query<{ id: number; status: string }>(`SELECT id, status FROM registrations WHERE id IN (${m.regs.map((r) => r.id).join(",")})`, { type: QueryTypes.SELECT });
+  const regs = await sequelize.query<{ id: number; status: string }>(
+    `SELECT id, status FROM registrations WHERE id IN (${m.regs.map((r) => r.id).join(",")})`,
+    { type: QueryTypes.SELECT },
+  );
   for (const row of regs) {
     const r = m.regs.find((x) => x.id === Number(row.id))!;
     if (row.status !== r.status) throw new Error(`after ${step}: registration ${r.id} is ${row.status}, the model says ${r.status}`);
@@ -362,7 +371,12 @@ abstract class OnRegistration extends Step {
 }
 
 class Register extends Step {
-  constructor(readonly owner: Owner, readonly trekkers: number, readonly startsIn: number, readonly days: number) {
+  constructor(
+    readonly owner: Owner,
+    readonly trekkers: number,
+    readonly startsIn: number,
+    readonly days: number,
+  ) {
     super();
   }
   async act(m: Model) {
@@ -373,10 +387,24 @@ class Register extends Step {
     const [first, ...rest] = passports.map((p) => person(`Walker ${p}`, { passportNumber: p }));
     const regId = await createRegistration(owner, trek(world.routeId, entry, exit), first, PHOTO_KEY);
     for (const t of rest) await addTrekker(regId, owner, t, PHOTO_KEY);
-    const ids = await sequelize.query<{ id: number }>("SELECT id FROM trekkers WHERE registrationId = ? ORDER BY id", { replacements: [regId], type: QueryTypes.SELECT });
+    const ids = await sequelize.query<{ id: number }>("SELECT id FROM trekkers WHERE registrationId = ? ORDER BY id", {
+      replacements: [regId],
+      type: QueryTypes.SELECT,
+    });
     const r: MReg = { id: regId, owner: this.owner, entry, exit, status: "Payment Pending", cards: [], lock: null, billed: false };
     ids.forEach(({ id }, i) => {
-      m.cards.set(Number(id), { id: Number(id), regId, passport: passports[i], status: "Payment Pending", numbered: false, cardNumber: null, deleted: false, returnState: null, scanned: false, trail: "none" });
+      m.cards.set(Number(id), {
+        id: Number(id),
+        regId,
+        passport: passports[i],
+        status: "Payment Pending",
+        numbered: false,
+        cardNumber: null,
+        deleted: false,
+        returnState: null,
+        scanned: false,
+        trail: "none",
+      });
       r.cards.push(Number(id));
     });
     m.regs.push(r);
@@ -396,7 +424,18 @@ class AddTrekker extends OnRegistration {
     const r = this.target(m);
     const passport = `MB${++m.seq}`;
     const id = await addTrekker(r.id, actorOf(r.owner), person(`Walker ${passport}`, { passportNumber: passport }), PHOTO_KEY);
-    m.cards.set(id, { id, regId: r.id, passport, status: "Payment Pending", numbered: false, cardNumber: null, deleted: false, returnState: null, scanned: false, trail: "none" });
+    m.cards.set(id, {
+      id,
+      regId: r.id,
+      passport,
+      status: "Payment Pending",
+      numbered: false,
+      cardNumber: null,
+      deleted: false,
+      returnState: null,
+      scanned: false,
+      trail: "none",
+    });
     r.cards.push(id);
     r.lock = null;
   }
@@ -406,7 +445,11 @@ class AddTrekker extends OnRegistration {
 }
 
 class EditDates extends OnRegistration {
-  constructor(reg: number, readonly startsIn: number, readonly days: number) {
+  constructor(
+    reg: number,
+    readonly startsIn: number,
+    readonly days: number,
+  ) {
     super(reg);
   }
   eligible(m: Readonly<Model>) {
@@ -438,7 +481,12 @@ const payable = (m: Readonly<Model>, r: MReg) => editable(r) && r.entry >= today
 const payables = (m: Readonly<Model>) => m.regs.filter((r) => payable(m, r));
 
 class Pay extends OnRegistration {
-  constructor(reg: number, readonly gateway: Gateway, readonly decision: number, readonly comesBack: boolean) {
+  constructor(
+    reg: number,
+    readonly gateway: Gateway,
+    readonly decision: number,
+    readonly comesBack: boolean,
+  ) {
     super(reg);
   }
   eligible(m: Readonly<Model>) {
@@ -454,7 +502,12 @@ class Pay extends OnRegistration {
     const payer = actorOf(r.owner);
     const started = await startGatewayPayment({ registrationId: r.id, viewer: payer, gateway, origin: "http://127.0.0.1", mode: qr ? "qr" : undefined });
     r.lock ??= live(m, r).length;
-    const txnId = (await sequelize.query<{ txnId: string }>("SELECT txnId FROM payment_attempts WHERE registrationId = ? ORDER BY id DESC LIMIT 1", { replacements: [r.id], type: QueryTypes.SELECT }))[0].txnId;
+    const txnId = (
+      await sequelize.query<{ txnId: string }>("SELECT txnId FROM payment_attempts WHERE registrationId = ? ORDER BY id DESC LIMIT 1", {
+        replacements: [r.id],
+        type: QueryTypes.SELECT,
+      })
+    )[0].txnId;
     const back = await runSimulatedPayment(started, this.choice, { fetch: browser });
     const a: MAttempt = {
       txnId,
@@ -485,7 +538,15 @@ async function deliver(m: Model, a: MAttempt) {
   } else {
     const ret = a.ret!;
     const gateway = a.gateway === "card" ? "card" : a.gateway;
-    shown = (await confirmGatewayReturn({ gateway, query: ret.query, body: ret.body, actionType: ret.actionType ?? "success", viewer: a.gateway === "card" ? null : payer })).status;
+    shown = (
+      await confirmGatewayReturn({
+        gateway,
+        query: ret.query,
+        body: ret.body,
+        actionType: ret.actionType ?? "success",
+        viewer: a.gateway === "card" ? null : payer,
+      })
+    ).status;
     if (a.status !== "success" && a.status !== "duplicate") {
       a.returned = true;
       a.updatedAt = m.now;
@@ -532,7 +593,11 @@ class Reconcile extends Step {
       if (askable) answer(m, a);
       else if (!a.returned && m.now - a.createdAt >= 60 * MINUTE) {
         a.status = "failure";
-        markUnpaid(m, m.regs.find((r) => r.id === a.regId)!, "Payment Failure");
+        markUnpaid(
+          m,
+          m.regs.find((r) => r.id === a.regId)!,
+          "Payment Failure",
+        );
       }
     }
   }
@@ -549,7 +614,10 @@ class UploadVoucher extends OnRegistration {
     const r = this.target(m);
     await uploadVoucher(r.id, actorOf(r.owner), voucherFile());
     r.lock ??= live(m, r).length;
-    const [{ id }] = await sequelize.query<{ id: number }>("SELECT id FROM vouchers WHERE registrationId = ? ORDER BY id DESC LIMIT 1", { replacements: [r.id], type: QueryTypes.SELECT });
+    const [{ id }] = await sequelize.query<{ id: number }>("SELECT id FROM vouchers WHERE registrationId = ? ORDER BY id DESC LIMIT 1", {
+      replacements: [r.id],
+      type: QueryTypes.SELECT,
+    });
     m.vouchers.push({ id: Number(id), regId: r.id, count: r.lock, decided: false });
     markUnpaid(m, r, "Pending");
   }
@@ -559,14 +627,20 @@ class UploadVoucher extends OnRegistration {
 }
 
 class DecideVoucher extends Step {
-  constructor(readonly voucher: number, readonly decision: "approve" | "reject" | "refund") {
+  constructor(
+    readonly voucher: number,
+    readonly decision: "approve" | "reject" | "refund",
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
     return m.vouchers.some((v) => !v.decided);
   }
   async act(m: Model) {
-    const v = pick(m.vouchers.filter((x) => !x.decided), this.voucher)!;
+    const v = pick(
+      m.vouchers.filter((x) => !x.decided),
+      this.voucher,
+    )!;
     const r = m.regs.find((x) => x.id === v.regId)!;
     const nothing = nothingToBuy(r, v.count);
     const board = world.board;
@@ -582,7 +656,9 @@ class DecideVoucher extends Step {
       r.billed = true;
       issue(m, r, PAYABLE_TO_ISSUE);
     } else if (this.decision === "reject") {
-      expect(await decideVoucher({ id: v.id, approve: false, remarks: "The deposit slip is unreadable.", actorId: board.id, origin: "http://localhost" })).toBe("done");
+      expect(await decideVoucher({ id: v.id, approve: false, remarks: "The deposit slip is unreadable.", actorId: board.id, origin: "http://localhost" })).toBe(
+        "done",
+      );
       v.decided = true;
       if (!r.billed) markUnpaid(m, r, "Rejected");
     } else {
@@ -603,7 +679,9 @@ class DecideVoucher extends Step {
 
 const GENERATE_FROM = ["Payment Pending", "Payment Failure"];
 const generable = (m: Readonly<Model>) =>
-  m.regs.filter((r) => GENERATE_FROM.includes(r.status) && r.entry >= today(m as Model) && live(m as Model, r).some((c) => !c.numbered && GENERATE_FROM.includes(c.status)));
+  m.regs.filter(
+    (r) => GENERATE_FROM.includes(r.status) && r.entry >= today(m as Model) && live(m as Model, r).some((c) => !c.numbered && GENERATE_FROM.includes(c.status)),
+  );
 
 class Generate extends OnRegistration {
   eligible(m: Readonly<Model>) {
@@ -622,11 +700,17 @@ class Generate extends OnRegistration {
 type Move = "cancel" | "return" | "approveReturn" | "rejectReturn" | "delete";
 
 class CardMove extends Step {
-  constructor(readonly card: number, readonly move: Move) {
+  constructor(
+    readonly card: number,
+    readonly move: Move,
+  ) {
     super();
   }
   target(m: Readonly<Model>) {
-    return pick([...m.cards.values()].filter((c) => this.allowed(m, c)), this.card);
+    return pick(
+      [...m.cards.values()].filter((c) => this.allowed(m, c)),
+      this.card,
+    );
   }
   check(m: Readonly<Model>) {
     return !!this.target(m);
@@ -713,7 +797,10 @@ async function checkIn(m: Model, c: MCard, out: boolean, what: string, refusedOk
 }
 
 class Scan extends OnNumberedCard {
-  constructor(card: number, readonly post: number) {
+  constructor(
+    card: number,
+    readonly post: number,
+  ) {
     super(card);
   }
   async act(m: Model) {
@@ -729,7 +816,10 @@ class Scan extends OnNumberedCard {
 }
 
 class SelfCheckin extends OnNumberedCard {
-  constructor(card: number, readonly out: boolean) {
+  constructor(
+    card: number,
+    readonly out: boolean,
+  ) {
     super(card);
   }
   async act(m: Model) {
@@ -745,12 +835,20 @@ class SelfCheckin extends OnNumberedCard {
 
 /** A checkpost without a connection scans a card; the scan waits on the device. */
 class OfflineScanStep extends OnNumberedCard {
-  constructor(card: number, readonly post: number) {
+  constructor(
+    card: number,
+    readonly post: number,
+  ) {
     super(card);
   }
   async act(m: Model) {
     const c = this.target(m);
-    const scan: OfflineScan = { clientId: `off-${++m.seq}`, qr: signQrPayload({ trekkerId: c.id, registrationId: c.regId }), method: "qr", scannedAt: new Date(m.now).toISOString() };
+    const scan: OfflineScan = {
+      clientId: `off-${++m.seq}`,
+      qr: signQrPayload({ trekkerId: c.id, registrationId: c.regId }),
+      method: "qr",
+      scannedAt: new Date(m.now).toISOString(),
+    };
     // Whether the card might pass at this moment: the sync judges the scan by then as well as by now.
     m.offline.push({ checkpost: this.post % world.checkposts.length, scan, cardId: c.id, validThen: validOn(m, c, kathmanduDate(scan.scannedAt)) });
   }
@@ -769,19 +867,27 @@ class SyncOffline extends Step {
     for (let post = 0; post < world.checkposts.length; post++) {
       const mine = queued.filter((q) => q.checkpost === post);
       if (!mine.length) continue;
-      const results = await syncOfflineScans(world.checkposts[post], mine.map((q) => q.scan));
+      const results = await syncOfflineScans(
+        world.checkposts[post],
+        mine.map((q) => q.scan),
+      );
       results.forEach((result, i) => {
         const c = m.cards.get(mine[i].cardId)!;
         const day = kathmanduDate(mine[i].scan.scannedAt);
         const valid = mine[i].validThen && validOn(m, c, day);
         if (result.outcome === "recorded" || result.outcome === "repeat") {
-          expect(valid, `offline scan of card ${c.id} on ${day} recorded, but the card is ${c.status} (might pass when scanned: ${mine[i].validThen})`).toBe(true);
+          expect(valid, `offline scan of card ${c.id} on ${day} recorded, but the card is ${c.status} (might pass when scanned: ${mine[i].validThen})`).toBe(
+            true,
+          );
           seen(c, post === world.checkposts.length - 1);
         } else {
           expect(valid, `offline scan of card ${c.id} on ${day} ${result.outcome}: ${result.message}`).toBe(false);
         }
       });
-      const again = await syncOfflineScans(world.checkposts[post], mine.map((q) => q.scan));
+      const again = await syncOfflineScans(
+        world.checkposts[post],
+        mine.map((q) => q.scan),
+      );
       expect(again.map((r) => r.outcome === "recorded")).not.toContain(true);
     }
   }
@@ -823,7 +929,14 @@ class ChalanPush extends Step {
     resetErpSimulator();
     if (this.erpDown) setErpSimulatorFaults({ failNext: 1_000 });
     try {
-      await runPush(pushId, { client: erpClient({ url: process.env.ERP_URL!, apiKey: erpConfig().apiKey, fetch: (request) => handleErpSimulatorRequest(request), sleep: async () => {} }) });
+      await runPush(pushId, {
+        client: erpClient({
+          url: process.env.ERP_URL!,
+          apiKey: erpConfig().apiKey,
+          fetch: (request) => handleErpSimulatorRequest(request),
+          sleep: async () => {},
+        }),
+      });
     } finally {
       resetErpSimulator();
     }
@@ -835,14 +948,20 @@ class ChalanPush extends Step {
 }
 
 const idx = fc.nat({ max: 50 });
-const register = fc.tuple(fc.constantFrom<Owner>("fit", "agency"), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 })).map(([o, n, s, d]) => new Register(o, n, s, d));
+const register = fc
+  .tuple(fc.constantFrom<Owner>("fit", "agency"), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 }))
+  .map(([o, n, s, d]) => new Register(o, n, s, d));
 const commands = [
   register,
   register,
   idx.map((r) => new AddTrekker(r)),
   fc.tuple(idx, fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 3 })).map(([r, s, d]) => new EditDates(r, s, d)),
-  fc.tuple(idx, fc.constantFrom<Gateway>("esewa", "khalti", "connectips", "fonepay", "fonepay-qr", "card"), fc.nat({ max: 4 }), fc.boolean()).map(([r, g, d, b]) => new Pay(r, g, d, b)),
-  fc.tuple(idx, fc.constantFrom<Gateway>("esewa", "khalti", "connectips", "fonepay", "fonepay-qr", "card"), fc.nat({ max: 4 }), fc.boolean()).map(([r, g, d, b]) => new Pay(r, g, d, b)),
+  fc
+    .tuple(idx, fc.constantFrom<Gateway>("esewa", "khalti", "connectips", "fonepay", "fonepay-qr", "card"), fc.nat({ max: 4 }), fc.boolean())
+    .map(([r, g, d, b]) => new Pay(r, g, d, b)),
+  fc
+    .tuple(idx, fc.constantFrom<Gateway>("esewa", "khalti", "connectips", "fonepay", "fonepay-qr", "card"), fc.nat({ max: 4 }), fc.boolean())
+    .map(([r, g, d, b]) => new Pay(r, g, d, b)),
   idx.map((a) => new ComeBack(a)),
   fc.constantFrom(20, 61).map((min) => new Reconcile(min)),
   idx.map((r) => new UploadVoucher(r)),
@@ -968,7 +1087,14 @@ describe("model-based: what the model tests found, replayed", () => {
   // (checkin-on-valid-card): the sync judged the card as it is now. Now a past scan is also judged
   // by the card's status at its moment (checkins service, problemThen): a refused scan.
   it("an offline scan of a returned card, synced after the return was rejected, is not a check-in on an invalid card", async () => {
-    await replay([new Register("fit", 1, 0, 2), new Generate(0), new CardMove(0, "return"), new OfflineScanStep(0, 0), new CardMove(0, "rejectReturn"), new SyncOffline()]);
+    await replay([
+      new Register("fit", 1, 0, 2),
+      new Generate(0),
+      new CardMove(0, "return"),
+      new OfflineScanStep(0, 0),
+      new CardMove(0, "rejectReturn"),
+      new SyncOffline(),
+    ]);
   });
 
   it("a payment confirmed after Generate Card gave the cards away: refund due, no bill for nothing (was: a bill with no cards, bill-equals-fees)", async () => {
@@ -984,7 +1110,15 @@ describe("model-based: what the model tests found, replayed", () => {
   });
 
   it("a voucher of a registration whose cards were generated meanwhile is marked refund due, not approved", async () => {
-    await replay([new Register("agency", 1, 1, 0), new Pay(0, "card", FAILURE, false), new UploadVoucher(0), new ComeBack(0), new Generate(0), new DecideVoucher(0, "approve"), new DecideVoucher(0, "refund")]);
+    await replay([
+      new Register("agency", 1, 1, 0),
+      new Pay(0, "card", FAILURE, false),
+      new UploadVoucher(0),
+      new ComeBack(0),
+      new Generate(0),
+      new DecideVoucher(0, "approve"),
+      new DecideVoucher(0, "refund"),
+    ]);
   });
 });
 
@@ -993,7 +1127,9 @@ describe("model-based: money, cards and the chalan agree after every step", () =
     const started = performance.now();
     await runModel({ numRuns: RUNS, seed: SEED, path: REPLAY_PATH, verbose: 1 });
     const steps = [...stepCounts.values()].reduce((a, b) => a + b, 0);
-    console.info(`[model] ${RUNS} sequences, ${steps} steps in ${Math.round(performance.now() - started)} ms: ${[...stepCounts].map(([k, n]) => `${k} ${n}`).join(", ")}`);
+    console.info(
+      `[model] ${RUNS} sequences, ${steps} steps in ${Math.round(performance.now() - started)} ms: ${[...stepCounts].map(([k, n]) => `${k} ${n}`).join(", ")}`,
+    );
     console.info(`[model] act ms by kind: ${[...actTime].map(([k, v]) => `${k} ${Math.round(v)}`).join(", ")}`);
     console.info(`[model] time: ${JSON.stringify(Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])))}`);
   }, 600_000);

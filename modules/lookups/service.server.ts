@@ -3,8 +3,13 @@ import { sequelize } from "../../db/sequelize.server";
 import { COUNTRIES } from "./data/countries";
 import { SIMPLE_LOOKUPS, type SimpleLookupTable } from "./data/reference";
 
-export interface LookupOption { id: number; name: string }
-export interface CountryOption extends LookupOption { regionId: number }
+export interface LookupOption {
+  id: number;
+  name: string;
+}
+export interface CountryOption extends LookupOption {
+  regionId: number;
+}
 
 /**
  * Upserts the reference rows. Plain SQL keeps it one statement per table on both dialects;
@@ -26,22 +31,35 @@ export async function seedLookupTables(): Promise<void> {
     });
   };
   for (const [table, rows] of Object.entries(SIMPLE_LOOKUPS)) {
-    await upsert(table, ["id", "name"], rows.map((r) => [r.id, r.name]));
+    await upsert(
+      table,
+      ["id", "name"],
+      rows.map((r) => [r.id, r.name]),
+    );
   }
-  await upsert("countries", ["id", "name", "regionId"], COUNTRIES.map((c) => [c.id, c.name, c.regionId]));
+  await upsert(
+    "countries",
+    ["id", "name", "regionId"],
+    COUNTRIES.map((c) => [c.id, c.name, c.regionId]),
+  );
 }
 
 const cache = new Map<string, Promise<unknown>>();
 /** Lookups change only with a deploy, so each process reads a table once. */
 function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  if (!cache.has(key)) cache.set(key, load().catch((e) => { cache.delete(key); throw e; }));
+  if (!cache.has(key))
+    cache.set(
+      key,
+      load().catch((e) => {
+        cache.delete(key);
+        throw e;
+      }),
+    );
   return cache.get(key) as Promise<T>;
 }
 
 export function listLookup(table: SimpleLookupTable): Promise<LookupOption[]> {
-  return cached(table, () =>
-    sequelize.query<LookupOption>(`SELECT id, name FROM ${table} ORDER BY id`, { type: QueryTypes.SELECT }),
-  );
+  return cached(table, () => sequelize.query<LookupOption>(`SELECT id, name FROM ${table} ORDER BY id`, { type: QueryTypes.SELECT }));
 }
 
 export function listCountries(): Promise<CountryOption[]> {

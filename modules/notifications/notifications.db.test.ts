@@ -44,7 +44,13 @@ describe("events raise notifications for the users they concern", () => {
   it("an agency's documents decided: the agency and TAAN, with their own links", async () => {
     const agency = await agencyAwaitingReview("Notice Agency One");
     const taanBefore = (await all(taan)).length;
-    await decideAgency({ agencyId: agency.id, approve: false, remarks: "The PAN scan is blurred", actor: { id: board.id, fullName: "Board" }, origin: "http://x" });
+    await decideAgency({
+      agencyId: agency.id,
+      approve: false,
+      remarks: "The PAN scan is blurred",
+      actor: { id: board.id, fullName: "Board" },
+      origin: "http://x",
+    });
     const [mine] = await all(agency);
     expect(await kinds(agency)).toEqual(["agency-rejected"]);
     expect(mine).toMatchObject({ category: "Users", link: "/upload-documents-status/rejected", isRead: false });
@@ -124,7 +130,8 @@ describe("reading notifications", () => {
     await notify({ kind: "cards-issued", to: [user.id], title: "Cards", body: "b", link: "/" });
     await notify({ kind: "agency-approved", to: [user.id], title: "Account", body: "b", link: "/" });
     await notify({ kind: "voucher-approved", to: [user.id], title: "Voucher", body: "b", link: "/" });
-    const titles = async (category?: "Registration" | "Users" | "TIMS Cards") => (await listNotifications(user.id, { category, offset: 0, limit: 10 })).rows.map((n) => n.title);
+    const titles = async (category?: "Registration" | "Users" | "TIMS Cards") =>
+      (await listNotifications(user.id, { category, offset: 0, limit: 10 })).rows.map((n) => n.title);
     expect(await titles()).toEqual(["Voucher", "Account", "Cards"]);
     expect(await titles("TIMS Cards")).toEqual(["Cards"]);
     expect(await titles("Users")).toEqual(["Account"]);

@@ -39,9 +39,18 @@ export async function notify(event: NewNotification, transaction?: Transaction):
   if (!owners.size && !taan.size) return 0;
   const category = NOTIFICATION_KINDS[event.kind];
   const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-  const row = (userId: number, link: string) => ({ userId, kind: event.kind, category, title: clip(event.title, 200), body: clip(event.body, 1000), link: link.slice(0, 200) });
+  const row = (userId: number, link: string) => ({
+    userId,
+    kind: event.kind,
+    category,
+    title: clip(event.title, 200),
+    body: clip(event.body, 1000),
+    link: link.slice(0, 200),
+  });
   // Bound values (ADR 0011): bulkCreate inlines them on SQLite, and a remark may hold any character.
-  await insertRows(Notification, [...[...owners].map((id) => row(id, event.link)), ...[...taan].map((id) => row(id, event.taanLink ?? event.link))], { transaction });
+  await insertRows(Notification, [...[...owners].map((id) => row(id, event.link)), ...[...taan].map((id) => row(id, event.taanLink ?? event.link))], {
+    transaction,
+  });
   return owners.size + taan.size;
 }
 

@@ -122,7 +122,10 @@ describe("the daily overdue job on fixed dates", () => {
     expect(outbox.filter((m) => m.subject.startsWith("Overdue trekker:"))).toEqual([]);
     const digests = outbox.filter((m) => m.subject.startsWith("Overdue trekkers on "));
     const digestsTo = (user: TestUser) => digests.filter((m) => m.to.toLowerCase().includes(user.email.toLowerCase()));
-    const subjects = (user: TestUser) => digestsTo(user).map((m) => m.subject).sort();
+    const subjects = (user: TestUser) =>
+      digestsTo(user)
+        .map((m) => m.subject)
+        .sort();
     const textOf = async (user: TestUser, day: string) => (await readOutboxMessage(digestsTo(user).find((m) => m.subject.includes(day))!.id))?.text ?? "";
     // Two runs raised trekkers (8 March: the two never seen; 11 March: the one not checked out).
     expect(subjects(u.agencyA)).toEqual(["Overdue trekkers on 2042/03/11: 1"]);
@@ -169,11 +172,16 @@ describe("the Overdue filter of /trekkers and its Mark Safe action", () => {
     expect(ids(taan)).toEqual(sorted(c.stuck, c.unseenB, c.fitUnseen));
     expect(taan.some((r) => r.actions.includes("markSafe"))).toBe(false);
     // Without the filter the list is the whole list, and a trekker who is not overdue has no Mark Safe.
-    const all = await trekkerListSource(u.board1, { overdue: overdueListHook(u.board1) }).page({ filters: {}, sort: { key: "registered", desc: true } } as never, { offset: 0, limit: 100 });
+    const all = await trekkerListSource(u.board1, { overdue: overdueListHook(u.board1) }).page(
+      { filters: {}, sort: { key: "registered", desc: true } } as never,
+      { offset: 0, limit: 100 },
+    );
     expect(all.length).toBeGreaterThan(3);
     expect(all.find((r) => r.trekkerId === c.out.trekkerId)?.actions).not.toContain("markSafe");
     // A list without the hook (the account views) finds no overdue rows rather than every row.
-    expect(await trekkerListSource(u.board1).page({ filters: { overdue: "1" }, sort: { key: "registered", desc: true } } as never, { offset: 0, limit: 100 })).toEqual([]);
+    expect(
+      await trekkerListSource(u.board1).page({ filters: { overdue: "1" }, sort: { key: "registered", desc: true } } as never, { offset: 0, limit: 100 }),
+    ).toEqual([]);
   });
 });
 

@@ -150,7 +150,13 @@ export const DIGEST_NAMED = 50;
  * marks only. Each e-mail is its own short transaction.
  */
 async function mailDigests(today: string): Promise<void> {
-  const rows = await OverdueTrekker.findAll({ where: { raisedOn: today, safeAt: { [Op.is]: null } }, order: [["dueDate", "ASC"], ["id", "ASC"]] });
+  const rows = await OverdueTrekker.findAll({
+    where: { raisedOn: today, safeAt: { [Op.is]: null } },
+    order: [
+      ["dueDate", "ASC"],
+      ["id", "ASC"],
+    ],
+  });
   if (!rows.length) return;
   const [board, taan] = await Promise.all([activeUserIdsOfType(UserType.NTB), activeUserIdsOfType(UserType.TAAN)]);
   const readers = new Map<number, { rows: OverdueTrekker[]; reader: OverdueDigestReader | null }>();
@@ -177,8 +183,12 @@ async function mailDigests(today: string): Promise<void> {
       link: `${origin}${linkFor(r, person.userType)}`,
     }));
     const all = person.userType === UserType.FIT ? "/tims-cards" : "/trekkers?tab=trekkers&overdue=1";
-    const { html, text } = renderEmail(createElement(OverdueDigestEmail, { name: person.name, day, total: theirs.length, trekkers, link: `${origin}${all}`, reader: as }));
-    await writeTransaction((transaction) => sendEmail({ to: person.email, subject: overdueDigestSubject(theirs.length, day), html, text }, { transaction, key: `overdue-digest:${today}:${userId}` }));
+    const { html, text } = renderEmail(
+      createElement(OverdueDigestEmail, { name: person.name, day, total: theirs.length, trekkers, link: `${origin}${all}`, reader: as }),
+    );
+    await writeTransaction((transaction) =>
+      sendEmail({ to: person.email, subject: overdueDigestSubject(theirs.length, day), html, text }, { transaction, key: `overdue-digest:${today}:${userId}` }),
+    );
   }
 }
 
@@ -201,7 +211,10 @@ export async function findOverdueTrekkers(opts: OverdueRunOptions = {}): Promise
         const treks = await treksByDate({ statuses: rule.statuses, by: rule.by, from: rule.from, before: rule.before, afterId, limit: batchSize }, transaction);
         if (!treks.length) return 0;
         afterId = treks[treks.length - 1].trekkerId;
-        const trails = await trailsOf(treks.map((t) => t.trekkerId), transaction);
+        const trails = await trailsOf(
+          treks.map((t) => t.trekkerId),
+          transaction,
+        );
         const only = opts.trekkerIds ? new Set(opts.trekkerIds) : null;
         const found = treks
           .filter((t) => !only || only.has(t.trekkerId))
@@ -239,7 +252,10 @@ export function overdueTrekkerSubquery(): TrekkerSubquery {
 export async function safeMarkableAmong(viewer: Viewer, rows: readonly { trekkerId: number; ownerId: number }[]): Promise<ReadonlySet<number>> {
   const candidates = rows.filter((r) => mayMarkSafe(viewer, r.ownerId));
   if (!candidates.length) return new Set();
-  const open = await OverdueTrekker.findAll({ where: { trekkerId: { [Op.in]: candidates.map((r) => r.trekkerId) }, safeAt: { [Op.is]: null } }, attributes: ["trekkerId"] });
+  const open = await OverdueTrekker.findAll({
+    where: { trekkerId: { [Op.in]: candidates.map((r) => r.trekkerId) }, safeAt: { [Op.is]: null } },
+    attributes: ["trekkerId"],
+  });
   return new Set(open.map((o) => o.trekkerId));
 }
 
@@ -303,7 +319,10 @@ export async function markSafe(viewer: Viewer, trekkerId: number, note: string, 
     if (!row) throw notFoundError();
     if (!mayMarkSafe(viewer, row.ownerId)) throw can(viewer, "overdueMarkOwnSafe") ? notFoundError() : forbiddenError();
     if (row.safeAt) throw conflictError(SAFE_MESSAGES.alreadySafe);
-    const [changed] = await OverdueTrekker.update({ safeAt: now, safeBy: viewer.id, safeNote: text }, { where: { id: row.id, safeAt: { [Op.is]: null } }, transaction });
+    const [changed] = await OverdueTrekker.update(
+      { safeAt: now, safeBy: viewer.id, safeNote: text },
+      { where: { id: row.id, safeAt: { [Op.is]: null } }, transaction },
+    );
     if (changed !== 1) throw conflictError(SAFE_MESSAGES.alreadySafe);
     return { trekkerId, safeAt: now, safeBy: viewer.id, safeNote: text };
   });
@@ -319,7 +338,10 @@ export async function clearAnsweredAlert(checkin: RecordedCheckin, transaction: 
   const open = await OverdueTrekker.findOne({ where: { trekkerId: checkin.trekkerId, safeAt: { [Op.is]: null } }, transaction });
   if (!open || (open.reason === "no-checkout" && !checkin.leftTrail)) return false;
   const note = `${checkin.leftTrail ? "Checked out" : "Checked in"} at ${checkin.place} on ${displayDate(checkin.at)} (cleared by the check-in).`;
-  const [changed] = await OverdueTrekker.update({ safeAt: checkin.at, safeBy: null, safeNote: note }, { where: { id: open.id, safeAt: { [Op.is]: null } }, transaction });
+  const [changed] = await OverdueTrekker.update(
+    { safeAt: checkin.at, safeBy: null, safeNote: note },
+    { where: { id: open.id, safeAt: { [Op.is]: null } }, transaction },
+  );
   return changed === 1;
 }
 onCheckinRecorded(async (checkin, transaction) => {
@@ -327,7 +349,9 @@ onCheckinRecorded(async (checkin, transaction) => {
 });
 
 /** A trekker's overdue record, open or cleared (tests, the panel): null when never raised. */
-export async function overdueRecord(trekkerId: number): Promise<(OverdueView & { safeAt: Date | null; safeBy: number | null; safeNote: string | null }) | null> {
+export async function overdueRecord(
+  trekkerId: number,
+): Promise<(OverdueView & { safeAt: Date | null; safeBy: number | null; safeNote: string | null }) | null> {
   const row = await OverdueTrekker.findOne({ where: { trekkerId } });
   return row ? { ...toView(row), safeAt: row.safeAt, safeBy: row.safeBy, safeNote: row.safeNote } : null;
 }
@@ -347,7 +371,14 @@ export async function overdueSummary(viewer: Viewer, limit = 5): Promise<Overdue
   const [noCheckout, neverSeen, oldest] = await Promise.all([
     OverdueTrekker.count({ where: { ...open, reason: "no-checkout" } }),
     OverdueTrekker.count({ where: { ...open, reason: "never-seen" } }),
-    OverdueTrekker.findAll({ where: open, order: [["dueDate", "ASC"], ["id", "ASC"]], limit }),
+    OverdueTrekker.findAll({
+      where: open,
+      order: [
+        ["dueDate", "ASC"],
+        ["id", "ASC"],
+      ],
+      limit,
+    }),
   ]);
   return { open: noCheckout + neverSeen, noCheckout, neverSeen, oldest: oldest.map(toView) };
 }

@@ -20,7 +20,12 @@ export const billingList = defineList({
   }),
   fields: [
     { kind: "select", name: "route", label: "Trekking Region", options: "routes" },
-    { kind: "select", name: "method", label: "Payment Method", options: PAYMENT_METHOD_IDS.map((id) => ({ value: id, label: PAYMENT_METHOD_LABELS[Number(id)] })) },
+    {
+      kind: "select",
+      name: "method",
+      label: "Payment Method",
+      options: PAYMENT_METHOD_IDS.map((id) => ({ value: id, label: PAYMENT_METHOD_LABELS[Number(id)] })),
+    },
     { kind: "date", name: "startDate", label: "Paid from" },
     { kind: "date", name: "endDate", label: "Paid to" },
     { kind: "select", name: "agency", label: "Agency", options: "agencies" },

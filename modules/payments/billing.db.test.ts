@@ -52,7 +52,13 @@ beforeAll(async () => {
   routeA = (await makeRoute("Billing Route A")).id;
   routeB = (await makeRoute("Billing Route B")).id;
   fit = await makeRoleUser("fit", { fullName: "Receipt Payer", contactAddress: "Thamel, Kathmandu", contactNo: "9800000001" });
-  agency = await makeRoleUser("agency", { fullName: "Agency Owner", organizationName: "Himal Billing Treks Pvt. Ltd.", panNumber: "601234567", isApproved: true, isVerified: true });
+  agency = await makeRoleUser("agency", {
+    fullName: "Agency Owner",
+    organizationName: "Himal Billing Treks Pvt. Ltd.",
+    panNumber: "601234567",
+    isApproved: true,
+    isVerified: true,
+  });
   checkpost = await makeRoleUser("checkpost");
   board = await makeRoleUser("ntb");
   taan = await makeRoleUser("taan");
@@ -120,7 +126,13 @@ describe("receipt", () => {
 
   it("holds the payer's details, the line item, the total and the amount in words", async () => {
     const fitReceipt = (await getReceipt(billIds.fit, board))!;
-    expect(fitReceipt).toMatchObject({ name: "Receipt Payer", address: "Thamel, Kathmandu", contactNo: "9800000001", lineItem: "Tims Card - Free individual Trekker", trekkers: 2 });
+    expect(fitReceipt).toMatchObject({
+      name: "Receipt Payer",
+      address: "Thamel, Kathmandu",
+      contactNo: "9800000001",
+      lineItem: "Tims Card - Free individual Trekker",
+      trekkers: 2,
+    });
     expect(fitReceipt.amountWords).toMatch(/^Nrs .* Only\.$/);
     const agencyReceipt = (await getReceipt(billIds.agency, board))!;
     expect(agencyReceipt.lineItem).toBe("Tims Card - Trekking Agency");

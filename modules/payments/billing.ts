@@ -59,6 +59,10 @@ export interface Receipt {
 
 /** Receipt-{invoice}-{timestamp}.pdf (spec 2 §9); the timestamp is the download's, to the second. */
 export function receiptFileName(invoiceNumber: string, at: Date = new Date()): string {
-  const stamp = at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "").replace("T", "");
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "")
+    .replace("T", "");
   return `Receipt-${invoiceNumber.replace(/[^A-Za-z0-9-]/g, "")}-${stamp}.pdf`;
 }

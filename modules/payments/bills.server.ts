@@ -70,17 +70,15 @@ function billColumnsSql(): string {
 async function billRowsWhere(where: WhereOptions<Bill>, desc: boolean, window: { offset?: number; limit: number }): Promise<BillRow[]> {
   const ids = modelIdsSql(Bill, where, { order: [["id", desc ? "DESC" : "ASC"]], limit: window.limit, offset: window.offset });
   const rows = await selectArrays(`SELECT ${billColumnsSql()} FROM (${ids}) k JOIN bills b ON b.id = k.id`);
-  const list = rows.map(
-    (r): BillRow => ({
-      id: Number(r[0]),
-      invoiceNumber: String(r[1]),
-      routeName: (r[2] as string | null) ?? "",
-      agency: r[3] === null || r[3] === undefined ? "" : registerAgencyLabel(Number(r[3]), String(r[4] ?? "")),
-      method: PAYMENT_METHOD_LABELS[Number(r[5])] ?? String(r[5]),
-      amountPaisa: Number(r[6]),
-      paidAt: utcDate(r[7]) ?? new Date(0),
-    }),
-  );
+  const list = rows.map((r): BillRow => ({
+    id: Number(r[0]),
+    invoiceNumber: String(r[1]),
+    routeName: (r[2] as string | null) ?? "",
+    agency: r[3] === null || r[3] === undefined ? "" : registerAgencyLabel(Number(r[3]), String(r[4] ?? "")),
+    method: PAYMENT_METHOD_LABELS[Number(r[5])] ?? String(r[5]),
+    amountPaisa: Number(r[6]),
+    paidAt: utcDate(r[7]) ?? new Date(0),
+  }));
   // The outer statement has no ORDER BY (MariaDB would sort the wide rows): put them in order here.
   return list.sort((a, b) => (desc ? b.id - a.id : a.id - b.id));
 }
@@ -118,7 +116,11 @@ export function billListHidden(viewer: BillViewer): string[] {
 }
 
 async function toReceipt(bill: Bill): Promise<Receipt> {
-  const [routes, payers, trekkers] = await Promise.all([routeNamesOf([bill.registrationId]), billingContacts([bill.payerUserId]), cardNumbersOf(bill.registrationId)]);
+  const [routes, payers, trekkers] = await Promise.all([
+    routeNamesOf([bill.registrationId]),
+    billingContacts([bill.payerUserId]),
+    cardNumbersOf(bill.registrationId),
+  ]);
   const payer = payers.get(bill.payerUserId);
   return {
     billId: bill.id,

@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import { Op } from "sequelize";
 import { DomainError, notFoundError } from "@lib/errors";
-import { getGateway, GATEWAY_METHOD_ID, type ConfirmResult, type GatewayId, type PaymentGateway, type ReturnAction, type StartResult } from "./gateways/gateway-set.server";
+import {
+  getGateway,
+  GATEWAY_METHOD_ID,
+  type ConfirmResult,
+  type GatewayId,
+  type PaymentGateway,
+  type ReturnAction,
+  type StartResult,
+} from "./gateways/gateway-set.server";
 import { PaymentAttempt, type AttemptStatus } from "./models/payment-records.server";
 import { claimAttempt, settle, type SettleOutcome } from "./settle.server";
 import { canPay, trekDatesRefusal, type RegistrationViewer } from "@modules/registration";
@@ -39,7 +47,13 @@ export class GatewayUnavailable extends DomainError {
  * database's writer lock), so when it fails the attempt is removed and a price lock this start
  * took is released again; the payer can then choose another method with nothing left behind.
  */
-export async function startGatewayPayment(opts: { registrationId: number; viewer: RegistrationViewer & { fullName?: string; email?: string }; gateway: GatewayId; origin: string; mode?: "web" | "qr" }): Promise<StartResult> {
+export async function startGatewayPayment(opts: {
+  registrationId: number;
+  viewer: RegistrationViewer & { fullName?: string; email?: string };
+  gateway: GatewayId;
+  origin: string;
+  mode?: "web" | "qr";
+}): Promise<StartResult> {
   const reg = await getRegistration(opts.registrationId, opts.viewer);
   if (!reg) throw notFoundError();
   if (!canPay(opts.viewer, reg)) throw new PaymentRefused(`This registration is ${reg.status}; there is nothing to pay.`);
@@ -53,7 +67,14 @@ export async function startGatewayPayment(opts: { registrationId: number; viewer
   const txnId = newTxnId(reg.id);
   let attempt: PaymentAttempt | null = null;
   try {
-    attempt = await PaymentAttempt.create({ registrationId: reg.id, userId: opts.viewer.id, gateway: opts.gateway, methodId: GATEWAY_METHOD_ID[opts.gateway], txnId, amountPaisa });
+    attempt = await PaymentAttempt.create({
+      registrationId: reg.id,
+      userId: opts.viewer.id,
+      gateway: opts.gateway,
+      methodId: GATEWAY_METHOD_ID[opts.gateway],
+      txnId,
+      amountPaisa,
+    });
     const started = await getGateway(opts.gateway).start({
       txnId,
       amountPaisa,
@@ -63,11 +84,16 @@ export async function startGatewayPayment(opts: { registrationId: number; viewer
       customer: { name: opts.viewer.fullName, email: opts.viewer.email },
       mode: opts.mode,
     });
-    await attempt.update({ providerRef: started.providerRef ?? (started.kind === "qr" ? started.prn : null), answers: JSON.stringify([{ at: new Date().toISOString(), start: started }]) });
+    await attempt.update({
+      providerRef: started.providerRef ?? (started.kind === "qr" ? started.prn : null),
+      answers: JSON.stringify([{ at: new Date().toISOString(), start: started }]),
+    });
     return started;
   } catch (error) {
     console.error(`[payments] ${opts.gateway} could not start ${txnId}: ${(error as Error)?.message ?? error}`);
-    await undoStart(reg.id, attempt?.id ?? null, lockedBefore, startedAt).catch((undo) => console.error(`[payments] undoing ${txnId} failed: ${(undo as Error)?.message ?? undo}`));
+    await undoStart(reg.id, attempt?.id ?? null, lockedBefore, startedAt).catch((undo) =>
+      console.error(`[payments] undoing ${txnId} failed: ${(undo as Error)?.message ?? undo}`),
+    );
     throw new GatewayUnavailable();
   }
 }
@@ -157,7 +183,14 @@ async function record(attempt: PaymentAttempt, result: ConfirmResult, status: At
   const answers = JSON.parse(attempt.answers || "[]") as Record<string, unknown>[];
   // A QR page asks every few seconds while the payer pays: keep one "still pending" answer, not hundreds.
   if (result.status === "pending" && answers.at(-1)?.status === "pending" && !answers.at(-1)?.returned) answers.pop();
-  answers.push({ at: new Date().toISOString(), status: result.status, tampered: result.tampered ?? false, reason: result.reason, raw: result.raw, ...(returned ? { returned } : {}) });
+  answers.push({
+    at: new Date().toISOString(),
+    status: result.status,
+    tampered: result.tampered ?? false,
+    reason: result.reason,
+    raw: result.raw,
+    ...(returned ? { returned } : {}),
+  });
   // A status is written only while the attempt is still open: a late "pending" or "failure" (the
   // reconciliation job asking while the browser's return settles) never reopens a settled attempt.
   await PaymentAttempt.update(
@@ -231,7 +264,8 @@ export async function confirmAttempt(
     // Money that bought nothing is told as a refund due, never "Payment Successful" (issue 25, 3b).
     if (outcome === "duplicate" || outcome === "mismatch" || outcome === "expired" || outcome === "generated") return refundDueOutcome(attempt, outcome);
     // "already": another confirmation settled it meanwhile, issuing or finding it bought nothing.
-    if (outcome === "already") return (await settledOutcome(attempt.id, outcome)) ?? { status: "success", registrationId: attempt.registrationId, settle: outcome };
+    if (outcome === "already")
+      return (await settledOutcome(attempt.id, outcome)) ?? { status: "success", registrationId: attempt.registrationId, settle: outcome };
     return { status: "success", registrationId: attempt.registrationId, settle: outcome };
   }
   const status = result.status === "success" ? "failure" : result.status;
@@ -310,6 +344,7 @@ export async function qrPayment(txnId: string, registrationId: number, viewer: {
   const qrText = answers.find((a) => a.start?.kind === "qr")?.start?.qrText;
   if (!qrText) return null;
   const expiresAt = new Date(new Date(attempt.createdAt).getTime() + QR_VALID_MS);
-  const status = attempt.status === "duplicate" ? "refund-due" : attempt.status === "success" ? "success" : attempt.status === "initiated" ? "pending" : attempt.status;
+  const status =
+    attempt.status === "duplicate" ? "refund-due" : attempt.status === "success" ? "success" : attempt.status === "initiated" ? "pending" : attempt.status;
   return { prn: attempt.txnId, qrText, expiresAt: expiresAt.toISOString(), expired: expiresAt.getTime() <= Date.now(), status };
 }

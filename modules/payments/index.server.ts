@@ -1,5 +1,29 @@
 // The payments module's public entry for server code (services, models stay private).
-export { type PaymentTab, GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, refundGatewayLabel, REFUND_REASONS, REFUND_STATUSES, REFUND_STATUS_LABELS, RETURN_ACTIONS, VOUCHER_STATUSES, resultPageUrl, type RefundReason, type RefundStatus, PAYMENT_METHOD_LABELS, RECEIPT_ISSUER, receiptFileName, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt, amountInWords } from "./index";
+export {
+  type PaymentTab,
+  GATEWAY_LABELS,
+  GATEWAY_UNAVAILABLE,
+  ONLINE_METHODS,
+  PAYMENT_TABS,
+  refundGatewayLabel,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  REFUND_STATUS_LABELS,
+  RETURN_ACTIONS,
+  VOUCHER_STATUSES,
+  resultPageUrl,
+  type RefundReason,
+  type RefundStatus,
+  PAYMENT_METHOD_LABELS,
+  RECEIPT_ISSUER,
+  receiptFileName,
+  receiptLineItem,
+  registerAgencyLabel,
+  seesAllBills,
+  type BillRow,
+  type Receipt,
+  amountInWords,
+} from "./index";
 export { vouchersList } from "./index.vouchers-list";
 export { billingList, InvoiceVoids } from "./index.billing-list";
 export { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } from "./index.pay";
@@ -9,7 +33,17 @@ export { paymentReturnParams, paymentStepSchema, voucherDecisionSchema, markRefu
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";
 export type { VoucherFilters, VoucherRow } from "./vouchers.server";
 export { qrImageDataUrl } from "./qr-image.server";
-export { GatewayUnavailable, PaymentRefused, QR_VALID_MS, confirmGatewayReturn, paymentTxnIdFromReturn, qrPayment, recheckAttempt, startGatewayPayment, storedOutcome } from "./gateway-payments.server";
+export {
+  GatewayUnavailable,
+  PaymentRefused,
+  QR_VALID_MS,
+  confirmGatewayReturn,
+  paymentTxnIdFromReturn,
+  qrPayment,
+  recheckAttempt,
+  startGatewayPayment,
+  storedOutcome,
+} from "./gateway-payments.server";
 export type { QrPaymentView } from "./gateway-payments.server";
 export { PaymentAttempt } from "./models/payment-records.server";
 export { claimAttempt, settle } from "./settle.server";
@@ -24,7 +58,16 @@ export { paymentsModule } from "./plugin.server";
 export { requireSimulator } from "./simulators/guard.server";
 export { assertPaymentConfig, gatewayAvailable } from "./gateways/config.server";
 export { gatewayBrowserOrigins } from "./gateways/origins.server";
-export { ALREADY_REFUNDED, billingRefunds, getRefund, listRefunds, markRefunded, refundsDueSummary, refundsOfRegistration, type RefundRow } from "./refunds.server";
+export {
+  ALREADY_REFUNDED,
+  billingRefunds,
+  getRefund,
+  listRefunds,
+  markRefunded,
+  refundsDueSummary,
+  refundsOfRegistration,
+  type RefundRow,
+} from "./refunds.server";
 export { billIdOfRegistration, billListHidden, billListSource, getReceipt, type BillFilters } from "./bills.server";
 export { receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";
 export { refundedSaleRegistrations, saleStates, type SaleState } from "./sale-facts.server";

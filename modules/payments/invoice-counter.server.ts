@@ -45,7 +45,9 @@ export interface InvoiceNumberCheck {
  */
 export async function checkInvoiceNumbers(): Promise<InvoiceNumberCheck> {
   const bills = await sequelize.query<{ invoiceNumber: string }>("SELECT invoiceNumber FROM bills", { type: QueryTypes.SELECT });
-  const voids = await sequelize.query<{ firstNumber: number; lastNumber: number }>("SELECT firstNumber, lastNumber FROM invoice_voids", { type: QueryTypes.SELECT });
+  const voids = await sequelize.query<{ firstNumber: number; lastNumber: number }>("SELECT firstNumber, lastNumber FROM invoice_voids", {
+    type: QueryTypes.SELECT,
+  });
   const [counter] = await sequelize.query<{ next: number }>("SELECT next FROM invoice_counter WHERE id = 1", { type: QueryTypes.SELECT });
   const seen = new Map<number, number>();
   const used: number[] = [];

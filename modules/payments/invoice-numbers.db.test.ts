@@ -62,7 +62,14 @@ describe("invoice numbers", () => {
     expect(await settlePayment(changed)).toBe("mismatch");
     const twice = await pendingPayment(routeId, { payer: viewer, count: 1 });
     expect(await settlePayment(twice)).toBe("issued");
-    const second = await PaymentAttempt.create({ registrationId: twice.regId, userId: payer.id, gateway: "khalti", methodId: 3, txnId: `A${twice.regId}-${Date.now()}`.slice(0, 20), amountPaisa: twice.amount });
+    const second = await PaymentAttempt.create({
+      registrationId: twice.regId,
+      userId: payer.id,
+      gateway: "khalti",
+      methodId: 3,
+      txnId: `A${twice.regId}-${Date.now()}`.slice(0, 20),
+      amountPaisa: twice.amount,
+    });
     const again: PendingPayment = { ...twice, attempt: second };
     expect(await settlePayment(again)).toBe("duplicate");
     const last = await pendingPayment(routeId, { payer: viewer, count: 1 });
@@ -76,7 +83,9 @@ describe("invoice numbers", () => {
     const board = { id: payer.id, userType: 4 };
     const found = await billListSource(board).page({ filters: { name: "INV-0000002" }, sort: { key: "id", desc: true } }, { offset: 0, limit: 10 });
     expect(found.map((r) => r.invoiceNumber)).toEqual(["INV-0000002"]);
-    expect((await billListSource(board).page({ filters: { name: "3" }, sort: { key: "id", desc: true } }, { offset: 0, limit: 10 })).map((r) => r.invoiceNumber)).toEqual(["INV-0000003"]);
+    expect(
+      (await billListSource(board).page({ filters: { name: "3" }, sort: { key: "id", desc: true } }, { offset: 0, limit: 10 })).map((r) => r.invoiceNumber),
+    ).toEqual(["INV-0000003"]);
   });
 
   it("concurrent payments of different registrations take consecutive numbers, each once", async () => {
@@ -116,7 +125,13 @@ describe("numbers of the first numbering (by registration)", () => {
     const legacy = [highest + 3, highest + 4, highest + 8];
     for (const [i, number] of legacy.entries()) {
       const { regId } = await makeRegistration({ id: owner.id, userType: 1, grants: [] }, routeId);
-      await Bill.create({ invoiceNumber: i === 2 ? `INV-${number}` : `INV-${String(number).padStart(7, "0")}`, registrationId: regId, methodId: 1, amountPaisa: 200000, payerUserId: owner.id });
+      await Bill.create({
+        invoiceNumber: i === 2 ? `INV-${number}` : `INV-${String(number).padStart(7, "0")}`,
+        registrationId: regId,
+        methodId: 1,
+        amountPaisa: 200000,
+        payerUserId: owner.id,
+      });
     }
     expect((await checkInvoiceNumbers()).unexplained).toEqual([
       { firstNumber: highest + 1, lastNumber: highest + 2 },

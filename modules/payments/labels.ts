@@ -19,7 +19,13 @@ export type ResultPage = (typeof RESULT_PAGES)[number];
 
 // A capture that bought nothing (refund due) did succeed at the provider: its page is "success",
 // where the panel says the amount will be refunded.
-const PAGE_OF_STATUS: Record<"success" | "failure" | "declined" | "pending" | "refund-due", ResultPage> = { success: "success", failure: "failure", declined: "decline", pending: "pending", "refund-due": "success" };
+const PAGE_OF_STATUS: Record<"success" | "failure" | "declined" | "pending" | "refund-due", ResultPage> = {
+  success: "success",
+  failure: "failure",
+  declined: "decline",
+  pending: "pending",
+  "refund-due": "success",
+};
 
 /**
  * The result page that shows an attempt's outcome, read from what is stored (`stored=1`) or, for

@@ -23,14 +23,17 @@ vi.mock("./gateways/gateway-set.server", async (importOriginal) => {
   const original = await importOriginal<typeof import("./gateways/gateway-set.server")>();
   return {
     ...original,
-    getGateway: (id: Parameters<typeof original.getGateway>[0]): PaymentGateway => ({
-      id,
-      start: async (input: StartInput) => {
-        fake.starts.push(input);
-        return input.mode === "qr" ? { kind: "qr", prn: input.txnId, qrText: "000201", statusCheck: true } : { kind: "redirect", url: `https://example.test/pay?txn=${input.txnId}` };
-      },
-      confirm: async () => ({ status: "pending", raw: null }),
-    }) as PaymentGateway,
+    getGateway: (id: Parameters<typeof original.getGateway>[0]): PaymentGateway =>
+      ({
+        id,
+        start: async (input: StartInput) => {
+          fake.starts.push(input);
+          return input.mode === "qr"
+            ? { kind: "qr", prn: input.txnId, qrText: "000201", statusCheck: true }
+            : { kind: "redirect", url: `https://example.test/pay?txn=${input.txnId}` };
+        },
+        confirm: async () => ({ status: "pending", raw: null }),
+      }) as PaymentGateway,
   };
 });
 
@@ -67,10 +70,24 @@ const voucherFile = () => new File([Buffer.from(`%PDF-1.4\n${"x".repeat(2000)}\n
 /** An attempt the payer started earlier (in time), whose answer the gateway gives only now. */
 async function openAttempt(regId: number, payer: TestUser) {
   const amountPaisa = await lockPrice(regId, payer);
-  return PaymentAttempt.create({ registrationId: regId, userId: payer.id, gateway: "esewa", methodId: 1, txnId: `L${regId}-${Date.now()}`.slice(0, 20), amountPaisa });
+  return PaymentAttempt.create({
+    registrationId: regId,
+    userId: payer.id,
+    gateway: "esewa",
+    methodId: 1,
+    txnId: `L${regId}-${Date.now()}`.slice(0, 20),
+    amountPaisa,
+  });
 }
 const settleAttempt = (attempt: PaymentAttempt) =>
-  settle({ registrationId: attempt.registrationId, amountPaisa: attempt.amountPaisa, methodId: 1, payerUserId: attempt.userId, attemptId: attempt.id, claim: claimAttempt(attempt.id) });
+  settle({
+    registrationId: attempt.registrationId,
+    amountPaisa: attempt.amountPaisa,
+    methodId: 1,
+    payerUserId: attempt.userId,
+    attemptId: attempt.id,
+    claim: claimAttempt(attempt.id),
+  });
 
 const unissued = async (regId: number) => (await cardNumbersOf(regId)).every((c) => c.cardNumber === null);
 const regStatus = async (regId: number) => (await registrationForPayment(regId))!.status;
@@ -130,7 +147,8 @@ describe("the daily sweep closes unpaid treks that are over", () => {
     expect(counts.expired).toBeGreaterThanOrEqual(6);
     for (const id of [regId, failed.regId, rejected.regId]) {
       expect(await regStatus(id)).toBe("Expired");
-      for (const c of await cardNumbersOf(id)) expect((await cardEvents(c.trekkerId)).at(-1)).toMatchObject({ action: "expire", toStatus: "Expired", userId: null });
+      for (const c of await cardNumbersOf(id))
+        expect((await cardEvents(c.trekkerId)).at(-1)).toMatchObject({ action: "expire", toStatus: "Expired", userId: null });
     }
     expect(await regStatus(lastDay.regId)).toBe("Payment Pending");
     expect(await regStatus(waiting.regId)).toBe("Pending");
@@ -138,8 +156,14 @@ describe("the daily sweep closes unpaid treks that are over", () => {
     expect(await sweepCards()).toMatchObject({ expired: 0 });
 
     await expect(start(regId, payer)).rejects.toMatchObject({ message: "This registration is Expired; there is nothing to pay.", status: 409 });
-    await expect(uploadVoucher(regId, payer, voucherFile())).rejects.toMatchObject({ message: "This registration is Expired; there is nothing to pay.", status: 409 });
-    await expect(generateCards(board, regId, { announce: false })).rejects.toMatchObject({ message: "A card in status Expired can not be generated.", status: 409 });
+    await expect(uploadVoucher(regId, payer, voucherFile())).rejects.toMatchObject({
+      message: "This registration is Expired; there is nothing to pay.",
+      status: 409,
+    });
+    await expect(generateCards(board, regId, { announce: false })).rejects.toMatchObject({
+      message: "A card in status Expired can not be generated.",
+      status: 409,
+    });
     // A late failure answer does not reopen it.
     expect(await markCardsUnpaid(regId, "Payment Failure")).toBe(false);
     expect(await regStatus(regId)).toBe("Expired");

@@ -22,7 +22,6 @@ import { Bill } from "./models/payment-records.server";
  */
 export const RECEIPT_JOB = "payments.receipt";
 
-
 export function receiptPdfHtml(receipt: Receipt): string {
   const body = renderToStaticMarkup(createElement(ReceiptDocument, { receipt }));
   return (
@@ -66,13 +65,21 @@ export async function renderAndEmailReceipt(billId: number): Promise<void> {
   const stored = await ensureStored(bill, receipt);
   if (bill.receiptEmailedAt || !receipt.email) return;
   const bytes = stored.bytes ?? new Uint8Array(await (await storedFileResponse(stored.fileKey)).arrayBuffer());
-  const { html, text } = renderEmail(createElement(ReceiptEmail, { name: receipt.name, invoiceNumber: receipt.invoiceNumber, amount: formatNrs(receipt.amountPaisa) }));
+  const { html, text } = renderEmail(
+    createElement(ReceiptEmail, { name: receipt.name, invoiceNumber: receipt.invoiceNumber, amount: formatNrs(receipt.amountPaisa) }),
+  );
   await deliver({
     to: receipt.email,
     subject: receiptSubject(receipt.invoiceNumber),
     html,
     text,
-    attachments: [{ filename: receiptFileName(receipt.invoiceNumber, receipt.receiptDate instanceof Date ? receipt.receiptDate : new Date(receipt.receiptDate)), content: Buffer.from(bytes).toString("base64"), contentType: "application/pdf" }],
+    attachments: [
+      {
+        filename: receiptFileName(receipt.invoiceNumber, receipt.receiptDate instanceof Date ? receipt.receiptDate : new Date(receipt.receiptDate)),
+        content: Buffer.from(bytes).toString("base64"),
+        contentType: "application/pdf",
+      },
+    ],
   });
   await Bill.update({ receiptEmailedAt: new Date() }, { where: { id: bill.id } });
 }

@@ -66,7 +66,8 @@ async function abandoned(gateway: GatewayId, decision: SimDecision | null, opts:
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const statusOf = async (attemptId: number) => (await PaymentAttempt.findByPk(attemptId))!.status;
 const numbered = async (regId: number) => (await cardNumbersOf(regId)).every((c) => c.cardNumber !== null);
-const cardJobs = async (regId: number) => (await JobRow.findAll({ where: { name: "cards.issued" } })).filter((j) => JSON.parse(j.data)?.registrationId === regId);
+const cardJobs = async (regId: number) =>
+  (await JobRow.findAll({ where: { name: "cards.issued" } })).filter((j) => JSON.parse(j.data)?.registrationId === regId);
 
 describe("payment reconciliation", () => {
   it("settles a paid eSewa attempt whose payer never came back, once, with its card job", async () => {
@@ -180,7 +181,9 @@ describe("payment reconciliation", () => {
     const started = await startGatewayPayment({ registrationId: regId, viewer: payer as never, gateway: "esewa", origin: "http://127.0.0.1" });
     const back = await runSimulatedPayment(started, "delayed", { fetch: browser, pendingLookups: 2 });
     const attempt = (await PaymentAttempt.findOne({ where: { registrationId: regId } }))!;
-    expect((await confirmGatewayReturn({ gateway: "esewa", query: back.query, actionType: back.actionType ?? "failure", viewer: payer })).status).toBe("pending");
+    expect((await confirmGatewayReturn({ gateway: "esewa", query: back.query, actionType: back.actionType ?? "failure", viewer: payer })).status).toBe(
+      "pending",
+    );
     expect((await recheckAttempt(attempt.txnId, payer)).status).toBe("pending");
     expect((await registrationForPayment(regId))!.status).not.toBe("Payment Failure");
     expect((await recheckAttempt(attempt.txnId, payer)).status).toBe("success");

@@ -134,6 +134,8 @@ export async function reconcilePayments(opts: ReconcileOptions = {}): Promise<Re
 export const reconcileJob: JobHandler = async () => {
   const counts = await reconcilePayments();
   if (counts.asked || counts.unaskable || counts.closed) {
-    console.info(`[payments] reconciled: ${counts.asked} asked, ${counts.settled} settled, ${counts.failed} failed, ${counts.pending} still pending, ${counts.unaskable} without a status API, ${counts.closed} closed unanswered`);
+    console.info(
+      `[payments] reconciled: ${counts.asked} asked, ${counts.settled} settled, ${counts.failed} failed, ${counts.pending} still pending, ${counts.unaskable} without a status API, ${counts.closed} closed unanswered`,
+    );
   }
 };

@@ -19,8 +19,10 @@ async function whyNothingWasBought(refund: PaymentRefund): Promise<string> {
   if (refund.reason === "registration-changed") {
     return "The trekkers of that registration changed after this payment started, so its total was no longer the amount paid.";
   }
-  if (refund.reason === "trek-expired") return "That registration had expired (its exit date passed) before this payment was confirmed, so no TIMS card was issued.";
-  if (refund.reason === "cards-generated") return "The TIMS cards of that registration had already been issued without payment before this payment was confirmed.";
+  if (refund.reason === "trek-expired")
+    return "That registration had expired (its exit date passed) before this payment was confirmed, so no TIMS card was issued.";
+  if (refund.reason === "cards-generated")
+    return "The TIMS cards of that registration had already been issued without payment before this payment was confirmed.";
   const bill = await Bill.findOne({ where: { registrationId: refund.registrationId }, order: [["id", "ASC"]] });
   if (!bill) return "That registration had already been paid by another payment.";
   const method = PAYMENT_METHOD_LABELS[bill.methodId] ?? "another method";
@@ -52,6 +54,8 @@ export async function emailRefundNotice(refundId: number, kind: RefundNoticeKind
   const { html, text } =
     kind === "due"
       ? renderEmail(createElement(RefundDueEmail, facts))
-      : renderEmail(createElement(RefundedEmail, { ...facts, reference: refund.reference ?? "", refundedOn: refund.refundedAt ? displayDate(refund.refundedAt) : "" }));
+      : renderEmail(
+          createElement(RefundedEmail, { ...facts, reference: refund.reference ?? "", refundedOn: refund.refundedAt ? displayDate(refund.refundedAt) : "" }),
+        );
   await deliver({ to: payer.email, subject: kind === "due" ? refundDueSubject(amount) : refundedSubject(amount), html, text });
 }

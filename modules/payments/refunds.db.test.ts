@@ -7,7 +7,16 @@ import { DomainError } from "@lib/errors";
 import { addTrekker, cardNumbersOf } from "@modules/registration/index.server";
 import { Bill, PaymentAttempt, Voucher } from "./models/payment-records.server";
 import { PaymentRefund } from "./models/refund.server";
-import { ALREADY_REFUNDED, REFUND_NOTICE_JOB, billingRefunds, getRefund, listRefunds, markRefunded, refundsDueSummary, refundsOfRegistration } from "./refunds.server";
+import {
+  ALREADY_REFUNDED,
+  REFUND_NOTICE_JOB,
+  billingRefunds,
+  getRefund,
+  listRefunds,
+  markRefunded,
+  refundsDueSummary,
+  refundsOfRegistration,
+} from "./refunds.server";
 import { JobRow } from "../../jobs/job-store.server";
 import { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
 import { formatNrs } from "@modules/registration";
@@ -39,9 +48,24 @@ describe("settle records a refund due", () => {
     expect(await Bill.count({ where: { registrationId: p.regId } })).toBe(0);
 
     const [refund] = await dueFor(p.attempt.id);
-    expect(refund).toMatchObject({ registrationId: p.regId, payerUserId: p.payer, amountPaisa: p.amount, gateway: "esewa", reason: "registration-changed", status: "due", voucherId: null });
+    expect(refund).toMatchObject({
+      registrationId: p.regId,
+      payerUserId: p.payer,
+      amountPaisa: p.amount,
+      gateway: "esewa",
+      reason: "registration-changed",
+      status: "due",
+      voucherId: null,
+    });
     const row = (await getRefund(refund.id))!;
-    expect(row).toMatchObject({ payer: "Payer", registrationId: p.regId, amountPaisa: p.amount, gateway: "eSewa", reason: REFUND_REASONS["registration-changed"], status: "due" });
+    expect(row).toMatchObject({
+      payer: "Payer",
+      registrationId: p.regId,
+      amountPaisa: p.amount,
+      gateway: "eSewa",
+      reason: REFUND_REASONS["registration-changed"],
+      status: "due",
+    });
 
     // The gateway's answer replayed: the claim fails, no second refund.
     expect(await settlePayment(p)).toBe("already");
@@ -50,11 +74,25 @@ describe("settle records a refund due", () => {
 
   it("when the registration was already paid by another payment", async () => {
     const first = await pendingPayment(routeId, { count: 2 });
-    const second = await PaymentAttempt.create({ registrationId: first.regId, userId: first.payer, gateway: "khalti", methodId: 2, txnId: `R2-${first.regId}-${++seq}`.slice(0, 20), amountPaisa: first.amount });
+    const second = await PaymentAttempt.create({
+      registrationId: first.regId,
+      userId: first.payer,
+      gateway: "khalti",
+      methodId: 2,
+      txnId: `R2-${first.regId}-${++seq}`.slice(0, 20),
+      amountPaisa: first.amount,
+    });
     expect(await settlePayment(first)).toBe("issued");
     expect(await dueFor(first.attempt.id)).toHaveLength(0);
 
-    const outcome = await settle({ registrationId: first.regId, amountPaisa: first.amount, methodId: 2, payerUserId: first.payer, attemptId: second.id, claim: claimAttempt(second.id) });
+    const outcome = await settle({
+      registrationId: first.regId,
+      amountPaisa: first.amount,
+      methodId: 2,
+      payerUserId: first.payer,
+      attemptId: second.id,
+      claim: claimAttempt(second.id),
+    });
     expect(outcome).toBe("duplicate");
     const [refund] = await dueFor(second.id);
     expect(refund).toMatchObject({ registrationId: first.regId, amountPaisa: first.amount, gateway: "khalti", reason: "already-paid", status: "due" });
@@ -65,9 +103,23 @@ describe("settle records a refund due", () => {
     const p = await pendingPayment(routeId, { count: 1 });
     expect(await settlePayment(p)).toBe("issued");
     // A deposit voucher the payer had uploaded before paying online; the board approves it now.
-    const voucher = await Voucher.create({ registrationId: p.regId, userId: p.payer, amountPaisa: p.amount, fileKey: "vouchers/2026-11/00000000000000000000000000000000.png", fileName: "deposit.png", fileKind: "png" });
+    const voucher = await Voucher.create({
+      registrationId: p.regId,
+      userId: p.payer,
+      amountPaisa: p.amount,
+      fileKey: "vouchers/2026-11/00000000000000000000000000000000.png",
+      fileName: "deposit.png",
+      fileKind: "png",
+    });
     let claimed = 0;
-    const outcome = await settle({ registrationId: p.regId, amountPaisa: p.amount, methodId: 5, payerUserId: p.payer, voucherId: voucher.id, claim: async () => ++claimed === 1 });
+    const outcome = await settle({
+      registrationId: p.regId,
+      amountPaisa: p.amount,
+      methodId: 5,
+      payerUserId: p.payer,
+      voucherId: voucher.id,
+      claim: async () => ++claimed === 1,
+    });
     expect(outcome).toBe("duplicate");
     const refunds = await PaymentRefund.findAll({ where: { registrationId: p.regId } });
     expect(refunds).toHaveLength(1);
@@ -144,7 +196,16 @@ describe("billing shows what is owed back (issue 25, 3b)", () => {
     expect((await seen(other)).map((r) => r.id)).toEqual([theirs.refund.id]);
     for (const all of [board, taan]) expect((await seen(all)).map((r) => r.id)).toEqual(expect.arrayContaining([mine.refund.id, theirs.refund.id]));
     const [due] = await seen(payer);
-    expect(due).toMatchObject({ status: "due", statusLabel: "Refund due", amountPaisa: mine.amount, gateway: "eSewa", paymentRef: mine.attempt.txnId, reference: null, refundedAt: null, refundedBy: null });
+    expect(due).toMatchObject({
+      status: "due",
+      statusLabel: "Refund due",
+      amountPaisa: mine.amount,
+      gateway: "eSewa",
+      paymentRef: mine.attempt.txnId,
+      reference: null,
+      refundedAt: null,
+      refundedBy: null,
+    });
     expect(await refundsDueSummary(payer)).toEqual({ count: 1, amountPaisa: mine.amount });
     expect((await refundsDueSummary(board)).count).toBeGreaterThanOrEqual(2);
 
@@ -162,7 +223,12 @@ describe("billing shows what is owed back (issue 25, 3b)", () => {
     const { refund, amount, regId } = await owed(payer);
     await markRefunded({ id: refund.id, reference: "KHL-RF-9", actorId: board.id });
     const jobs = await JobRow.findAll({ where: { name: REFUND_NOTICE_JOB } });
-    expect(jobs.filter((j) => JSON.parse(j.data).refundId === refund.id).map((j) => JSON.parse(j.data).kind).sort()).toEqual(["due", "refunded"]);
+    expect(
+      jobs
+        .filter((j) => JSON.parse(j.data).refundId === refund.id)
+        .map((j) => JSON.parse(j.data).kind)
+        .sort(),
+    ).toEqual(["due", "refunded"]);
 
     await emailRefundNotice(refund.id, "refunded");
     const entry = (await listOutbox()).find((m) => m.to.includes(payer.email));

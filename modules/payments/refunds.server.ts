@@ -129,7 +129,16 @@ async function toRows(refunds: PaymentRefund[]): Promise<RefundRow[]> {
 export async function listRefunds(q: { status: RefundStatus; offset: number; limit: number }): Promise<{ rows: RefundRow[]; total: number }> {
   const { rows, count } = await PaymentRefund.findAndCountAll({
     where: { status: q.status },
-    order: q.status === "due" ? [["createdAt", "ASC"], ["id", "ASC"]] : [["refundedAt", "DESC"], ["id", "DESC"]],
+    order:
+      q.status === "due"
+        ? [
+            ["createdAt", "ASC"],
+            ["id", "ASC"],
+          ]
+        : [
+            ["refundedAt", "DESC"],
+            ["id", "DESC"],
+          ],
     offset: q.offset,
     limit: q.limit,
   });
@@ -142,8 +151,19 @@ function billingScope(viewer: { id: number; userType: number }): WhereOptions<Pa
 }
 
 /** Billing's Refunds tab: the viewer's refunds, due and refunded, newest first. */
-export async function billingRefunds(viewer: { id: number; userType: number }, q: { offset: number; limit: number }): Promise<{ rows: RefundRow[]; total: number }> {
-  const { rows, count } = await PaymentRefund.findAndCountAll({ where: billingScope(viewer), order: [["createdAt", "DESC"], ["id", "DESC"]], offset: q.offset, limit: q.limit });
+export async function billingRefunds(
+  viewer: { id: number; userType: number },
+  q: { offset: number; limit: number },
+): Promise<{ rows: RefundRow[]; total: number }> {
+  const { rows, count } = await PaymentRefund.findAndCountAll({
+    where: billingScope(viewer),
+    order: [
+      ["createdAt", "DESC"],
+      ["id", "DESC"],
+    ],
+    offset: q.offset,
+    limit: q.limit,
+  });
   return { rows: await toRows(rows), total: count };
 }
 

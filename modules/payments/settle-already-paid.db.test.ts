@@ -30,12 +30,22 @@ beforeAll(async () => {
 });
 
 /** A provider that confirms whatever it is asked about, for the amount asked. */
-const confirmingProvider = { id: "khalti", confirm: async ({ expected }: { expected: { amountPaisa: number } }) => ({ status: "success", amountPaisa: expected.amountPaisa, raw: {} }) } as unknown as PaymentGateway;
+const confirmingProvider = {
+  id: "khalti",
+  confirm: async ({ expected }: { expected: { amountPaisa: number } }) => ({ status: "success", amountPaisa: expected.amountPaisa, raw: {} }),
+} as unknown as PaymentGateway;
 
 /** A paid registration and a second attempt its payer opened in another tab before the first was confirmed. */
 async function paidTwice() {
   const first = await pendingPayment(routeId, { count: 2 });
-  const second = await PaymentAttempt.create({ registrationId: first.regId, userId: first.payer, gateway: "khalti", methodId: 2, txnId: `T2-${first.regId}-${++seq}`.slice(0, 20), amountPaisa: first.amount });
+  const second = await PaymentAttempt.create({
+    registrationId: first.regId,
+    userId: first.payer,
+    gateway: "khalti",
+    methodId: 2,
+    txnId: `T2-${first.regId}-${++seq}`.slice(0, 20),
+    amountPaisa: first.amount,
+  });
   expect(await settlePayment(first)).toBe("issued");
   return { first, second };
 }
@@ -48,7 +58,14 @@ describe("settle, already paid", () => {
     const cards = await cardNumbersOf(first.regId);
     const events = await Promise.all(cards.map((c) => cardEvents(c.trekkerId)));
 
-    const outcome = await settle({ registrationId: first.regId, amountPaisa: first.amount, methodId: 2, payerUserId: first.payer, attemptId: second.id, claim: claimAttempt(second.id) });
+    const outcome = await settle({
+      registrationId: first.regId,
+      amountPaisa: first.amount,
+      methodId: 2,
+      payerUserId: first.payer,
+      attemptId: second.id,
+      claim: claimAttempt(second.id),
+    });
     expect(outcome).toBe("duplicate");
     // Marked for a refund, and nothing else changed: one bill, the same numbers, no new card moves.
     expect((await PaymentAttempt.findByPk(second.id))!.status).toBe("duplicate");
@@ -56,7 +73,16 @@ describe("settle, already paid", () => {
     expect(await cardNumbersOf(first.regId)).toEqual(cards);
     expect(await Promise.all(cards.map((c) => cardEvents(c.trekkerId)))).toEqual(events);
     // Confirming the duplicate again is a replay: its claim fails.
-    expect(await settle({ registrationId: first.regId, amountPaisa: first.amount, methodId: 2, payerUserId: first.payer, attemptId: second.id, claim: claimAttempt(second.id) })).toBe("already");
+    expect(
+      await settle({
+        registrationId: first.regId,
+        amountPaisa: first.amount,
+        methodId: 2,
+        payerUserId: first.payer,
+        attemptId: second.id,
+        claim: claimAttempt(second.id),
+      }),
+    ).toBe("already");
   });
 
   it("the payer's result says the amount will be refunded, never success: when confirmed, replayed, and read back", async () => {
@@ -64,11 +90,23 @@ describe("settle, already paid", () => {
     const receiptsBefore = await receiptJobs();
 
     const outcome = await confirmAttempt(second, confirmingProvider, { query: new URLSearchParams() });
-    expect(outcome).toMatchObject({ status: "refund-due", registrationId: first.regId, settle: "duplicate", refund: { amountPaisa: first.amount, gateway: "Khalti", reason: "already-paid" } });
+    expect(outcome).toMatchObject({
+      status: "refund-due",
+      registrationId: first.regId,
+      settle: "duplicate",
+      refund: { amountPaisa: first.amount, gateway: "Khalti", reason: "already-paid" },
+    });
     // The provider's answer arriving again (a reload, the reconciliation job) says the same.
-    expect(await confirmAttempt(second, confirmingProvider, { query: new URLSearchParams() })).toMatchObject({ status: "refund-due", refund: { amountPaisa: first.amount } });
+    expect(await confirmAttempt(second, confirmingProvider, { query: new URLSearchParams() })).toMatchObject({
+      status: "refund-due",
+      refund: { amountPaisa: first.amount },
+    });
     // The card gateway's POSTed result lands on the stored outcome.
-    expect(await storedOutcome(second.txnId, { id: first.payer })).toMatchObject({ status: "refund-due", registrationId: first.regId, refund: { reason: "already-paid" } });
+    expect(await storedOutcome(second.txnId, { id: first.payer })).toMatchObject({
+      status: "refund-due",
+      registrationId: first.regId,
+      refund: { reason: "already-paid" },
+    });
     // No second sale: no second bill, no receipt for it.
     expect(await Bill.count({ where: { registrationId: first.regId } })).toBe(1);
     expect(await receiptJobs()).toBe(receiptsBefore);
@@ -76,7 +114,15 @@ describe("settle, already paid", () => {
 
   it("a NEPALPAY QR paid after the registration was paid leads to the refund panel, not the success one", async () => {
     const first = await pendingPayment(routeId, { count: 1 });
-    const qr = await PaymentAttempt.create({ registrationId: first.regId, userId: first.payer, gateway: "fonepay", methodId: 4, txnId: `QR-${first.regId}-${++seq}`.slice(0, 20), amountPaisa: first.amount, answers: JSON.stringify([{ start: { kind: "qr", qrText: "000201", prn: "x" } }]) });
+    const qr = await PaymentAttempt.create({
+      registrationId: first.regId,
+      userId: first.payer,
+      gateway: "fonepay",
+      methodId: 4,
+      txnId: `QR-${first.regId}-${++seq}`.slice(0, 20),
+      amountPaisa: first.amount,
+      answers: JSON.stringify([{ start: { kind: "qr", qrText: "000201", prn: "x" } }]),
+    });
     expect(await settlePayment(first)).toBe("issued");
     expect((await qrPayment(qr.txnId, first.regId, { id: first.payer }))!.status).toBe("pending");
     expect((await confirmAttempt(qr, confirmingProvider, { query: new URLSearchParams(), mode: "qr" })).status).toBe("refund-due");

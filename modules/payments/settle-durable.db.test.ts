@@ -93,10 +93,14 @@ describe("the card job of a payment", () => {
     const p = await payment(3);
     const before = ((await JobRow.max("id")) as number | null) ?? 0;
     // node itself with tsx's loader (the tsx command would run the server as its child, out of reach of the kill).
-    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/crash/settle-then-hang.ts"), String(p.regId), String(p.attempt.id), String(p.amount), String(p.payer)], {
-      env: { ...process.env, JOB_LEASE_SECONDS: "1" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.resolve("tests/crash/settle-then-hang.ts"), String(p.regId), String(p.attempt.id), String(p.amount), String(p.payer)],
+      {
+        env: { ...process.env, JOB_LEASE_SECONDS: "1" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const exited = new Promise((resolve) => child.on("exit", resolve));
     const committed = await new Promise<string>((resolve, reject) => {
       let out = "";

@@ -26,7 +26,10 @@ beforeAll(async () => {
 });
 
 const provider = (status: "success" | "failure") =>
-  ({ id: "esewa", confirm: async ({ expected }: { expected: { amountPaisa: number } }) => ({ status, amountPaisa: expected.amountPaisa, raw: {} }) }) as unknown as PaymentGateway;
+  ({
+    id: "esewa",
+    confirm: async ({ expected }: { expected: { amountPaisa: number } }) => ({ status, amountPaisa: expected.amountPaisa, raw: {} }),
+  }) as unknown as PaymentGateway;
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
@@ -34,7 +37,11 @@ describe("a payment that finds nothing left to buy", () => {
   it("after Generate Card gave the cards away: no bill, a refund due, the refund panel (was: a bill for no card)", async () => {
     const p = await pendingPayment(routeId, { count: 1 });
     await generateCards(await makeCardGenerator(), p.regId, { announce: false });
-    expect(await confirmAttempt(p.attempt, provider("success"), { query: new URLSearchParams() })).toMatchObject({ status: "refund-due", settle: "generated", refund: { reason: "cards-generated" } });
+    expect(await confirmAttempt(p.attempt, provider("success"), { query: new URLSearchParams() })).toMatchObject({
+      status: "refund-due",
+      settle: "generated",
+      refund: { reason: "cards-generated" },
+    });
     expect(await Bill.count({ where: { registrationId: p.regId } })).toBe(0);
     expect((await PaymentAttempt.findByPk(p.attempt.id))!.status).toBe("duplicate");
     expect((await PaymentRefund.findAll({ where: { registrationId: p.regId } })).map((r) => [r.reason, r.status])).toEqual([["cards-generated", "due"]]);
@@ -58,7 +65,11 @@ describe("a payment that finds nothing left to buy", () => {
     const p = await pendingPayment(routeId, { count: 1, trek: trek(routeId, inDays(0), inDays(0)) });
     await sweepCards({ today: addDays(inDays(0), 1) });
     expect((await registrationForPayment(p.regId))!.status).toBe("Expired");
-    expect(await confirmAttempt(p.attempt, provider("success"), { query: new URLSearchParams() })).toMatchObject({ status: "refund-due", settle: "expired", refund: { reason: "trek-expired" } });
+    expect(await confirmAttempt(p.attempt, provider("success"), { query: new URLSearchParams() })).toMatchObject({
+      status: "refund-due",
+      settle: "expired",
+      refund: { reason: "trek-expired" },
+    });
   });
 
   it("a failure told again leaves a voucher's wait alone (was: back to Payment Failure, payable twice)", async () => {

@@ -10,17 +10,28 @@ import { verifyQrPayload, signQrPayload } from "@modules/cards/index.server";
 import { PaymentAttempt } from "./models/payment-records.server";
 import { claimAttempt, settle } from "./settle.server";
 
-
 let routeId = 0;
 let seq = 0;
 
 async function paidSetup(trekkers = 2) {
   const u = await makeUser({ userType: 1, fullName: "Payer" });
   const viewer = { id: u.id, userType: 1, grants: [] };
-  const regId = await createRegistration(viewer, { routeId, entryDate: inDays(2), exitDate: inDays(8), entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("First"), "k");
+  const regId = await createRegistration(
+    viewer,
+    { routeId, entryDate: inDays(2), exitDate: inDays(8), entryPoint: "Besisahar", exitPoint: "Jomsom" },
+    person("First"),
+    "k",
+  );
   for (let i = 1; i < trekkers; i++) await addTrekker(regId, viewer, person(`Trekker ${i}`), "k");
   const amount = await lockPrice(regId, viewer);
-  const attempt = await PaymentAttempt.create({ registrationId: regId, userId: u.id, gateway: "esewa", methodId: 1, txnId: `T${regId}-${++seq}-${Date.now()}`.slice(0, 20), amountPaisa: amount });
+  const attempt = await PaymentAttempt.create({
+    registrationId: regId,
+    userId: u.id,
+    gateway: "esewa",
+    methodId: 1,
+    txnId: `T${regId}-${++seq}-${Date.now()}`.slice(0, 20),
+    amountPaisa: amount,
+  });
   return { regId, attempt, amount, payer: u.id };
 }
 
@@ -29,7 +40,14 @@ const settleAttempt = (s: Awaited<ReturnType<typeof paidSetup>>) =>
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  routeId = await createRoute({ name: `Pay Route ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [], description: "<p>x</p>" });
+  routeId = await createRoute({
+    name: `Pay Route ${Date.now()}`,
+    provinceId: 4,
+    startPoint: "Besisahar",
+    endPoint: "Jomsom",
+    checkpoints: [],
+    description: "<p>x</p>",
+  });
 });
 
 describe("payment confirmation", () => {
@@ -49,14 +67,24 @@ describe("payment confirmation", () => {
     for (let i = 0; i < 8; i++) setups.push(await paidSetup(2));
     const outcomes = await Promise.all(setups.map((s) => settleAttempt(s)));
     expect(outcomes).toEqual(Array(8).fill("issued"));
-    const numbers = (await Promise.all(setups.map((s) => cardNumbersOf(s.regId)))).flat().map((c) => c.cardNumber!).sort((a, b) => a - b);
+    const numbers = (await Promise.all(setups.map((s) => cardNumbersOf(s.regId))))
+      .flat()
+      .map((c) => c.cardNumber!)
+      .sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(16);
     expect(numbers[numbers.length - 1] - numbers[0]).toBe(15);
   });
 
   it("a payment whose amount no longer matches issues nothing", async () => {
     const s = await paidSetup(1);
-    const outcome = await settle({ registrationId: s.regId, amountPaisa: s.amount - 100, methodId: 1, payerUserId: s.payer, attemptId: s.attempt.id, claim: claimAttempt(s.attempt.id) });
+    const outcome = await settle({
+      registrationId: s.regId,
+      amountPaisa: s.amount - 100,
+      methodId: 1,
+      payerUserId: s.payer,
+      attemptId: s.attempt.id,
+      claim: claimAttempt(s.attempt.id),
+    });
     expect(outcome).toBe("mismatch");
     expect((await cardNumbersOf(s.regId))[0].cardNumber).toBeNull();
   });

@@ -20,7 +20,13 @@ export class NothingToIssue extends Error {
     readonly reason: RefundReason,
     readonly detail: { invoiceNumber?: string; totalPaisa?: number | null },
   ) {
-    super(reason === "already-paid" ? `already paid (${detail.invoiceNumber})` : reason === "cards-generated" ? "cards generated without payment" : `re-priced to ${detail.totalPaisa}`);
+    super(
+      reason === "already-paid"
+        ? `already paid (${detail.invoiceNumber})`
+        : reason === "cards-generated"
+          ? "cards generated without payment"
+          : `re-priced to ${detail.totalPaisa}`,
+    );
     this.name = "NothingToIssue";
   }
 }

@@ -38,7 +38,11 @@ beforeAll(async () => {
 }, 60_000);
 
 const listed = async (query: string) => (await loadList(vouchersList, get(query), voucherListSource())).rows.map((r) => r.id);
-const idsWhere = (f: (v: (typeof made)[number]) => boolean) => made.filter(f).map((v) => v.id).sort((x, y) => y - x);
+const idsWhere = (f: (v: (typeof made)[number]) => boolean) =>
+  made
+    .filter(f)
+    .map((v) => v.id)
+    .sort((x, y) => y - x);
 
 describe("the voucher list", () => {
   it("newest first, with the route and payer names of each row", async () => {

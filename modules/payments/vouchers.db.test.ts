@@ -47,18 +47,38 @@ async function voucherSent(count = 2) {
 async function voucherOfPaidRegistration() {
   const payer = await makeUser({ userType: 1 });
   const { regId, amount } = await makeRegistration(payer, routeId, { trekkers: trekkerNames(1), priced: true });
-  const attempt = await PaymentAttempt.create({ registrationId: regId, userId: payer.id, gateway: "esewa", methodId: 1, txnId: `VP${regId}-${Date.now()}`.slice(0, 20), amountPaisa: amount });
+  const attempt = await PaymentAttempt.create({
+    registrationId: regId,
+    userId: payer.id,
+    gateway: "esewa",
+    methodId: 1,
+    txnId: `VP${regId}-${Date.now()}`.slice(0, 20),
+    amountPaisa: amount,
+  });
   await uploadVoucher(regId, payer, new File([PDF], "deposit.pdf", { type: "application/pdf" }));
-  expect(await settle({ registrationId: regId, amountPaisa: amount, methodId: 1, payerUserId: payer.id, attemptId: attempt.id, claim: claimAttempt(attempt.id) })).toBe("issued");
+  expect(
+    await settle({ registrationId: regId, amountPaisa: amount, methodId: 1, payerUserId: payer.id, attemptId: attempt.id, claim: claimAttempt(attempt.id) }),
+  ).toBe("issued");
   const voucher = (await Voucher.findOne({ where: { registrationId: regId } }))!;
   const bill = (await Bill.findOne({ where: { registrationId: regId } }))!;
   return { regId, voucher, payer, amount, bill };
 }
 
 /** The e-mails queued to an address (the voucher decisions go through the "email.send" job). */
-const mailsTo = async (email: string) => (await JobRow.findAll({ where: { name: "email.send", data: { [Op.like]: `%${email}%` } } })).map((j) => JSON.parse(j.data) as { subject: string; text: string });
+const mailsTo = async (email: string) =>
+  (await JobRow.findAll({ where: { name: "email.send", data: { [Op.like]: `%${email}%` } } })).map(
+    (j) => JSON.parse(j.data) as { subject: string; text: string },
+  );
 
-const decide = (id: number, approve: boolean) => decideVoucher({ id, approve, refNo: "REF-1", remarks: approve ? undefined : "The deposit slip is unreadable.", actorId: board.id, origin: "http://localhost" });
+const decide = (id: number, approve: boolean) =>
+  decideVoucher({
+    id,
+    approve,
+    refNo: "REF-1",
+    remarks: approve ? undefined : "The deposit slip is unreadable.",
+    actorId: board.id,
+    origin: "http://localhost",
+  });
 
 describe("voucher decision", () => {
   it("uploading waits as Pending, a markUnpaid move of every card", async () => {
@@ -112,7 +132,9 @@ describe("a voucher for a registration already paid (issue 25, 3b)", () => {
     const panel = (await getVoucher(voucher.id))!;
     expect(panel.status).toBe("Pending");
     expect(panel.paidBy).toMatchObject({ invoiceNumber: bill.invoiceNumber, method: "eSewa", billId: bill.id });
-    expect(panel.blocked).toBe(`Registration #${regId} is already paid (receipt ${bill.invoiceNumber}). This voucher cannot be approved as its payment: reject it, or mark its amount refund due.`);
+    expect(panel.blocked).toBe(
+      `Registration #${regId} is already paid (receipt ${bill.invoiceNumber}). This voucher cannot be approved as its payment: reject it, or mark its amount refund due.`,
+    );
     const cards = await cardNumbersOf(regId);
 
     const refused = await decide(voucher.id, true).catch((e) => e);
@@ -135,7 +157,14 @@ describe("a voucher for a registration already paid (issue 25, 3b)", () => {
     expect(await decide(voucher.id, false)).toBe("decided");
 
     const [refund] = await PaymentRefund.findAll({ where: { voucherId: voucher.id } });
-    expect(refund).toMatchObject({ registrationId: regId, payerUserId: payer.id, amountPaisa: amount, gateway: "voucher", reason: "already-paid", status: "due" });
+    expect(refund).toMatchObject({
+      registrationId: regId,
+      payerUserId: payer.id,
+      amountPaisa: amount,
+      gateway: "voucher",
+      reason: "already-paid",
+      status: "due",
+    });
     expect(await Bill.count({ where: { registrationId: regId } })).toBe(1);
     expect((await getVoucher(voucher.id))!).toMatchObject({ status: "Refund due", blocked: null, refund: { status: "due" } });
     const listed = async (status: "Approved" | "Refund due" | "Refunded") => (await listVouchers({ status, offset: 0, limit: 1000 })).rows.map((r) => r.id);

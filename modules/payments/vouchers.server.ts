@@ -54,7 +54,10 @@ export async function uploadVoucher(registrationId: number, viewer: Registration
   try {
     // The voucher and the wait for its review (the cards' "markUnpaid" move to Pending) together.
     await writeTransaction(async (transaction) => {
-      await Voucher.create({ registrationId: reg.id, userId: viewer.id, amountPaisa, fileKey: key, fileName: checked.file.name, fileKind: checked.file.kind }, { transaction });
+      await Voucher.create(
+        { registrationId: reg.id, userId: viewer.id, amountPaisa, fileKey: key, fileName: checked.file.name, fileKind: checked.file.kind },
+        { transaction },
+      );
       await markCardsUnpaid(reg.id, "Pending", transaction);
     });
   } catch (error) {
@@ -81,7 +84,15 @@ export interface VoucherRow {
  * back: its status is its refund's, not "Approved".
  */
 const statusOf = (v: { isVerified?: boolean | null }, refund: string | null | undefined): VoucherStatus =>
-  refund === "due" ? "Refund due" : refund === "refunded" ? "Refunded" : v.isVerified === null || v.isVerified === undefined ? "Pending" : v.isVerified ? "Approved" : "Rejected";
+  refund === "due"
+    ? "Refund due"
+    : refund === "refunded"
+      ? "Refunded"
+      : v.isVerified === null || v.isVerified === undefined
+        ? "Pending"
+        : v.isVerified
+          ? "Approved"
+          : "Rejected";
 
 /** The vouchers whose refund is in `status` (any when null): payment_refunds' unique voucherId, no correlation. */
 const vouchersWithRefund = (status: "due" | "refunded" | null) =>
@@ -131,8 +142,18 @@ function voucherColumnsSql(): string {
  * each voucher with its route and payer names by primary key. A page was three statements
  * through models (vouchers, then routes and payers), 7-12x its bare query at 30,000 vouchers.
  */
-async function voucherRowsWhere(where: WhereOptions<Voucher>, desc: boolean, window: { offset?: number; limit: number }, filters: VoucherFilters): Promise<VoucherRow[]> {
-  const ids = modelIdsSql(Voucher, where, { order: [["id", desc ? "DESC" : "ASC"]], limit: window.limit, offset: window.offset, indexHints: voucherIndexHints(filters) });
+async function voucherRowsWhere(
+  where: WhereOptions<Voucher>,
+  desc: boolean,
+  window: { offset?: number; limit: number },
+  filters: VoucherFilters,
+): Promise<VoucherRow[]> {
+  const ids = modelIdsSql(Voucher, where, {
+    order: [["id", desc ? "DESC" : "ASC"]],
+    limit: window.limit,
+    offset: window.offset,
+    indexHints: voucherIndexHints(filters),
+  });
   const rows = await selectArrays(`SELECT ${voucherColumnsSql()} FROM (${ids}) k JOIN vouchers v ON v.id = k.id`);
   const list = rows.map((r): VoucherRow => {
     return {
@@ -155,7 +176,8 @@ async function voucherRowsWhere(where: WhereOptions<Voucher>, desc: boolean, win
  * otherwise intersects it with the (isVerified) index and sorts every match (46 ms against 1 ms
  * for 10,000 Pending vouchers on one route; docs/adr/0025-voucher-route-copy.md).
  */
-const voucherIndexHints = (f: VoucherFilters) => (f.route !== undefined && f.status ? [{ type: IndexHints.IGNORE, values: ["vouchers_is_verified"] }] : undefined);
+const voucherIndexHints = (f: VoucherFilters) =>
+  f.route !== undefined && f.status ? [{ type: IndexHints.IGNORE, values: ["vouchers_is_verified"] }] : undefined;
 
 /** The voucher list for the list kit: newest first, filtered in SQL, a page in one statement. */
 export function voucherListSource(): ListSource<VoucherRow, VoucherFilters> {
@@ -189,14 +211,23 @@ export async function listVouchers(q: VoucherFilters & { offset: number; limit: 
 /** The bill that paid a registration (another payment than this voucher), as the board and the payer read it. */
 async function billOf(registrationId: number) {
   const bill = await Bill.findOne({ where: { registrationId }, order: [["id", "ASC"]] });
-  return bill ? { billId: bill.id, voucherId: bill.voucherId ?? null, invoiceNumber: bill.invoiceNumber, method: PAYMENT_METHOD_LABELS[bill.methodId] ?? String(bill.methodId), paidAt: bill.createdAt } : null;
+  return bill
+    ? {
+        billId: bill.id,
+        voucherId: bill.voucherId ?? null,
+        invoiceNumber: bill.invoiceNumber,
+        method: PAYMENT_METHOD_LABELS[bill.methodId] ?? String(bill.methodId),
+        paidAt: bill.createdAt,
+      }
+    : null;
 }
 
 const HOW_TO_DECIDE = "This voucher cannot be approved as its payment: reject it, or mark its amount refund due.";
 
 /** Why a pending voucher can buy nothing, in the board's words; null when approving it issues the cards. */
 function nothingToIssueMessage(registrationId: number, why: { reason: RefundReason; invoiceNumber?: string }, voucherPaisa: number): string {
-  if (why.reason === "cards-generated") return `The cards of registration #${registrationId} were already issued without payment (Generate Card). ${HOW_TO_DECIDE}`;
+  if (why.reason === "cards-generated")
+    return `The cards of registration #${registrationId} were already issued without payment (Generate Card). ${HOW_TO_DECIDE}`;
   return why.reason === "already-paid"
     ? `Registration #${registrationId} is already paid (receipt ${why.invoiceNumber}). ${HOW_TO_DECIDE}`
     : `The trekkers of registration #${registrationId} changed after this voucher was uploaded, so its total is no longer the voucher's ${formatNrs(voucherPaisa)}. ${HOW_TO_DECIDE}`;
@@ -238,7 +269,16 @@ export async function getVoucher(id: number) {
     paidBy,
     /** Why approving is refused (the panel offers reject or refund due instead), or null. */
     blocked,
-    refund: refund ? { status: refund.status, statusLabel: refund.statusLabel, reason: refund.reason, reference: refund.reference, refundedAt: refund.refundedAt, refundedBy: refund.refundedBy } : null,
+    refund: refund
+      ? {
+          status: refund.status,
+          statusLabel: refund.statusLabel,
+          reason: refund.reason,
+          reference: refund.reference,
+          refundedAt: refund.refundedAt,
+          refundedBy: refund.refundedBy,
+        }
+      : null,
   };
 }
 
@@ -256,7 +296,14 @@ export type VoucherDecision = "done" | "not-found" | "decided";
  * board rejects it or marks it refund due instead. Rejection lets the payer pay again. The payer
  * is e-mailed either way, with what actually happened.
  */
-export async function decideVoucher(opts: { id: number; approve: boolean; refNo?: string; remarks?: string; actorId: number; origin: string }): Promise<VoucherDecision> {
+export async function decideVoucher(opts: {
+  id: number;
+  approve: boolean;
+  refNo?: string;
+  remarks?: string;
+  actorId: number;
+  origin: string;
+}): Promise<VoucherDecision> {
   const v = await Voucher.findByPk(opts.id);
   if (!v) return "not-found";
   if (v.isVerified !== null && v.isVerified !== undefined) return "decided";
@@ -270,12 +317,16 @@ export async function decideVoucher(opts: { id: number; approve: boolean; refNo?
       voucherId: v.id,
       refuseIfNothingToIssue: true,
       claim: async (transaction) => {
-        const [n] = await Voucher.update({ isVerified: true, refNo: opts.refNo || null, decidedBy: opts.actorId }, { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction });
+        const [n] = await Voucher.update(
+          { isVerified: true, refNo: opts.refNo || null, decidedBy: opts.actorId },
+          { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction },
+        );
         if (n === 1) await notifyVoucherDecision(v, true, "", null, transaction);
         return n === 1;
       },
     }).catch((error: unknown) => {
-      if (error instanceof NothingToIssue) throw conflictError(nothingToIssueMessage(v.registrationId, { reason: error.reason, ...error.detail }, v.amountPaisa));
+      if (error instanceof NothingToIssue)
+        throw conflictError(nothingToIssueMessage(v.registrationId, { reason: error.reason, ...error.detail }, v.amountPaisa));
       throw error;
     });
     if (outcome === "already") return "decided";
@@ -285,7 +336,10 @@ export async function decideVoucher(opts: { id: number; approve: boolean; refNo?
     // the undecided voucher lets only one of two deciders through. A registration paid by another
     // payment keeps its cards: markCardsUnpaid leaves a paid registration as it is.
     const claimed = await writeTransaction(async (transaction) => {
-      const [n] = await Voucher.update({ isVerified: false, remarks: opts.remarks ?? "", decidedBy: opts.actorId }, { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction });
+      const [n] = await Voucher.update(
+        { isVerified: false, remarks: opts.remarks ?? "", decidedBy: opts.actorId },
+        { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction },
+      );
       if (n !== 1) return false;
       await markCardsUnpaid(v.registrationId, "Rejected", transaction);
       await notifyVoucherDecision(v, false, opts.remarks ?? "", paidBy, transaction);
@@ -301,7 +355,15 @@ export async function decideVoucher(opts: { id: number; approve: boolean; refNo?
         approved: opts.approve,
         remarks: opts.remarks ?? "",
         link: `${opts.origin}/new-register/${v.registrationId}`,
-        alreadyPaid: paidBy ? { registrationId: v.registrationId, voucher: voucherInvoiceId(v.id), invoiceNumber: paidBy.invoiceNumber, method: paidBy.method, paidOn: displayDate(paidBy.paidAt) } : undefined,
+        alreadyPaid: paidBy
+          ? {
+              registrationId: v.registrationId,
+              voucher: voucherInvoiceId(v.id),
+              invoiceNumber: paidBy.invoiceNumber,
+              method: paidBy.method,
+              paidOn: displayDate(paidBy.paidAt),
+            }
+          : undefined,
       }),
     );
     await sendEmail({ to: payer.email, subject: voucherDecisionSubject(opts.approve), html, text });
@@ -326,7 +388,13 @@ export async function markVoucherRefundDue(opts: { id: number; actorId: number }
     const reg = await registrationForPayment(v.registrationId, transaction);
     if (!reg) return "not-found";
     const paid = await Bill.findOne({ where: { registrationId: reg.id }, transaction });
-    const reason: RefundReason | null = paid ? "already-paid" : cardsGivenWithoutPayment(reg.status) ? "cards-generated" : reg.totalPaisa !== v.amountPaisa ? "registration-changed" : null;
+    const reason: RefundReason | null = paid
+      ? "already-paid"
+      : cardsGivenWithoutPayment(reg.status)
+        ? "cards-generated"
+        : reg.totalPaisa !== v.amountPaisa
+          ? "registration-changed"
+          : null;
     if (!reason) throw conflictError(`Registration #${reg.id} is not paid and this voucher covers its total: approve or reject the voucher.`);
     const [n] = await Voucher.update({ isVerified: true, decidedBy: opts.actorId }, { where: { id: v.id, isVerified: { [Op.is]: null } }, transaction });
     if (n !== 1) return "decided";
@@ -337,7 +405,13 @@ export async function markVoucherRefundDue(opts: { id: number; actorId: number }
 }
 
 /** The payer hears of the board's decision in the decision's transaction (TAAN too, for an agency's voucher). */
-async function notifyVoucherDecision(v: Voucher, approved: boolean, remarks: string, paidBy: { invoiceNumber: string } | null, transaction: Transaction): Promise<void> {
+async function notifyVoucherDecision(
+  v: Voucher,
+  approved: boolean,
+  remarks: string,
+  paidBy: { invoiceNumber: string } | null,
+  transaction: Transaction,
+): Promise<void> {
   const invoice = voucherInvoiceId(v.id);
   const rejected = paidBy
     ? `Registration #${v.registrationId} was already paid (receipt ${paidBy.invoiceNumber}); the bank deposit was not taken as its payment. ${remarks}`

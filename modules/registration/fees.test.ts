@@ -22,7 +22,13 @@ describe("card prices (spec 1 §9)", () => {
   });
 
   it("sums the trekkers of a registration", () => {
-    expect(totalFor(rules, 1, [{ trekkerType: 3, countryRegion: 2 }, { trekkerType: 5, countryRegion: 2 }, { trekkerType: 3, countryRegion: 1 }])).toBe(3000_00);
+    expect(
+      totalFor(rules, 1, [
+        { trekkerType: 3, countryRegion: 2 },
+        { trekkerType: 5, countryRegion: 2 },
+        { trekkerType: 3, countryRegion: 1 },
+      ]),
+    ).toBe(3000_00);
     expect(totalFor(rules, 2, [])).toBe(0);
   });
 

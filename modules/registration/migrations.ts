@@ -94,7 +94,14 @@ export const registrationMigrations: Migration[] = [
       await qi.addIndex("trekkers", ["passportNumber"], { name: "trekkers_passport" });
     },
     async down(qi) {
-      for (const name of ["trekkers_passport", "trekkers_full_name", "trekkers_deleted_at", "trekkers_nationality", "trekkers_created_at", "trekkers_registered_by"]) {
+      for (const name of [
+        "trekkers_passport",
+        "trekkers_full_name",
+        "trekkers_deleted_at",
+        "trekkers_nationality",
+        "trekkers_created_at",
+        "trekkers_registered_by",
+      ]) {
         await qi.removeIndex("trekkers", name);
       }
       await qi.removeColumn("trekkers", "registeredBy");

@@ -23,16 +23,24 @@ describe("cards the same passport already holds for overlapping dates", () => {
       makeCardGenerator(),
     ]);
     // The trekker's own card, days 3 to 9.
-    held = await issuedCards(fit, generator, routeId, { trekkers: [person("Own Walker", { passportNumber: passport })], trek: trek(routeId, inDays(3), inDays(9)) });
+    held = await issuedCards(fit, generator, routeId, {
+      trekkers: [person("Own Walker", { passportNumber: passport })],
+      trek: trek(routeId, inDays(3), inDays(9)),
+    });
   });
 
   const register = (owner: TestUser, from: number, to: number, over: Parameters<typeof person>[1] = {}) =>
-    makeRegistration(owner, routeId, { trekkers: [person("Own Walker", { passportNumber: passport, ...over }), person("Someone Else")], trek: trek(routeId, inDays(from), inDays(to)) });
+    makeRegistration(owner, routeId, {
+      trekkers: [person("Own Walker", { passportNumber: passport, ...over }), person("Someone Else")],
+      trek: trek(routeId, inDays(from), inDays(to)),
+    });
 
   it("an agency registering the same passport for overlapping days is warned, without the other card's number", async () => {
     const { regId } = await register(agency, 8, 14);
     const found = await overlappingCards(regId, agency);
-    expect(found).toEqual([{ trekkerId: expect.any(Number), fullName: "Own Walker", entryDate: inDays(3), exitDate: inDays(9), cardNumber: null, registrationId: null }]);
+    expect(found).toEqual([
+      { trekkerId: expect.any(Number), fullName: "Own Walker", entryDate: inDays(3), exitDate: inDays(9), cardNumber: null, registrationId: null },
+    ]);
     // The board may open the other registration: it sees which card.
     const [seen] = await overlappingCards(regId, board);
     expect(seen.registrationId).toBe(held.regId);
@@ -50,8 +58,14 @@ describe("cards the same passport already holds for overlapping dates", () => {
     const { regId: foreign } = await register(agency, 4, 6, { nationality: 250 });
     expect(await overlappingCards(foreign, agency)).toEqual([]);
 
-    const { regId: other } = await issuedCards(fit, generator, routeId, { trekkers: [person("Own Walker", { passportNumber: `${passport}C` })], trek: trek(routeId, inDays(20), inDays(25)) });
-    const { regId: again } = await makeRegistration(agency, routeId, { trekkers: [person("Own Walker", { passportNumber: `${passport}C` })], trek: trek(routeId, inDays(21), inDays(22)) });
+    const { regId: other } = await issuedCards(fit, generator, routeId, {
+      trekkers: [person("Own Walker", { passportNumber: `${passport}C` })],
+      trek: trek(routeId, inDays(20), inDays(25)),
+    });
+    const { regId: again } = await makeRegistration(agency, routeId, {
+      trekkers: [person("Own Walker", { passportNumber: `${passport}C` })],
+      trek: trek(routeId, inDays(21), inDays(22)),
+    });
     expect(await overlappingCards(again, agency)).toHaveLength(1);
     const [cancelled] = await trekkerIdsOf(other);
     await applyCardAction(board, "cancel", cancelled, "Registered twice");

@@ -9,7 +9,13 @@ import { addTrekker, removeTrekker, updateInsurance, updateTrek, updateTrekker }
 /** What the review page's forms post: one intent per section (spec 1 §2.7, no-JS friendly). */
 export type ReviewOutcome =
   | { kind: "invalid"; result: SubmissionResult<string[]>; photoError: string | null }
-  | { kind: "change"; run: () => Promise<unknown>; success: string; cleanup?: () => Promise<void>; reply: (e?: Record<string, string[]>) => SubmissionResult<string[]> | null };
+  | {
+      kind: "change";
+      run: () => Promise<unknown>;
+      success: string;
+      cleanup?: () => Promise<void>;
+      reply: (e?: Record<string, string[]>) => SubmissionResult<string[]> | null;
+    };
 
 export async function reviewIntent(regId: number, viewer: RegistrationViewer, form: FormData): Promise<ReviewOutcome | null> {
   const intent = String(form.get("intent") ?? "");
@@ -17,12 +23,22 @@ export async function reviewIntent(regId: number, viewer: RegistrationViewer, fo
   if (intent === "trek") {
     const s = parseWithZod(form, { schema: trekDetailsSchema });
     if (s.status !== "success") return { kind: "invalid", result: s.reply(), photoError: null };
-    return { kind: "change", run: () => updateTrek(regId, viewer, s.value), success: "Trek Details Successfully Updated", reply: (e) => s.reply({ fieldErrors: e }) };
+    return {
+      kind: "change",
+      run: () => updateTrek(regId, viewer, s.value),
+      success: "Trek Details Successfully Updated",
+      reply: (e) => s.reply({ fieldErrors: e }),
+    };
   }
   if (intent === "insurance") {
     const s = parseWithZod(form, { schema: insuranceSchema });
     if (s.status !== "success") return { kind: "invalid", result: s.reply(), photoError: null };
-    return { kind: "change", run: () => updateInsurance(regId, trekkerId, viewer, s.value), success: "Insurance Details Successfully Updated", reply: (e) => s.reply({ fieldErrors: e }) };
+    return {
+      kind: "change",
+      run: () => updateInsurance(regId, trekkerId, viewer, s.value),
+      success: "Insurance Details Successfully Updated",
+      reply: (e) => s.reply({ fieldErrors: e }),
+    };
   }
   if (intent === "trekker" || intent === "add") {
     const s = parseWithZod(form, { schema: trekkerSchema({ userType: viewer.userType }) });
@@ -37,9 +53,21 @@ export async function reviewIntent(regId: number, viewer: RegistrationViewer, fo
     }
     const cleanup = photoKey ? () => deleteStoredFile(photoKey!).catch(() => {}) : undefined;
     if (intent === "add") {
-      return { kind: "change", run: () => addTrekker(regId, viewer, s.value, photoKey!), success: "Trekker added successfully.", cleanup, reply: (e) => s.reply({ fieldErrors: e }) };
+      return {
+        kind: "change",
+        run: () => addTrekker(regId, viewer, s.value, photoKey!),
+        success: "Trekker added successfully.",
+        cleanup,
+        reply: (e) => s.reply({ fieldErrors: e }),
+      };
     }
-    return { kind: "change", run: () => updateTrekker(regId, trekkerId, viewer, s.value, photoKey), success: "User Details Successfully Updated", cleanup, reply: (e) => s.reply({ fieldErrors: e }) };
+    return {
+      kind: "change",
+      run: () => updateTrekker(regId, trekkerId, viewer, s.value, photoKey),
+      success: "User Details Successfully Updated",
+      cleanup,
+      reply: (e) => s.reply({ fieldErrors: e }),
+    };
   }
   if (intent === "remove") {
     return { kind: "change", run: () => removeTrekker(regId, trekkerId, viewer), success: "Trekker removed successfully.", reply: () => null };

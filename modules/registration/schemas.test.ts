@@ -13,8 +13,17 @@ const yearsAgo = (n: number) => `${Number(today.slice(0, 4)) - n}${today.slice(4
 
 const trek = { routeId: "1", entryDate: shift(5), exitDate: shift(12), entryPoint: "Besisahar", exitPoint: "Jomsom" };
 const trekker = {
-  fullName: "Anna Keller", trekkerType: "3", nationality: "276", city: "Berlin", gender: "2", dob: "1990-04-01",
-  email: "anna@example.com", passportNumber: "C01X00T47", policyType: "Trekking", visaIssueDate: shift(-10), visaExpiryDate: shift(60),
+  fullName: "Anna Keller",
+  trekkerType: "3",
+  nationality: "276",
+  city: "Berlin",
+  gender: "2",
+  dob: "1990-04-01",
+  email: "anna@example.com",
+  passportNumber: "C01X00T47",
+  policyType: "Trekking",
+  visaIssueDate: shift(-10),
+  visaExpiryDate: shift(60),
 };
 const guide = { guideName: "Pemba Sherpa", guideLicense: "G-1234", guideContact: "9851012345" };
 
@@ -60,7 +69,9 @@ describe("trekker", () => {
     });
   });
   it("says how long a passport number may be (issue 26: a 70-character one was told it is required)", () => {
-    expect(errorsOf(fit.safeParse({ ...trekker, passportNumber: "A".repeat(70) }))).toEqual({ passportNumber: "Passport Number must be at most 50 characters" });
+    expect(errorsOf(fit.safeParse({ ...trekker, passportNumber: "A".repeat(70) }))).toEqual({
+      passportNumber: "Passport Number must be at most 50 characters",
+    });
     expect(errorsOf(fit.safeParse({ ...trekker, city: "B".repeat(101) }))).toEqual({ city: "City must be at most 100 characters" });
     expect(errorsOf(fit.safeParse({ ...trekker, visaNumber: "V".repeat(51) }))).toEqual({ visaNumber: "This text must be at most 50 characters" });
   });
@@ -73,7 +84,9 @@ describe("trekker", () => {
   });
   it("applies the date-of-birth rules", () => {
     expect(errorsOf(fit.safeParse({ ...trekker, dob: shift(1) }))).toEqual({ dob: "Date of birth can not be greater than today Date" });
-    expect(errorsOf(fit.safeParse({ ...trekker, trekkerType: "5", dob: yearsAgo(10) }))).toEqual({ dob: "Child's date of birth can not be greater than 9 years of age" });
+    expect(errorsOf(fit.safeParse({ ...trekker, trekkerType: "5", dob: yearsAgo(10) }))).toEqual({
+      dob: "Child's date of birth can not be greater than 9 years of age",
+    });
     expect(errorsOf(fit.safeParse({ ...trekker, dob: yearsAgo(9) }))).toEqual({ dob: "Please select type Child for age below 10 years." });
     expect(fit.safeParse({ ...trekker, trekkerType: "5", dob: yearsAgo(9) }).success).toBe(true);
   });
@@ -85,7 +98,9 @@ describe("trekker", () => {
   it("drops visa details for India and Nepal and checks expiry after issue otherwise", () => {
     const r = agency.safeParse({ ...trekker, ...guide, nationality: "356", visaNumber: "V1" });
     expect(r.success && [r.data.visaNumber, r.data.visaIssueDate]).toEqual([null, null]);
-    expect(errorsOf(fit.safeParse({ ...trekker, visaExpiryDate: shift(-20) }))).toEqual({ visaExpiryDate: "Visa Expiry Date can not be less than Visa Issue Date" });
+    expect(errorsOf(fit.safeParse({ ...trekker, visaExpiryDate: shift(-20) }))).toEqual({
+      visaExpiryDate: "Visa Expiry Date can not be less than Visa Issue Date",
+    });
   });
   it("requires the guide from agencies only", () => {
     expect(errorsOf(agency.safeParse(trekker))).toEqual({
@@ -100,7 +115,10 @@ describe("trekker", () => {
   });
   it("step 1 validates trek and trekker together", () => {
     expect(firstStepSchema({ userType: 1 }).safeParse({ ...trek, ...trekker }).success).toBe(true);
-    expect(Object.keys(errorsOf(firstStepSchema({ userType: 1 }).safeParse({ ...trek, exitDate: shift(1), ...trekker, city: "" }))).sort()).toEqual(["city", "exitDate"]);
+    expect(Object.keys(errorsOf(firstStepSchema({ userType: 1 }).safeParse({ ...trek, exitDate: shift(1), ...trekker, city: "" }))).sort()).toEqual([
+      "city",
+      "exitDate",
+    ]);
   });
   it("passport label and ages", () => {
     expect(passportLabel(356)).toBe("Passport Number / Aadhaar number");
@@ -130,7 +148,9 @@ describe("cross-field rules while other fields are still empty (blur validation)
   });
 
   it("visa expiry before issue shows with only the nationality and the visa dates", () => {
-    expect(issuesOf({ nationality: "276", visaIssueDate: "2024-05-01", visaExpiryDate: "2024-04-01" }).visaExpiryDate).toBe("Visa Expiry Date can not be less than Visa Issue Date");
+    expect(issuesOf({ nationality: "276", visaIssueDate: "2024-05-01", visaExpiryDate: "2024-04-01" }).visaExpiryDate).toBe(
+      "Visa Expiry Date can not be less than Visa Issue Date",
+    );
   });
 
   it("a rule whose field is itself wrong stays quiet", () => {

@@ -1,15 +1,30 @@
 import { z } from "zod";
-import { contactField, emailField, messages, optionalText as optionalTextField, plainText, requiredText, textOnlyField, type TextOptions } from "@lib/validation";
+import {
+  contactField,
+  emailField,
+  messages,
+  optionalText as optionalTextField,
+  plainText,
+  requiredText,
+  textOnlyField,
+  type TextOptions,
+} from "@lib/validation";
 import { dobProblem, needsVisa, NEPAL, REGISTRATION_MESSAGES, TREKKER_TYPE } from "./rules";
 import { kathmanduDate } from "@lib/dates";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const requiredDate = (label: string) => requiredText(label).regex(ISO_DATE, `${label} must be a date`);
 const requiredId = (label: string) =>
-  z.coerce.number({ error: messages.required(label) }).int().positive(messages.required(label));
+  z.coerce
+    .number({ error: messages.required(label) })
+    .int()
+    .positive(messages.required(label));
 const optionalText = (max: number, options: TextOptions = {}) => optionalTextField(max, options).transform((v) => v || null);
 const optionalDate = (label: string) =>
-  plainText().optional().transform((v) => v || null).refine((v) => v === null || ISO_DATE.test(v), `${label} must be a date`);
+  plainText()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || ISO_DATE.test(v), `${label} must be a date`);
 
 const trekDetailsShape = {
   routeId: requiredId("Trekking Area"),
@@ -56,9 +71,7 @@ function trekkerShape(opts: { userType: number }) {
   const isAgency = opts.userType === 2;
   return {
     fullName: textOnlyField("Full Name"),
-    trekkerType: z.coerce
-      .number({ error: messages.required("Trekker Type") })
-      .refine((v) => [3, 4, 5].includes(v), messages.required("Trekker Type")),
+    trekkerType: z.coerce.number({ error: messages.required("Trekker Type") }).refine((v) => [3, 4, 5].includes(v), messages.required("Trekker Type")),
     nationality: requiredId("Nationality"),
     city: requiredText("City").max(100),
     gender: requiredId("Gender"),
@@ -94,7 +107,8 @@ function refineTrekker(opts: { userType: number }) {
     // A date of birth in the future is wrong whatever the type; the age rules need the type.
     const dob = !parsed(ctx, "dob") ? null : typeOk ? dobProblem(v.dob, v.trekkerType) : v.dob > kathmanduDate() ? REGISTRATION_MESSAGES.dobFuture : null;
     if (dob) ctx.addIssue({ code: "custom", path: ["dob"], message: dob });
-    if (nationalityOk && opts.userType === 1 && v.nationality === NEPAL) ctx.addIssue({ code: "custom", path: ["nationality"], message: REGISTRATION_MESSAGES.nepalForFit });
+    if (nationalityOk && opts.userType === 1 && v.nationality === NEPAL)
+      ctx.addIssue({ code: "custom", path: ["nationality"], message: REGISTRATION_MESSAGES.nepalForFit });
     const visaOk = nationalityOk && parsed(ctx, "visaIssueDate", "visaExpiryDate");
     if (visaOk && needsVisa(v.nationality) && v.visaIssueDate && v.visaExpiryDate && v.visaExpiryDate < v.visaIssueDate) {
       ctx.addIssue({ code: "custom", path: ["visaExpiryDate"], message: REGISTRATION_MESSAGES.visaExpiry });

@@ -5,7 +5,17 @@ import { person as trekker } from "../../tests/factories/registrations";
 import { makeUser } from "../../tests/factories/users";
 import { createRoute, deleteRoute, RouteInUseError, setRouteStatus } from "@modules/trek-routes/index.server";
 import { routeInUse } from "~/composition.server";
-import { addTrekker, createRegistration, getRegistration, listHistory, lockPrice, NotAllowedError, RegistrationError, removeTrekker, updateInsurance } from "./service.server";
+import {
+  addTrekker,
+  createRegistration,
+  getRegistration,
+  listHistory,
+  lockPrice,
+  NotAllowedError,
+  RegistrationError,
+  removeTrekker,
+  updateInsurance,
+} from "./service.server";
 import type { TrekkerInput } from "./schemas";
 import { FeeRule, Registration } from "./models/registration.server";
 
@@ -19,7 +29,14 @@ const trek = () => ({ routeId, entryDate: inDays(3), exitDate: inDays(9), entryP
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  routeId = await createRoute({ name: `Reg Route ${Date.now()}`, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [{ name: "Chame" }], description: "<p>x</p>" });
+  routeId = await createRoute({
+    name: `Reg Route ${Date.now()}`,
+    provinceId: 4,
+    startPoint: "Besisahar",
+    endPoint: "Jomsom",
+    checkpoints: [{ name: "Chame" }],
+    description: "<p>x</p>",
+  });
 });
 
 describe("registrations", () => {
@@ -50,7 +67,9 @@ describe("registrations", () => {
     expect(view.totalPaisa).toBe(3000_00);
     const stranger = await user(1);
     expect(await getRegistration(id, stranger)).toBeNull();
-    await expect(updateInsurance(id, view.trekkers[0].id, stranger, { insuranceCompany: null, policyNumber: null, policyType: "X" })).rejects.toBeInstanceOf(Response);
+    await expect(updateInsurance(id, view.trekkers[0].id, stranger, { insuranceCompany: null, policyNumber: null, policyType: "X" })).rejects.toBeInstanceOf(
+      Response,
+    );
     const board = { id: 0, userType: 4, grants: [] };
     expect((await getRegistration(id, board))?.id).toBe(id);
     expect((await listHistory(fit.id, { offset: 0, limit: 10 })).total).toBe(3);
@@ -62,7 +81,9 @@ describe("registrations", () => {
     await expect(createRegistration(fit, { ...trek(), entryPoint: "Lukla" }, person(), "k")).rejects.toMatchObject({ field: "entryPoint" });
     const other = await createRoute({ name: `Closed ${Date.now()}`, provinceId: 1, startPoint: "A", endPoint: "B", checkpoints: [], description: "<p>x</p>" });
     await setRouteStatus(other, "Disable");
-    await expect(createRegistration(fit, { ...trek(), routeId: other, entryPoint: "A", exitPoint: "B" }, person(), "k")).rejects.toBeInstanceOf(RegistrationError);
+    await expect(createRegistration(fit, { ...trek(), routeId: other, entryPoint: "A", exitPoint: "B" }, person(), "k")).rejects.toBeInstanceOf(
+      RegistrationError,
+    );
   });
 
   it("keeps the last trekker, locks paid registrations, and blocks deleting a used route", async () => {

@@ -57,7 +57,11 @@ async function feeRules(): Promise<FeeRuleData[]> {
 }
 
 export async function seedFeeRules(): Promise<void> {
-  if ((await FeeRule.count()) === 0) await insertRows(FeeRule, DEFAULT_FEE_RULES.map((r) => ({ ...r })));
+  if ((await FeeRule.count()) === 0)
+    await insertRows(
+      FeeRule,
+      DEFAULT_FEE_RULES.map((r) => ({ ...r })),
+    );
 }
 
 async function checkTrek(trek: TrekDetailsInput): Promise<string> {
@@ -100,11 +104,32 @@ async function checkCountry(nationality: number): Promise<void> {
 function trekkerColumns(t: TrekkerInput) {
   const { fullName, trekkerType, nationality, city, gender, dob, email, passportNumber, visaNumber, visaIssueDate, visaExpiryDate } = t;
   return {
-    fullName, trekkerType, nationality, city, gender, dob, email, passportNumber, visaNumber, visaIssueDate, visaExpiryDate,
-    nepalContactPerson: t.nepalContactPerson, nepalOrganization: t.nepalOrganization, nepalMobile: t.nepalMobile, nepalAddress: t.nepalAddress,
-    homeContactPerson: t.homeContactPerson, homeCity: t.homeCity, homeMobile: t.homeMobile, homeAddress: t.homeAddress,
-    insuranceCompany: t.insuranceCompany, policyNumber: t.policyNumber, policyType: t.policyType,
-    guideName: t.guideName, guideLicense: t.guideLicense, guideContact: t.guideContact, otherSupportStaff: t.otherSupportStaff,
+    fullName,
+    trekkerType,
+    nationality,
+    city,
+    gender,
+    dob,
+    email,
+    passportNumber,
+    visaNumber,
+    visaIssueDate,
+    visaExpiryDate,
+    nepalContactPerson: t.nepalContactPerson,
+    nepalOrganization: t.nepalOrganization,
+    nepalMobile: t.nepalMobile,
+    nepalAddress: t.nepalAddress,
+    homeContactPerson: t.homeContactPerson,
+    homeCity: t.homeCity,
+    homeMobile: t.homeMobile,
+    homeAddress: t.homeAddress,
+    insuranceCompany: t.insuranceCompany,
+    policyNumber: t.policyNumber,
+    policyType: t.policyType,
+    guideName: t.guideName,
+    guideLicense: t.guideLicense,
+    guideContact: t.guideContact,
+    otherSupportStaff: t.otherSupportStaff,
   };
 }
 
@@ -289,7 +314,10 @@ export async function listHistory(userId: number, page: { offset: number; limit:
   if (!ids.length) return { rows: [], total: 0 };
   const { rows, count } = await Trekker.findAndCountAll({
     where: { registrationId: { [Op.in]: ids } },
-    order: [["registrationId", "DESC"], ["id", "ASC"]],
+    order: [
+      ["registrationId", "DESC"],
+      ["id", "ASC"],
+    ],
     offset: page.offset,
     limit: page.limit,
   });

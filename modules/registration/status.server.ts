@@ -59,19 +59,33 @@ export async function sweepRegistrationStatuses(
   limit?: number,
 ): Promise<number> {
   // Found with plain reads, then changed by id: the UPDATEs lock only the rows they change.
-  const starting = await Registration.findAll({ where: { status: "Upcoming", entryDate: { [Op.lte]: today } }, attributes: ["id"], order: [["id", "ASC"]], limit, transaction });
+  const starting = await Registration.findAll({
+    where: { status: "Upcoming", entryDate: { [Op.lte]: today } },
+    attributes: ["id"],
+    order: [["id", "ASC"]],
+    limit,
+    transaction,
+  });
   let changed = 0;
   if (starting.length) {
     changed += (await Registration.update({ status: "Active" }, { where: { id: { [Op.in]: starting.map((r) => r.id) }, status: "Upcoming" }, transaction }))[0];
   }
-  const over = await Registration.findAll({ where: { status: "Active", exitDate: { [Op.lt]: today } }, attributes: ["id"], order: [["id", "ASC"]], limit, transaction });
+  const over = await Registration.findAll({
+    where: { status: "Active", exitDate: { [Op.lt]: today } },
+    attributes: ["id"],
+    order: [["id", "ASC"]],
+    limit,
+    transaction,
+  });
   if (over.length) {
     const ids = over.map((r) => r.id);
     const done = await completedIn(ids, transaction);
     const completedIds = ids.filter((id) => done.has(id));
     const missedIds = ids.filter((id) => !done.has(id));
-    if (completedIds.length) changed += (await Registration.update({ status: "Completed" }, { where: { id: { [Op.in]: completedIds }, status: "Active" }, transaction }))[0];
-    if (missedIds.length) changed += (await Registration.update({ status: "Missed" }, { where: { id: { [Op.in]: missedIds }, status: "Active" }, transaction }))[0];
+    if (completedIds.length)
+      changed += (await Registration.update({ status: "Completed" }, { where: { id: { [Op.in]: completedIds }, status: "Active" }, transaction }))[0];
+    if (missedIds.length)
+      changed += (await Registration.update({ status: "Missed" }, { where: { id: { [Op.in]: missedIds }, status: "Active" }, transaction }))[0];
   }
   return changed;
 }
@@ -83,8 +97,17 @@ export async function sweepRegistrationStatuses(
  */
 export async function expireUnpaidRegistrations(today: string, from: readonly string[], to: string, transaction: Transaction, limit?: number): Promise<number> {
   // Found with a plain read (the status, exitDate index), then changed by id and status.
-  const over = await Registration.findAll({ where: { status: { [Op.in]: [...from] }, exitDate: { [Op.lt]: today } }, attributes: ["id"], order: [["id", "ASC"]], limit, transaction });
+  const over = await Registration.findAll({
+    where: { status: { [Op.in]: [...from] }, exitDate: { [Op.lt]: today } },
+    attributes: ["id"],
+    order: [["id", "ASC"]],
+    limit,
+    transaction,
+  });
   if (!over.length) return 0;
-  const [changed] = await Registration.update({ status: to }, { where: { id: { [Op.in]: over.map((r) => r.id) }, status: { [Op.in]: [...from] } }, transaction });
+  const [changed] = await Registration.update(
+    { status: to },
+    { where: { id: { [Op.in]: over.map((r) => r.id) }, status: { [Op.in]: [...from] } }, transaction },
+  );
   return changed;
 }

@@ -14,7 +14,15 @@ export async function registrationForPayment(id: number, transaction?: Transacti
   // moment either commits before (and the amount no longer matches) or waits for the issue.
   const reg = await Registration.findByPk(id, { transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
   if (!reg) return null;
-  return { id: reg.id, userId: reg.userId, status: reg.status, totalPaisa: reg.totalPaisa ?? null, entryDate: reg.entryDate, exitDate: reg.exitDate, routeName: reg.routeName };
+  return {
+    id: reg.id,
+    userId: reg.userId,
+    status: reg.status,
+    totalPaisa: reg.totalPaisa ?? null,
+    entryDate: reg.entryDate,
+    exitDate: reg.exitDate,
+    routeName: reg.routeName,
+  };
 }
 
 /** Live trekkers of a registration with their card numbers, oldest first. */
@@ -42,7 +50,18 @@ export interface RegistrationForCards {
 export async function registrationForCards(id: number, transaction?: Transaction): Promise<RegistrationForCards | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const reg = await Registration.findByPk(id, { transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
-  return reg ? { id: reg.id, userId: reg.userId, userType: reg.userType, status: reg.status, routeId: reg.routeId, routeName: reg.routeName, entryDate: reg.entryDate, exitDate: reg.exitDate } : null;
+  return reg
+    ? {
+        id: reg.id,
+        userId: reg.userId,
+        userType: reg.userType,
+        status: reg.status,
+        routeId: reg.routeId,
+        routeName: reg.routeName,
+        entryDate: reg.entryDate,
+        exitDate: reg.exitDate,
+      }
+    : null;
 }
 
 /** Trek dates of registrations by id (for the daily sweep), without locks. */

@@ -86,7 +86,10 @@ const MAX_NAME_WORDS = 6;
  */
 async function isPassport(text: string): Promise<boolean> {
   if (!/\d/.test(text) || /\s/.test(text)) return false;
-  const rows = await sequelize.query("SELECT 1 AS found FROM trekkers WHERE passportNumber IN (?, ?) LIMIT 1", { replacements: [text, text.toUpperCase()], type: QueryTypes.SELECT });
+  const rows = await sequelize.query("SELECT 1 AS found FROM trekkers WHERE passportNumber IN (?, ?) LIMIT 1", {
+    replacements: [text, text.toUpperCase()],
+    type: QueryTypes.SELECT,
+  });
   return rows.length > 0;
 }
 
@@ -271,7 +274,12 @@ async function rowsOf(sql: string, params: unknown[], desc: boolean): Promise<Tr
 }
 
 /** One page of whole rows (ids by OFFSET over the list's index, as `searchTrekkerIds`). */
-export async function trekkerListPage(q: TrekkerSearch, order: TrekkerOrder, window: { offset: number; limit: number }, matches?: number): Promise<TrekkerBatchRow[]> {
+export async function trekkerListPage(
+  q: TrekkerSearch,
+  order: TrekkerOrder,
+  window: { offset: number; limit: number },
+  matches?: number,
+): Promise<TrekkerBatchRow[]> {
   const { from, where, params } = await build(q);
   // With few matches known (the list kit counted them), `t.id + 0` keeps both MariaDB and SQLite
   // from walking the primary key's order for them: they take the filters' index and sort the few.
@@ -284,7 +292,13 @@ export async function trekkerListPage(q: TrekkerSearch, order: TrekkerOrder, win
  * Up to `limit` whole rows after `afterId` in the list's order (keyset over the primary key), in
  * one statement: an export reads a million rows in batches without a query per table per batch.
  */
-export async function trekkerListBatch(q: TrekkerSearch, order: TrekkerOrder, afterId: number | null, limit: number, fields: TrekkerBatchFields = "whole"): Promise<TrekkerBatchRow[]> {
+export async function trekkerListBatch(
+  q: TrekkerSearch,
+  order: TrekkerOrder,
+  afterId: number | null,
+  limit: number,
+  fields: TrekkerBatchFields = "whole",
+): Promise<TrekkerBatchRow[]> {
   const { from, where, params, everyRecord } = await build(q);
   const keyset = afterId === null ? "" : ` AND t.id ${order.desc ? "<" : ">"} ${whole(afterId)}`;
   const direction = order.desc ? "DESC" : "ASC";
@@ -297,7 +311,11 @@ export async function trekkerListBatch(q: TrekkerSearch, order: TrekkerOrder, af
     // and which would send it to the table for every row; SQLite's NOT INDEXED likewise (its
     // rowid order is still used).
     const walk = isSqlite() ? "trekkers t NOT INDEXED" : "trekkers t FORCE INDEX (PRIMARY)";
-    return rowsOf(`SELECT ${columnsOf(columns)} FROM ${walk} JOIN registrations r ON r.id = t.registrationId WHERE ${where}${keyset} ORDER BY t.id ${direction} LIMIT ${whole(limit)}`, params, order.desc);
+    return rowsOf(
+      `SELECT ${columnsOf(columns)} FROM ${walk} JOIN registrations r ON r.id = t.registrationId WHERE ${where}${keyset} ORDER BY t.id ${direction} LIMIT ${whole(limit)}`,
+      params,
+      order.desc,
+    );
   }
   const ids = `SELECT t.id AS id FROM ${from} WHERE ${where}${keyset} ORDER BY t.id ${direction} LIMIT ${whole(limit)}`;
   return wholeRows(ids, params, order.desc, columns);

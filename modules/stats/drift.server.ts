@@ -35,7 +35,9 @@ export async function dailyStatsDrift(limit = 5, transaction?: Transaction): Pro
   // different collations (daily_stats.dim and CAST(b.methodId AS CHAR)) when the database's
   // default is not the connection's.
   const text = (expr: string) => `CAST(${expr} AS CHAR)`;
-  const branches = [`SELECT ${text("metric")} AS metric, ${text("day")} AS day, routeId, nationality, agencyId, ${text("dim")} AS dim, count AS c, amountPaisa AS a FROM daily_stats`];
+  const branches = [
+    `SELECT ${text("metric")} AS metric, ${text("day")} AS day, routeId, nationality, agencyId, ${text("dim")} AS dim, count AS c, amountPaisa AS a FROM daily_stats`,
+  ];
   const replacements: Date[] = [];
   for (const metric of METRICS) {
     const src = rollupSql(metric, sqlite);

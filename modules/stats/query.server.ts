@@ -52,15 +52,14 @@ export async function statTotals(metric: Metric, range: DayRange, by: readonly S
     replacements = Array.from({ length: src.ranges }, () => [kathmanduDayStart(range.from), kathmanduDayStart(range.to)]).flat();
   }
   const rows = await sequelize.query<Record<string, unknown>>(sql, { replacements, type: QueryTypes.SELECT });
-  return rows
-    .map((r) => {
-      const out: StatRow = { count: Number(r.count ?? 0), amountPaisa: Number(r.amountPaisa ?? 0) };
-      for (const d of by) {
-        if (d === "day" || d === "month" || d === "dim") out[d] = String(r[d] ?? "");
-        else out[d] = Number(r[d] ?? 0);
-      }
-      return out;
-    });
+  return rows.map((r) => {
+    const out: StatRow = { count: Number(r.count ?? 0), amountPaisa: Number(r.amountPaisa ?? 0) };
+    for (const d of by) {
+      if (d === "day" || d === "month" || d === "dim") out[d] = String(r[d] ?? "");
+      else out[d] = Number(r[d] ?? 0);
+    }
+    return out;
+  });
 }
 
 /**
@@ -90,12 +89,25 @@ export interface RecentCard {
 
 /** The latest cards issued in the range, newest first (over the index on trekkers.issuedAt). */
 export async function recentCards(range: DayRange, limit = 10): Promise<RecentCard[]> {
-  const rows = await sequelize.query<{ trekkerId: number; fullName: string; nationality: number; cardNumber: number | null; routeName: string; issuedAt: Date | string }>(
+  const rows = await sequelize.query<{
+    trekkerId: number;
+    fullName: string;
+    nationality: number;
+    cardNumber: number | null;
+    routeName: string;
+    issuedAt: Date | string;
+  }>(
     `SELECT t.id AS trekkerId, t.fullName AS fullName, t.nationality AS nationality, t.cardNumber AS cardNumber, r.routeName AS routeName, t.issuedAt AS issuedAt
      FROM trekkers t JOIN registrations r ON r.id = t.registrationId
      WHERE t.issuedAt >= ? AND t.issuedAt < ?
      ORDER BY t.issuedAt DESC, t.id DESC LIMIT ?`,
     { replacements: [kathmanduDayStart(range.from), kathmanduDayStart(range.to), limit], type: QueryTypes.SELECT },
   );
-  return rows.map((r) => ({ ...r, trekkerId: Number(r.trekkerId), nationality: Number(r.nationality), cardNumber: r.cardNumber === null ? null : Number(r.cardNumber), issuedAt: new Date(r.issuedAt) }));
+  return rows.map((r) => ({
+    ...r,
+    trekkerId: Number(r.trekkerId),
+    nationality: Number(r.nationality),
+    cardNumber: r.cardNumber === null ? null : Number(r.cardNumber),
+    issuedAt: new Date(r.issuedAt),
+  }));
 }

@@ -39,7 +39,11 @@ const METRIC_LIST = METRICS.map((m) => `'${m}'`).join(", ");
  * open then waits on the day's keys until this commits and adds its increment after the rebuilt
  * rows, so a rebuild of today while cards move stays exact. Between days nothing is held.
  */
-export async function rebuildDailyStats(from: string | null, to: string | null, opts: RebuildOptions = {}): Promise<{ from: string; to: string; rows: number }> {
+export async function rebuildDailyStats(
+  from: string | null,
+  to: string | null,
+  opts: RebuildOptions = {},
+): Promise<{ from: string; to: string; rows: number }> {
   if (!from || !to) {
     const [span] = await sequelize.query<{ first: Date | string | null; last: Date | string | null }>(
       `SELECT MIN(x) AS first, MAX(y) AS last FROM (
@@ -84,9 +88,22 @@ async function dayRows(day: string, transaction: Transaction): Promise<StatsRow[
   const base: StatsRow[] = [];
   for (const metric of BASE_METRICS) {
     const src = sourceSql(metric, sqlite);
-    const found = await sequelize.query<BaseRow>(src.sql, { replacements: Array.from({ length: src.ranges }, () => range).flat(), type: QueryTypes.SELECT, transaction });
+    const found = await sequelize.query<BaseRow>(src.sql, {
+      replacements: Array.from({ length: src.ranges }, () => range).flat(),
+      type: QueryTypes.SELECT,
+      transaction,
+    });
     for (const b of found) {
-      base.push({ day, metric, routeId: Number(b.routeId), nationality: Number(b.nationality), agencyId: Number(b.agencyId), dim: String(b.dim ?? ""), count: Number(b.n), amountPaisa: Number(b.amount) });
+      base.push({
+        day,
+        metric,
+        routeId: Number(b.routeId),
+        nationality: Number(b.nationality),
+        agencyId: Number(b.agencyId),
+        dim: String(b.dim ?? ""),
+        count: Number(b.n),
+        amountPaisa: Number(b.amount),
+      });
     }
   }
   return rollUp(base);

@@ -35,7 +35,9 @@ async function trekkerDims(ids: readonly number[], transaction: Transaction): Pr
      FROM trekkers t JOIN registrations r ON r.id = t.registrationId WHERE t.id IN (?)`,
     { replacements: [[...new Set(ids)]], type: QueryTypes.SELECT, transaction },
   );
-  return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), nationality: Number(r.nationality), routeId: Number(r.routeId), agencyId: Number(r.agencyId) }]));
+  return new Map(
+    rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), nationality: Number(r.nationality), routeId: Number(r.routeId), agencyId: Number(r.agencyId) }]),
+  );
 }
 
 async function rowsOf(event: DailyEvent, transaction: Transaction): Promise<Row[]> {
@@ -44,7 +46,10 @@ async function rowsOf(event: DailyEvent, transaction: Transaction): Promise<Row[
   if (event.kind === "cardEvents") {
     const rows: Row[] = event.events.map((e) => ({ ...base, metric: "moved", dim: e.toStatus, count: 1 }));
     const issued = event.events.filter((e) => ISSUE_ACTIONS.includes(e.action));
-    const dims = await trekkerDims(issued.map((e) => e.trekkerId), transaction);
+    const dims = await trekkerDims(
+      issued.map((e) => e.trekkerId),
+      transaction,
+    );
     for (const e of issued) {
       const d = dims.get(e.trekkerId);
       if (d) rows.push({ ...base, metric: "issued", routeId: d.routeId, nationality: d.nationality, agencyId: d.agencyId, count: 1 });
@@ -52,17 +57,23 @@ async function rowsOf(event: DailyEvent, transaction: Transaction): Promise<Row[
     return rows;
   }
   if (event.kind === "bill") {
-    const [reg] = await sequelize.query<{ routeId: number; agencyId: number }>(`SELECT r.routeId AS routeId, ${AGENCY_SQL} AS agencyId FROM registrations r WHERE r.id = ?`, {
-      replacements: [event.registrationId],
-      type: QueryTypes.SELECT,
-      transaction,
-    });
+    const [reg] = await sequelize.query<{ routeId: number; agencyId: number }>(
+      `SELECT r.routeId AS routeId, ${AGENCY_SQL} AS agencyId FROM registrations r WHERE r.id = ?`,
+      {
+        replacements: [event.registrationId],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
     if (!reg) return [];
-    const fees = await sequelize.query<{ nationality: number; amountPaisa: number }>("SELECT nationality, amountPaisa FROM trekkers WHERE registrationId = ? AND amountPaisa IS NOT NULL", {
-      replacements: [event.registrationId],
-      type: QueryTypes.SELECT,
-      transaction,
-    });
+    const fees = await sequelize.query<{ nationality: number; amountPaisa: number }>(
+      "SELECT nationality, amountPaisa FROM trekkers WHERE registrationId = ? AND amountPaisa IS NOT NULL",
+      {
+        replacements: [event.registrationId],
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
     const common = { ...base, metric: "revenue", routeId: Number(reg.routeId), agencyId: Number(reg.agencyId), dim: String(event.methodId) };
     const rows: Row[] = fees.map((f) => ({ ...common, nationality: Number(f.nationality), count: 1, amountPaisa: Number(f.amountPaisa) }));
     const rest = event.amountPaisa - rows.reduce((s, r) => s + r.amountPaisa, 0);

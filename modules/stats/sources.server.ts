@@ -33,7 +33,13 @@ export const BASE_METRICS: readonly BaseMetric[] = ["issued", "moved", "revenue"
 /** A rollup's row from a base row: the dimensions it does not keep zeroed. */
 export function rollupKey<T extends Record<Dimension, number | string>>(metric: Metric, row: T): T {
   const keep: readonly Dimension[] = ROLLUPS[metric].keep;
-  return { ...row, routeId: keep.includes("routeId") ? row.routeId : 0, nationality: keep.includes("nationality") ? row.nationality : 0, agencyId: keep.includes("agencyId") ? row.agencyId : 0, dim: keep.includes("dim") ? row.dim : "" };
+  return {
+    ...row,
+    routeId: keep.includes("routeId") ? row.routeId : 0,
+    nationality: keep.includes("nationality") ? row.nationality : 0,
+    agencyId: keep.includes("agencyId") ? row.agencyId : 0,
+    dim: keep.includes("dim") ? row.dim : "",
+  };
 }
 
 /** A daily_stats row: one key's count and sum on one Nepal day. */

@@ -35,7 +35,10 @@ const tally = async (metric: Metric, key: (r: StatRow) => string) => {
 const moved = async () => new Map([...(await tally("moved", (r) => r.dim!))].map(([k, v]) => [k, v.count]));
 
 async function allRows(): Promise<string[]> {
-  const rows = await sequelize.query<Record<string, unknown>>("SELECT day, metric, routeId, nationality, agencyId, dim, count, amountPaisa FROM daily_stats WHERE day = ?", { replacements: [today], type: QueryTypes.SELECT });
+  const rows = await sequelize.query<Record<string, unknown>>(
+    "SELECT day, metric, routeId, nationality, agencyId, dim, count, amountPaisa FROM daily_stats WHERE day = ?",
+    { replacements: [today], type: QueryTypes.SELECT },
+  );
   return rows.map((r) => [r.day, r.metric, r.routeId, r.nationality, r.agencyId, r.dim, r.count, r.amountPaisa].map(String).join("|")).sort();
 }
 
@@ -137,9 +140,14 @@ describe("rebuild", () => {
 describe("drift from the rebuild (the ledger check's daily-stats-equal-rebuild)", () => {
   it("is none after the events, and names each key that differs, a key on one side only included", async () => {
     expect(await dailyStatsDrift()).toEqual({ count: 0, rows: [] });
-    const [row] = await sequelize.query<{ id: number; metric: string; dim: string }>("SELECT id, metric, dim FROM daily_stats WHERE metric = 'moved' AND day = ? ORDER BY id LIMIT 1", { replacements: [today], type: QueryTypes.SELECT });
+    const [row] = await sequelize.query<{ id: number; metric: string; dim: string }>(
+      "SELECT id, metric, dim FROM daily_stats WHERE metric = 'moved' AND day = ? ORDER BY id LIMIT 1",
+      { replacements: [today], type: QueryTypes.SELECT },
+    );
     await sequelize.query("UPDATE daily_stats SET count = count + 2 WHERE id = ?", { replacements: [row.id] });
-    await sequelize.query("INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa) VALUES ('2020-01-01', 'revenue.mthd', 0, 0, 0, '1', 0, 5000)");
+    await sequelize.query(
+      "INSERT INTO daily_stats (day, metric, routeId, nationality, agencyId, dim, count, amountPaisa) VALUES ('2020-01-01', 'revenue.mthd', 0, 0, 0, '1', 0, 5000)",
+    );
     try {
       const drift = await dailyStatsDrift(10);
       expect(drift.count).toBe(2);
@@ -155,21 +163,27 @@ describe("drift from the rebuild (the ledger check's daily-stats-equal-rebuild)"
 
   // issue 27: MariaDB only: SQLite has no per-table collation to differ from the connection's; the
   // "mariadb" project (TEST_DATABASE_URL, set in CI) runs it.
-  it.runIf(process.env.TEST_DB_DIALECT === "mysql")("works when the table's collation is not the connection's (a database created with another default)", async () => {
-    const [{ collation }] = await sequelize.query<{ collation: string }>("SELECT COLLATION(dim) AS collation FROM daily_stats LIMIT 1", { type: QueryTypes.SELECT });
-    // Not a _bin collation: MariaDB lets a _bin one win over another of the same character set.
-    const other = collation === "utf8mb4_general_ci" ? "utf8mb4_unicode_520_ci" : "utf8mb4_general_ci";
-    await sequelize.query(`ALTER TABLE daily_stats CONVERT TO CHARACTER SET utf8mb4 COLLATE ${other}`);
-    try {
-      expect(await dailyStatsDrift()).toEqual({ count: 0, rows: [] });
-    } finally {
-      await sequelize.query(`ALTER TABLE daily_stats CONVERT TO CHARACTER SET utf8mb4 COLLATE ${collation}`);
-    }
-  });
+  it.runIf(process.env.TEST_DB_DIALECT === "mysql")(
+    "works when the table's collation is not the connection's (a database created with another default)",
+    async () => {
+      const [{ collation }] = await sequelize.query<{ collation: string }>("SELECT COLLATION(dim) AS collation FROM daily_stats LIMIT 1", {
+        type: QueryTypes.SELECT,
+      });
+      // Not a _bin collation: MariaDB lets a _bin one win over another of the same character set.
+      const other = collation === "utf8mb4_general_ci" ? "utf8mb4_unicode_520_ci" : "utf8mb4_general_ci";
+      await sequelize.query(`ALTER TABLE daily_stats CONVERT TO CHARACTER SET utf8mb4 COLLATE ${other}`);
+      try {
+        expect(await dailyStatsDrift()).toEqual({ count: 0, rows: [] });
+      } finally {
+        await sequelize.query(`ALTER TABLE daily_stats CONVERT TO CHARACTER SET utf8mb4 COLLATE ${collation}`);
+      }
+    },
+  );
 });
 
 describe("a rebuild never holds what a scan or a payment waits on (issue 26, item 1)", () => {
-  const within = <T>(ms: number, work: Promise<T>) => Promise.race([work.then((value) => ({ value })), new Promise<"timed out">((resolve) => setTimeout(() => resolve("timed out"), ms))]);
+  const within = <T>(ms: number, work: Promise<T>) =>
+    Promise.race([work.then((value) => ({ value })), new Promise<"timed out">((resolve) => setTimeout(() => resolve("timed out"), ms))]);
 
   it("held between two days, a check-in and a payment of today complete at once, and the rebuild still equals the events", async () => {
     const { route, checkpost } = await makeTrail(0);

@@ -48,8 +48,7 @@ export const DEMO_ROUTES: RouteInput[] = [
     startPoint: "Nayapul",
     endPoint: "Annapurna Base Camp",
     checkpoints: ["Ghandruk", "Chhomrong", "Bamboo", "Deurali", "Machhapuchhre Base Camp"].map((name) => ({ name })),
-    description:
-      "<p>Up the Modi Khola gorge into the <strong>Annapurna Sanctuary</strong>, a ring of peaks above 7,000 m.</p>",
+    description: "<p>Up the Modi Khola gorge into the <strong>Annapurna Sanctuary</strong>, a ring of peaks above 7,000 m.</p>",
   },
 ];
 

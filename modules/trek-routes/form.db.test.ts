@@ -35,12 +35,21 @@ beforeAll(async () => {
 
 describe("readRouteForm", () => {
   it("returns clean input and checked images", async () => {
-    const out = await readRouteForm(request(base(), [["galleryFiles", png("one.png")], ["mapFiles", png("map.png")]]), null);
+    const out = await readRouteForm(
+      request(base(), [
+        ["galleryFiles", png("one.png")],
+        ["mapFiles", png("map.png")],
+      ]),
+      null,
+    );
     expect(out.ok).toBe(true);
     if (!out.ok) return;
     expect(out.input.description).toBe("<p>Valley</p>");
     expect(out.input.checkpoints).toEqual([{ name: "Lama Hotel" }]);
-    expect(out.newImages.map((i) => [i.kind, i.file.name])).toEqual([["gallery", "one.png"], ["map", "map.png"]]);
+    expect(out.newImages.map((i) => [i.kind, i.file.name])).toEqual([
+      ["gallery", "one.png"],
+      ["map", "map.png"],
+    ]);
   });
 
   it("reports every bad file with the spec's texts and keeps the typed values", async () => {

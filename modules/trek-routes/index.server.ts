@@ -5,7 +5,21 @@ export { type RouteFormDefaults, RouteForm } from "./index.form";
 export { routesList } from "./index.lists";
 export { routeActionSchema, routeFormSchema } from "./index.schemas";
 export type { RouteChoice, RouteRow } from "./service.server";
-export { RouteInUseError, createRoute, deleteRoute, findCheckpoint, routeCheckpoints, findRouteImage, findRouteSummary, getRoute, listRouteChoices, listRouteNames, listRoutes, setRouteStatus, updateRoute } from "./service.server";
+export {
+  RouteInUseError,
+  createRoute,
+  deleteRoute,
+  findCheckpoint,
+  routeCheckpoints,
+  findRouteImage,
+  findRouteSummary,
+  getRoute,
+  listRouteChoices,
+  listRouteNames,
+  listRoutes,
+  setRouteStatus,
+  updateRoute,
+} from "./service.server";
 export { findRoutePoints, listRoutePoints } from "./points.server";
 export { readRouteForm, routeFormProvinces } from "./form.server";
 export { sanitizeDescription } from "./sanitize.server";

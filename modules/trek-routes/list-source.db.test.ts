@@ -22,7 +22,13 @@ const names = (rows: { name: string }[]) => rows.map((r) => r.name.slice(tag.len
 
 describe("the routes list", () => {
   it("sorts by name either way and pages", async () => {
-    expect(names((await loadList(routesList, get(`?name=${encodeURIComponent(tag)}`), routeListSource())).rows)).toEqual(["Alpha", "Bravo", "Charlie", "Delta", "Echo"]);
+    expect(names((await loadList(routesList, get(`?name=${encodeURIComponent(tag)}`), routeListSource())).rows)).toEqual([
+      "Alpha",
+      "Bravo",
+      "Charlie",
+      "Delta",
+      "Echo",
+    ]);
     const desc = await loadList(routesList, get(`?name=${encodeURIComponent(tag)}&sort=-name&pageSize=10&pageindex=0`), routeListSource());
     expect(names(desc.rows)).toEqual(["Echo", "Delta", "Charlie", "Bravo", "Alpha"]);
   });

@@ -13,13 +13,20 @@ export async function listRoutePoints(opts: { activeOnly?: boolean } = {}): Prom
   const routes = await TrekRoute.findAll({
     where: opts.activeOnly ? { status: "Active" } : {},
     attributes: ["id", "name", "status", "startPoint", "endPoint"],
-    order: [["name", "ASC"], ["id", "ASC"]],
+    order: [
+      ["name", "ASC"],
+      ["id", "ASC"],
+    ],
   });
   if (!routes.length) return [];
   const checkpoints = await RouteCheckpoint.findAll({
     where: { routeId: routes.map((r) => r.id) },
     attributes: ["routeId", "name"],
-    order: [["routeId", "ASC"], ["position", "ASC"], ["id", "ASC"]],
+    order: [
+      ["routeId", "ASC"],
+      ["position", "ASC"],
+      ["id", "ASC"],
+    ],
   });
   return routes.map((r) => {
     const names = checkpoints.filter((c) => c.routeId === r.id).map((c) => c.name);

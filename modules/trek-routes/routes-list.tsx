@@ -15,7 +15,13 @@ export const routesList = defineList({
       key: "status",
       header: "Status",
       cell: (r: RouteRow) => (
-        <span className={r.status === "Active" ? "rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800" : "rounded bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-700"}>
+        <span
+          className={
+            r.status === "Active"
+              ? "rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800"
+              : "rounded bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-700"
+          }
+        >
           {r.status}
         </span>
       ),

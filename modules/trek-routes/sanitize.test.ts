@@ -43,9 +43,7 @@ describe("sanitizeDescription", () => {
   });
 
   it("keeps paragraphs and line breaks of plain text typed without JavaScript, escaped", () => {
-    expect(sanitizeDescription("First line\nsecond line\n\nNext paragraph & more")).toBe(
-      "<p>First line<br />second line</p><p>Next paragraph &amp; more</p>",
-    );
+    expect(sanitizeDescription("First line\nsecond line\n\nNext paragraph & more")).toBe("<p>First line<br />second line</p><p>Next paragraph &amp; more</p>");
     expect(sanitizeDescription("5 > 3")).toBe("<p>5 &gt; 3</p>");
   });
 

@@ -75,9 +75,33 @@ describe("routeFormSchema", () => {
 describe("routeActionSchema", () => {
   it("accepts the three list actions and nothing else", () => {
     for (const intent of ["enable", "disable", "delete"]) {
-      expect(parseWithZod(form([["intent", intent], ["routeId", "4"]]), { schema: routeActionSchema }).status).toBe("success");
+      expect(
+        parseWithZod(
+          form([
+            ["intent", intent],
+            ["routeId", "4"],
+          ]),
+          { schema: routeActionSchema },
+        ).status,
+      ).toBe("success");
     }
-    expect(parseWithZod(form([["intent", "drop"], ["routeId", "4"]]), { schema: routeActionSchema }).status).toBe("error");
-    expect(parseWithZod(form([["intent", "enable"], ["routeId", "x"]]), { schema: routeActionSchema }).status).toBe("error");
+    expect(
+      parseWithZod(
+        form([
+          ["intent", "drop"],
+          ["routeId", "4"],
+        ]),
+        { schema: routeActionSchema },
+      ).status,
+    ).toBe("error");
+    expect(
+      parseWithZod(
+        form([
+          ["intent", "enable"],
+          ["routeId", "x"],
+        ]),
+        { schema: routeActionSchema },
+      ).status,
+    ).toBe("error");
   });
 });

@@ -14,7 +14,10 @@ const place = (label: string) => requiredText(label).max(150, `${label} must be 
  * judged on the visible text. The server sanitises before it parses, so this never sees a script.
  */
 export function htmlText(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;/g, " ").trim();
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .trim();
 }
 
 const description = plainText({ multiline: true }, messages.required(ROUTE_LABELS.description))
@@ -26,7 +29,10 @@ const id = z.number().int().positive();
 /** The add/edit route form (files are checked separately: zod never sees the bytes). */
 export const routeFormSchema = z.object({
   name: place(ROUTE_LABELS.name),
-  provinceId: z.number({ error: messages.required(ROUTE_LABELS.province) }).int().positive(messages.required(ROUTE_LABELS.province)),
+  provinceId: z
+    .number({ error: messages.required(ROUTE_LABELS.province) })
+    .int()
+    .positive(messages.required(ROUTE_LABELS.province)),
   startPoint: place(ROUTE_LABELS.startPoint),
   endPoint: place(ROUTE_LABELS.endPoint),
   description,

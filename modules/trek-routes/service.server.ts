@@ -68,7 +68,15 @@ const IMAGE_AREA = "route-images";
 
 export function toRow(r: TrekRoute): RouteRow {
   const provinceId = Number(r.provinceId);
-  return { id: r.id, name: r.name, provinceId, province: PROVINCES.find((p) => p.id === provinceId)?.name ?? "", startPoint: r.startPoint, endPoint: r.endPoint, status: r.status };
+  return {
+    id: r.id,
+    name: r.name,
+    provinceId,
+    province: PROVINCES.find((p) => p.id === provinceId)?.name ?? "",
+    startPoint: r.startPoint,
+    endPoint: r.endPoint,
+    status: r.status,
+  };
 }
 
 /**
@@ -93,7 +101,8 @@ export async function listRouteChoices(opts: { activeOnly?: boolean } = {}): Pro
   for (const [routeId, routeName, checkpointId, checkpointName] of rows) {
     const id = Number(routeId);
     if (routes[routes.length - 1]?.id !== id) routes.push({ id, name: String(routeName), checkpoints: [] });
-    if (checkpointId !== null && checkpointId !== undefined) routes[routes.length - 1].checkpoints.push({ id: Number(checkpointId), name: String(checkpointName) });
+    if (checkpointId !== null && checkpointId !== undefined)
+      routes[routes.length - 1].checkpoints.push({ id: Number(checkpointId), name: String(checkpointName) });
   }
   return routes;
 }
@@ -124,7 +133,10 @@ export async function findRouteRows(opts: { name?: string; offset: number; limit
   const rows = await TrekRoute.findAll({
     where: nameFilter(opts.name),
     attributes: ["id", "name", "provinceId", "startPoint", "endPoint", "status"],
-    order: [["name", "ASC"], ["id", "ASC"]],
+    order: [
+      ["name", "ASC"],
+      ["id", "ASC"],
+    ],
     offset: opts.offset,
     limit: opts.limit,
   });
@@ -141,7 +153,13 @@ export async function getRoute(id: number): Promise<RouteDetail | null> {
   const route = await TrekRoute.findByPk(id);
   if (!route) return null;
   const [checkpoints, images] = await Promise.all([
-    RouteCheckpoint.findAll({ where: { routeId: id }, order: [["position", "ASC"], ["id", "ASC"]] }),
+    RouteCheckpoint.findAll({
+      where: { routeId: id },
+      order: [
+        ["position", "ASC"],
+        ["id", "ASC"],
+      ],
+    }),
     RouteImage.findAll({ where: { routeId: id }, order: [["id", "ASC"]] }),
   ]);
   const view = (i: RouteImage): RouteImageView => ({ id: i.id, kind: i.kind, fileName: i.fileName });
@@ -198,7 +216,11 @@ export async function createRoute(input: RouteInput, images: NewRouteImage[] = [
         input.checkpoints.map((c, position) => ({ routeId: route.id, name: c.name.trim(), position })),
         { transaction },
       );
-      await insertRows(RouteImage, stored.map((s) => ({ ...s, routeId: route.id })), { transaction });
+      await insertRows(
+        RouteImage,
+        stored.map((s) => ({ ...s, routeId: route.id })),
+        { transaction },
+      );
       return route.id;
     });
   } catch (error) {
@@ -212,11 +234,7 @@ export async function createRoute(input: RouteInput, images: NewRouteImage[] = [
  * checkpost users stationed there stay linked), removed images and new ones. Returns false when
  * the route does not exist.
  */
-export async function updateRoute(
-  id: number,
-  input: RouteInput,
-  changes: { removeImageIds?: number[]; newImages?: NewRouteImage[] } = {},
-): Promise<boolean> {
+export async function updateRoute(id: number, input: RouteInput, changes: { removeImageIds?: number[]; newImages?: NewRouteImage[] } = {}): Promise<boolean> {
   const route = await TrekRoute.findByPk(id);
   if (!route) return false;
   const stored = await storeImages(changes.newImages ?? []);
@@ -244,7 +262,11 @@ export async function updateRoute(
         removedKeys = doomed.map((i) => i.fileKey);
         await RouteImage.destroy({ where: { routeId: id, id: doomed.map((i) => i.id) }, transaction });
       }
-      await insertRows(RouteImage, stored.map((s) => ({ ...s, routeId: id })), { transaction });
+      await insertRows(
+        RouteImage,
+        stored.map((s) => ({ ...s, routeId: id })),
+        { transaction },
+      );
     });
   } catch (error) {
     await Promise.all(stored.map((s) => deleteStoredFile(s.fileKey).catch(() => {})));
@@ -293,6 +315,13 @@ export async function countRoutes(): Promise<number> {
 /** A route's checkpoints in trail order (the last is the route's end for check-ins). */
 export async function routeCheckpoints(routeId: number): Promise<{ id: number; name: string }[]> {
   if (!Number.isSafeInteger(routeId)) return [];
-  const rows = await RouteCheckpoint.findAll({ where: { routeId }, attributes: ["id", "name"], order: [["position", "ASC"], ["id", "ASC"]] });
+  const rows = await RouteCheckpoint.findAll({
+    where: { routeId },
+    attributes: ["id", "name"],
+    order: [
+      ["position", "ASC"],
+      ["id", "ASC"],
+    ],
+  });
   return rows.map((c) => ({ id: c.id, name: c.name }));
 }

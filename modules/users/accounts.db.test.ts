@@ -63,7 +63,10 @@ describe("registerAccount", () => {
 
   it("creates an individual with the chosen country", async () => {
     const mail = email("fit");
-    const { id } = await registerAccount({ userType: "1", fullName: "Anna Keller", countryId: 276, email: mail, password: PASSWORD, confirmPassword: PASSWORD }, ORIGIN);
+    const { id } = await registerAccount(
+      { userType: "1", fullName: "Anna Keller", countryId: 276, email: mail, password: PASSWORD, confirmPassword: PASSWORD },
+      ORIGIN,
+    );
     expect(await findUserByEmail(mail)).toMatchObject({ id, userType: 1, countryId: 276 });
     await expect(verifyLogin(mail, PASSWORD)).rejects.toBeInstanceOf(LoginError);
   });
@@ -79,7 +82,10 @@ describe("registerAccount", () => {
     const first = await registerAccount({ ...organization, email: taken }, ORIGIN);
     await drainQueue();
     const before = (await listOutbox()).length;
-    const again = await registerAccount({ userType: "1", fullName: "Eve Mallory", countryId: 276, email: taken.toUpperCase(), password: "Other#Pass2", confirmPassword: "Other#Pass2" }, ORIGIN);
+    const again = await registerAccount(
+      { userType: "1", fullName: "Eve Mallory", countryId: 276, email: taken.toUpperCase(), password: "Other#Pass2", confirmPassword: "Other#Pass2" },
+      ORIGIN,
+    );
     expect(again).toEqual({ id: null, email: taken });
     const owner = (await findUserByEmail(taken))!;
     expect(owner).toMatchObject({ id: first.id, userType: 2, fullName: "Himalayan Trails" });
@@ -144,7 +150,11 @@ describe("password reset", () => {
     await expect(checkResetLink(`${token}x`, String(user.id))).rejects.toMatchObject({ message: INVALID_TOKEN, status: 400 });
     const verifyToken = createToken({ purpose: "verify-email", subject: String(user.id), fingerprint: fingerprintOf(user.passwordHash) }, 3600);
     await expect(checkResetLink(verifyToken, String(user.id))).rejects.toMatchObject({ message: INVALID_TOKEN, status: 400 });
-    const old = createToken({ purpose: "reset-password", subject: String(user.id), fingerprint: fingerprintOf(user.passwordHash) }, 3600, Date.now() - 2 * 3600_000);
+    const old = createToken(
+      { purpose: "reset-password", subject: String(user.id), fingerprint: fingerprintOf(user.passwordHash) },
+      3600,
+      Date.now() - 2 * 3600_000,
+    );
     await expect(checkResetLink(old, String(user.id))).rejects.toMatchObject({ message: EXPIRED_RESET_LINK, status: 400 });
   });
 });
@@ -178,7 +188,11 @@ describe("e-mail change", () => {
     const link = await mailedLink(target, "/verify-changed-email");
     await createUser(newUser({ email: target }));
     expect(await confirmEmailChange(link.get("token")!, link.get("verify")!, target)).toBe("taken");
-    const late = createToken({ purpose: "change-email", subject: String(user.id), fingerprint: fingerprintOf(`${target}\n${user.email}`) }, 60, Date.now() - 3600_000);
+    const late = createToken(
+      { purpose: "change-email", subject: String(user.id), fingerprint: fingerprintOf(`${target}\n${user.email}`) },
+      60,
+      Date.now() - 3600_000,
+    );
     expect(await confirmEmailChange(late, String(user.id), target)).toBe("expired");
   });
 });

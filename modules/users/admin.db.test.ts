@@ -23,7 +23,14 @@ import { UserGrant } from "./models/user.server";
 const PASSWORD = "Valid#Pass1";
 let seq = 0;
 const email = (tag: string) => `${tag}.${++seq}@admin.test`;
-const newUser = (over: Partial<NewUser> = {}): NewUser => ({ userType: 6, email: email("user"), password: PASSWORD, fullName: "Tashi Lama", emailVerified: true, ...over });
+const newUser = (over: Partial<NewUser> = {}): NewUser => ({
+  userType: 6,
+  email: email("user"),
+  password: PASSWORD,
+  fullName: "Tashi Lama",
+  emailVerified: true,
+  ...over,
+});
 
 let board: { id: number };
 let routes: RouteChoice[];
@@ -34,7 +41,13 @@ beforeAll(async () => {
   routes = await listRouteChoices();
 });
 
-const place = () => ({ provinceId: 4, localGovernmentInfo: "Chame Rural Municipality", wardNo: "1", routeId: routes[0].id, checkpointId: routes[0].checkpoints[1].id });
+const place = () => ({
+  provinceId: 4,
+  localGovernmentInfo: "Chame Rural Municipality",
+  wardNo: "1",
+  routeId: routes[0].id,
+  checkpointId: routes[0].checkpoints[1].id,
+});
 
 describe("addUser", () => {
   it("creates staff who can sign in at once", async () => {
@@ -86,7 +99,10 @@ describe("listUsers", () => {
 
   it("names agencies, trekkers' countries and checkposts' places, with their detail links", async () => {
     const rows = (await listUsers({ userTypes: [1, 2], search: "tims.test", offset: 0, limit: 50 })).rows;
-    expect(rows.find((r) => r.email === "agency@tims.test")).toMatchObject({ agencyName: "Himalayan Trails", href: expect.stringMatching(/^\/users\/trekking-agency\/\d+$/) });
+    expect(rows.find((r) => r.email === "agency@tims.test")).toMatchObject({
+      agencyName: "Himalayan Trails",
+      href: expect.stringMatching(/^\/users\/trekking-agency\/\d+$/),
+    });
     expect(rows.find((r) => r.email === "fit@tims.test")).toMatchObject({ countryName: "Germany", href: expect.stringMatching(/^\/users\/fit\/\d+$/) });
   });
 });
@@ -139,10 +155,22 @@ describe("the board's edits of another account", () => {
 
   it("updates a checkpost's place, checking the checkpoint against the route", async () => {
     const { id } = await addUser({ userType: 5, fullName: "Post", email: email("post"), password: PASSWORD, confirmPassword: PASSWORD, ...place() });
-    const moved = { fullName: "Namche Post", provinceId: 1, localGovernmentInfo: "Khumbu", wardNo: "5", routeId: routes[1].id, checkpointId: routes[1].checkpoints[0].id };
+    const moved = {
+      fullName: "Namche Post",
+      provinceId: 1,
+      localGovernmentInfo: "Khumbu",
+      wardNo: "5",
+      routeId: routes[1].id,
+      checkpointId: routes[1].checkpoints[0].id,
+    };
     await expect(updateCheckpostInfo(board.id, id, { ...moved, checkpointId: routes[0].checkpoints[0].id })).rejects.toBeInstanceOf(CheckpointNotOnRouteError);
     await updateCheckpostInfo(board.id, id, moved);
-    expect(await getUserProfile(id)).toMatchObject({ fullName: "Namche Post", provinceName: "Koshi", routeName: routes[1].name, checkpointName: routes[1].checkpoints[0].name });
+    expect(await getUserProfile(id)).toMatchObject({
+      fullName: "Namche Post",
+      provinceName: "Koshi",
+      routeName: routes[1].name,
+      checkpointName: routes[1].checkpoints[0].name,
+    });
     const staff = await createUser(newUser());
     await expect(updateCheckpostInfo(board.id, staff.id, moved)).rejects.toBeInstanceOf(NotCheckpostError);
   });

@@ -18,7 +18,10 @@ import { DomainError } from "@lib/errors";
 /** The checkpost is not on the chosen route: a field error under Checkpost (400). */
 export class CheckpointNotOnRouteError extends DomainError {
   constructor() {
-    super("Please choose a checkpost of the selected route", { status: 400, fieldErrors: { checkpointId: ["Please choose a checkpost of the selected route"] } });
+    super("Please choose a checkpost of the selected route", {
+      status: 400,
+      fieldErrors: { checkpointId: ["Please choose a checkpost of the selected route"] },
+    });
   }
 }
 

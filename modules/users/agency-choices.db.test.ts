@@ -18,7 +18,14 @@ beforeAll(async () => {
 describe("agency choices", () => {
   it("show a new, renamed or deleted agency at once when written through the model", async () => {
     await names(); // kept from here on
-    const agency = await createUser({ userType: 2, email: `a.${tag}@choices.test`, password: "Valid#Pass1", fullName: "Contact", organizationName: `Org ${tag}`, emailVerified: true });
+    const agency = await createUser({
+      userType: 2,
+      email: `a.${tag}@choices.test`,
+      password: "Valid#Pass1",
+      fullName: "Contact",
+      organizationName: `Org ${tag}`,
+      emailVerified: true,
+    });
     expect(await names()).toContain(`Org ${tag}`);
     await User.update({ organizationName: `Renamed ${tag}` }, { where: { id: agency.id } });
     expect(await names()).toContain(`Renamed ${tag}`);
@@ -27,7 +34,14 @@ describe("agency choices", () => {
   });
 
   it("are kept when the table is written around the model, until forgotten", async () => {
-    const agency = await createUser({ userType: 2, email: `b.${tag}@choices.test`, password: "Valid#Pass1", fullName: "Contact", organizationName: `Kept ${tag}`, emailVerified: true });
+    const agency = await createUser({
+      userType: 2,
+      email: `b.${tag}@choices.test`,
+      password: "Valid#Pass1",
+      fullName: "Contact",
+      organizationName: `Kept ${tag}`,
+      emailVerified: true,
+    });
     expect(await names()).toContain(`Kept ${tag}`);
     await sequelize.query(`UPDATE users SET organizationName = 'Raw ${tag}' WHERE id = ${agency.id}`);
     expect(await names()).toContain(`Kept ${tag}`);

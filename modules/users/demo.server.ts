@@ -41,7 +41,15 @@ export const DEMO_USERS: DemoUser[] = [
     countryId: NEPAL_ID,
   },
   { userType: 1, email: "fit@tims.test", fullName: "Anna Keller", countryId: 276 },
-  { userType: 5, email: "checkpost@tims.test", fullName: "Chame Checkpost", provinceId: 4, localGovernmentInfo: "Chame Rural Municipality", wardNo: "1", post: { route: "Annapurna Circuit", checkpoint: "Chame" } },
+  {
+    userType: 5,
+    email: "checkpost@tims.test",
+    fullName: "Chame Checkpost",
+    provinceId: 4,
+    localGovernmentInfo: "Chame Rural Municipality",
+    wardNo: "1",
+    post: { route: "Annapurna Circuit", checkpoint: "Chame" },
+  },
 ];
 
 export async function seedDemoUsers(): Promise<void> {

@@ -65,10 +65,37 @@ export async function userListRows(users: User[]): Promise<UserListRow[]> {
 }
 
 type Names = Awaited<ReturnType<typeof namers>>;
-type ListedUser = Pick<User, "id" | "userType" | "fullName" | "email" | "createdAt" | "status" | "statusRemarks" | "organizationName" | "contactAddress" | "countryId" | "routeId" | "checkpointId">;
+type ListedUser = Pick<
+  User,
+  | "id"
+  | "userType"
+  | "fullName"
+  | "email"
+  | "createdAt"
+  | "status"
+  | "statusRemarks"
+  | "organizationName"
+  | "contactAddress"
+  | "countryId"
+  | "routeId"
+  | "checkpointId"
+>;
 
 /** The users table's columns the list shows, in the order `userListRowOf` reads them. */
-export const USER_LIST_COLUMNS = ["id", "userType", "fullName", "email", "createdAt", "status", "statusRemarks", "organizationName", "contactAddress", "countryId", "routeId", "checkpointId"] as const;
+export const USER_LIST_COLUMNS = [
+  "id",
+  "userType",
+  "fullName",
+  "email",
+  "createdAt",
+  "status",
+  "statusRemarks",
+  "organizationName",
+  "contactAddress",
+  "countryId",
+  "routeId",
+  "checkpointId",
+] as const;
 
 /** A list row from the values of USER_LIST_COLUMNS (the list's one statement, read as arrays). */
 export function userListRowOf(values: unknown[], name: Names): UserListRow {
@@ -169,6 +196,15 @@ export const agencyChoices = cachedFor(
   },
 );
 // A write to users through the model in this process shows in the choices at once (ADR 0033).
-for (const hook of ["afterSave", "afterDestroy", "afterRestore", "afterBulkCreate", "afterBulkUpdate", "afterBulkDestroy", "afterBulkRestore", "afterUpsert"] as const) {
+for (const hook of [
+  "afterSave",
+  "afterDestroy",
+  "afterRestore",
+  "afterBulkCreate",
+  "afterBulkUpdate",
+  "afterBulkDestroy",
+  "afterBulkRestore",
+  "afterUpsert",
+] as const) {
   User.addHook(hook, "forgetAgencyChoices", () => agencyChoices.forget());
 }

@@ -1,24 +1,127 @@
 // The users module's public entry for server code (services, models stay private).
-export { type AccountRow, type AgencyRequestStatus, AGENCY_REQUEST_STATUSES, type Permission, type PermissionHolder, type PermissionScope, GRANTABLE, PERMISSIONS, can, inScope, isPermission, type UserKind, type UsersTab, ADDABLE_USER_TYPES, USER_STATUSES, canDeleteUser, canEditUser, canManageUser, canViewUser, detailPath, kindFromSegment, parseUserStatus, resolveTab, tabOfUserType, visibleTabs, type SessionListItem, describeDevice, agencyOnboardingPath, isOnboardingPath, landingPath, safeRedirect, usersPermissions, profilePhotoUrl, TWO_FACTOR_SETUP_PATH, TWO_FACTOR_SIGN_IN_PATH, TWO_FACTOR_USER_TYPES, canUseTwoFactor, isTwoFactorSetupAllowed, REGISTER_TYPES, TWO_FACTOR_CODE_LABEL } from "./index";
+export {
+  type AccountRow,
+  type AgencyRequestStatus,
+  AGENCY_REQUEST_STATUSES,
+  type Permission,
+  type PermissionHolder,
+  type PermissionScope,
+  GRANTABLE,
+  PERMISSIONS,
+  can,
+  inScope,
+  isPermission,
+  type UserKind,
+  type UsersTab,
+  ADDABLE_USER_TYPES,
+  USER_STATUSES,
+  canDeleteUser,
+  canEditUser,
+  canManageUser,
+  canViewUser,
+  detailPath,
+  kindFromSegment,
+  parseUserStatus,
+  resolveTab,
+  tabOfUserType,
+  visibleTabs,
+  type SessionListItem,
+  describeDevice,
+  agencyOnboardingPath,
+  isOnboardingPath,
+  landingPath,
+  safeRedirect,
+  usersPermissions,
+  profilePhotoUrl,
+  TWO_FACTOR_SETUP_PATH,
+  TWO_FACTOR_SIGN_IN_PATH,
+  TWO_FACTOR_USER_TYPES,
+  canUseTwoFactor,
+  isTwoFactorSetupAllowed,
+  REGISTER_TYPES,
+  TWO_FACTOR_CODE_LABEL,
+} from "./index";
 export { AccountRows, ProfileList, SessionList } from "./index.account";
 export { NameForm, PASSWORD_FIELDS, PasswordForm, NewPasswordField, RouteCheckpointFields } from "./index.forms";
 export { USERS_TAB_HIDDEN, usersList } from "./index.lists";
 export { AuthCard, OpenMailButtons, ModalActions } from "./index.ui";
-export { registerSchema, accountNameSchema, changeEmailSchema, addUserSchema, changeOwnPasswordSchema, changeUserPasswordSchema, forgotPasswordSchema, resetPasswordSchema, setPasswordSchema, checkpostInfoSchema, disableUserSchema, userTargetParams, loginSchema, resendSchema, twoFactorCodeSchema, twoFactorSettingsSchema } from "./index.schemas";
+export {
+  registerSchema,
+  accountNameSchema,
+  changeEmailSchema,
+  addUserSchema,
+  changeOwnPasswordSchema,
+  changeUserPasswordSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  setPasswordSchema,
+  checkpostInfoSchema,
+  disableUserSchema,
+  userTargetParams,
+  loginSchema,
+  resendSchema,
+  twoFactorCodeSchema,
+  twoFactorSettingsSchema,
+} from "./index.schemas";
 export type { SecondFactor, TwoFactorEnrolment, TwoFactorStatus } from "./two-factor.server";
-export { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, beginTwoFactorEnrolment, beginTwoFactorSignIn, completeTwoFactorSignIn, confirmTwoFactorEnrolment, disableTwoFactor, mustSetUpTwoFactor, pendingSignIn, renewRecoveryCodes, setStaffTwoFactorRequired, twoFactorStatus } from "./two-factor.server";
+export {
+  PendingSignInExpiredError,
+  TWO_FACTOR_MESSAGES,
+  beginTwoFactorEnrolment,
+  beginTwoFactorSignIn,
+  completeTwoFactorSignIn,
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  mustSetUpTwoFactor,
+  pendingSignIn,
+  renewRecoveryCodes,
+  setStaffTwoFactorRequired,
+  twoFactorStatus,
+} from "./two-factor.server";
 export { COMMON_PASSWORD_MESSAGE, CommonPasswordError } from "./common-passwords.server";
 export type { AgencyAccount } from "./agency-state.server";
 export type { AuthUser, NewUser } from "./service.server";
 export type { EmailChangeResult } from "./email-change.server";
 export type { UserListRow, UserProfile } from "./directory.server";
-export { CheckpointNotOnRouteError, SelfActionError, UnknownUsernameError, addUser, adminChangeEmail, adminRename, adminSetPassword, changePasswordByUsername, deleteUser, disableUser, enableUser, updateCheckpostInfo } from "./admin.server";
+export {
+  CheckpointNotOnRouteError,
+  SelfActionError,
+  UnknownUsernameError,
+  addUser,
+  adminChangeEmail,
+  adminRename,
+  adminSetPassword,
+  changePasswordByUsername,
+  deleteUser,
+  disableUser,
+  enableUser,
+  updateCheckpostInfo,
+} from "./admin.server";
 export { DEMO_USERS } from "./demo.server";
-export { DuplicateEmailError, LoginError, checkpostPlaceOf, countUsers, countUsersByType, createUser, findAuthUser, findUserByEmail, grantPermission, searchUsers, verifyLogin } from "./service.server";
+export {
+  DuplicateEmailError,
+  LoginError,
+  checkpostPlaceOf,
+  countUsers,
+  countUsersByType,
+  createUser,
+  findAuthUser,
+  findUserByEmail,
+  grantPermission,
+  searchUsers,
+  verifyLogin,
+} from "./service.server";
 export { SameEmailError, confirmEmailChange, requestEmailChange } from "./email-change.server";
 export { UnknownCountryError, registerAccount } from "./registration.server";
 export { WrongPasswordError, changeOwnPassword, profilePhotoKey, renameUser, setProfilePhoto } from "./account.server";
-export { activateVerifiedAgency, agencyRequestStatus, findAgencyAccount, listAgencyAccounts, markDocumentsSubmitted, setAgencyVerification } from "./agency-state.server";
+export {
+  activateVerifiedAgency,
+  agencyRequestStatus,
+  findAgencyAccount,
+  listAgencyAccounts,
+  markDocumentsSubmitted,
+  setAgencyVerification,
+} from "./agency-state.server";
 export { checkResetLink, requestPasswordReset, resetPassword } from "./password-reset.server";
 export { confirmEmail, resendVerification } from "./verification.server";
 export { activeUserIdsOfType, billingContacts, displayNames, payerSearchSql, userTypeAndNameColumnsSql, type BillingContact } from "./names.server";
@@ -33,5 +136,14 @@ export { counterStore } from "./rate-limit-store.server";
 export type { CustomerAccount } from "./customers.server";
 export { customerAccounts, customerAccountsOfTypes } from "./customers.server";
 export type { SwitchAuditRow } from "./switch.server";
-export { switchRefusedMessage, SwitchRefusedError, activeSwitch, endSwitch, listSwitchAudit, recordSwitchedAction, refusedWhileSwitched, startSwitch } from "./switch.server";
+export {
+  switchRefusedMessage,
+  SwitchRefusedError,
+  activeSwitch,
+  endSwitch,
+  listSwitchAudit,
+  recordSwitchedAction,
+  refusedWhileSwitched,
+  startSwitch,
+} from "./switch.server";
 export { indexAllUserWords } from "./search-words.server";

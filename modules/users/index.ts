@@ -5,7 +5,20 @@ export type { AccountRow } from "./components/account-rows";
 export type { AgencyRequestStatus } from "./agency-status";
 export type { Permission, PermissionHolder, PermissionScope } from "../permissions";
 export type { UserKind, UsersTab } from "./kinds";
-export { ADDABLE_USER_TYPES, USER_STATUSES, canDeleteUser, canEditUser, canManageUser, canViewUser, detailPath, kindFromSegment, parseUserStatus, resolveTab, tabOfUserType, visibleTabs } from "./kinds";
+export {
+  ADDABLE_USER_TYPES,
+  USER_STATUSES,
+  canDeleteUser,
+  canEditUser,
+  canManageUser,
+  canViewUser,
+  detailPath,
+  kindFromSegment,
+  parseUserStatus,
+  resolveTab,
+  tabOfUserType,
+  visibleTabs,
+} from "./kinds";
 export { AGENCY_REQUEST_STATUSES } from "./agency-status";
 export type { SessionListItem } from "./components/session-list";
 export { describeDevice } from "./device";

@@ -24,9 +24,7 @@ describe("landingPath (spec 1 §2.2)", () => {
   });
 
   it("sends a verified but not yet approved agency to .../approved", () => {
-    expect(landingPath(agency({ isDocumentUploaded: true, isVerified: true, isApproved: false }))).toBe(
-      "/upload-documents-status/approved",
-    );
+    expect(landingPath(agency({ isDocumentUploaded: true, isVerified: true, isApproved: false }))).toBe("/upload-documents-status/approved");
   });
 
   it("sends an approved agency to /new-register", () => {
@@ -79,12 +77,9 @@ describe("isOnboardingPath", () => {
     expect(isOnboardingPath("/requests/7/documents/12/x", 7)).toBe(false);
   });
 
-  it.each(["/", "/dashboard", "/new-register", "/upload-documentsX", "/upload-documents-statusX", "/logoutnow", "/trekkers"])(
-    "refuses %s",
-    (p) => {
-      expect(isOnboardingPath(p)).toBe(false);
-    },
-  );
+  it.each(["/", "/dashboard", "/new-register", "/upload-documentsX", "/upload-documents-statusX", "/logoutnow", "/trekkers"])("refuses %s", (p) => {
+    expect(isOnboardingPath(p)).toBe(false);
+  });
 });
 
 describe("safeRedirect", () => {
@@ -93,12 +88,9 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/dashboard", "/fallback")).toBe("/dashboard");
   });
 
-  it.each(["//evil.com", "https://evil.com", "http://evil.com/x", "/\\evil", "/\\\\evil.com", "evil", "javascript:alert(1)", ""])(
-    "refuses %s",
-    (to) => {
-      expect(safeRedirect(to, "/fallback")).toBe("/fallback");
-    },
-  );
+  it.each(["//evil.com", "https://evil.com", "http://evil.com/x", "/\\evil", "/\\\\evil.com", "evil", "javascript:alert(1)", ""])("refuses %s", (to) => {
+    expect(safeRedirect(to, "/fallback")).toBe("/fallback");
+  });
 
   it("refuses non-strings", () => {
     expect(safeRedirect(null, "/f")).toBe("/f");

@@ -15,13 +15,19 @@ const get = (query: string) => new Request(`http://tims.test/users${query}`);
 const ids: Record<string, number> = {};
 
 async function csv(response: Response): Promise<string[][]> {
-  return new TextDecoder().decode(await response.arrayBuffer()).trim().split("\n").map((l) => l.split(","));
+  return new TextDecoder()
+    .decode(await response.arrayBuffer())
+    .trim()
+    .split("\n")
+    .map((l) => l.split(","));
 }
 
 beforeAll(async () => {
   await prepareTestDatabase();
   const user = (key: string, over: Parameters<typeof createUser>[0] extends infer T ? Partial<T> : never) =>
-    createUser({ userType: 6, email: `${key}.${tag}@list.test`, password: "Valid#Pass1", fullName: `Name ${key}`, emailVerified: true, ...over }).then((u) => (ids[key] = u.id));
+    createUser({ userType: 6, email: `${key}.${tag}@list.test`, password: "Valid#Pass1", fullName: `Name ${key}`, emailVerified: true, ...over }).then(
+      (u) => (ids[key] = u.id),
+    );
   await user("taan1", {});
   await user("taan2", { status: "Disabled" });
   await user("agencyNew", { userType: 2, organizationName: `Org New ${tag}` });
@@ -40,7 +46,14 @@ describe("Users", () => {
   it("a deep page (keys from the index, then the page's rows) is the same slice as reading them all", async () => {
     const deepTag = `dp${Math.random().toString(36).slice(2, 7)}`;
     for (let i = 0; i < 12; i++) {
-      await createUser({ userType: 2, email: `deep${i}.${deepTag}@deep.test`, password: "Valid#Pass1", fullName: `Deep ${i}`, organizationName: `Deep Org ${i} ${deepTag}`, emailVerified: true });
+      await createUser({
+        userType: 2,
+        email: `deep${i}.${deepTag}@deep.test`,
+        password: "Valid#Pass1",
+        fullName: `Deep ${i}`,
+        organizationName: `Deep Org ${i} ${deepTag}`,
+        emailVerified: true,
+      });
     }
     const page = async (query: string) => (await loadList(usersList, get(query), userListSource(tab("agency")))).rows;
     const all = await page(`?username=${deepTag}&pageSize=50`);

@@ -21,10 +21,7 @@ export const EXPIRED_RESET_LINK = "This link has expired. Please ask for a new o
 export async function requestPasswordReset(email: string, origin: string): Promise<void> {
   const user = await findUserByEmail(email);
   if (!user || user.status !== "Active") return;
-  const token = createToken(
-    { purpose: RESET_PURPOSE, subject: String(user.id), fingerprint: fingerprintOf(user.passwordHash) },
-    RESET_TTL_SECONDS,
-  );
+  const token = createToken({ purpose: RESET_PURPOSE, subject: String(user.id), fingerprint: fingerprintOf(user.passwordHash) }, RESET_TTL_SECONDS);
   const link = `${origin}/create-new-password?token=${encodeURIComponent(token)}&verify=${user.id}`;
   const { html, text } = renderEmail(createElement(ResetPassword, { fullName: user.fullName, link }));
   await sendEmail({ to: user.email, subject: resetPasswordSubject, html, text });

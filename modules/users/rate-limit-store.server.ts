@@ -62,6 +62,8 @@ let store: CounterStore | null = null;
  * turns a sign-in or an e-mail request into a 500.
  */
 export function counterStore(): CounterStore {
-  store ??= config.redisUrl ? failoverCounterStore(redisCounterStore(counterRedis(config.redisUrl), `${config.queuePrefix}:rl`), sqlCounterStore()) : sqlCounterStore();
+  store ??= config.redisUrl
+    ? failoverCounterStore(redisCounterStore(counterRedis(config.redisUrl), `${config.queuePrefix}:rl`), sqlCounterStore())
+    : sqlCounterStore();
   return store;
 }

@@ -43,11 +43,12 @@ export async function indexUserWords(users: readonly Searchable[], transaction: 
 
 /** Fills the words of every user (the migration; bench/seed-scale.ts after its bulk insert). */
 export async function indexAllUserWords(qi: QueryInterface): Promise<void> {
-  for (let after = 0; ; ) {
-    const users = await qi.sequelize.query<Searchable>(`SELECT id, fullName, email, organizationName FROM users WHERE id > ${after} ORDER BY id LIMIT 2000`, { type: QueryTypes.SELECT });
+  for (let after = 0; ;) {
+    const users = await qi.sequelize.query<Searchable>(`SELECT id, fullName, email, organizationName FROM users WHERE id > ${after} ORDER BY id LIMIT 2000`, {
+      type: QueryTypes.SELECT,
+    });
     if (!users.length) return;
     await indexUserWords(users, null, qi);
     after = Number(users[users.length - 1].id);
   }
 }
-

@@ -67,7 +67,12 @@ describe("session records", () => {
   it("lists the user's live sessions with device and this one marked", async () => {
     const user = await makeRoleUser("taan");
     const mine = await createSession(record(user.id));
-    await createSession(record(user.id, 1, { userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", lastSeen: Date.now() + 1000 }));
+    await createSession(
+      record(user.id, 1, {
+        userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+        lastSeen: Date.now() + 1000,
+      }),
+    );
     const list = await listSessions(user.id, mine);
     expect(list.map((s) => [s.device, s.current])).toEqual([
       ["Safari on iPhone", false],

@@ -69,7 +69,11 @@ export async function startSwitch(sessionId: string, real: { id: number; userTyp
 /** The session's switch, if one is on: read once per request for board users only. */
 export async function activeSwitch(sessionId: string | undefined): Promise<{ realUserId: number; actingUserId: number } | null> {
   if (!sessionId) return null;
-  const row = await UserSwitch.findOne({ where: { sessionKey: keyOf(sessionId), endedAt: { [Op.is]: null } }, order: [["id", "DESC"]], attributes: ["realUserId", "actingUserId"] });
+  const row = await UserSwitch.findOne({
+    where: { sessionKey: keyOf(sessionId), endedAt: { [Op.is]: null } },
+    order: [["id", "DESC"]],
+    attributes: ["realUserId", "actingUserId"],
+  });
   return row ? { realUserId: row.realUserId, actingUserId: row.actingUserId } : null;
 }
 
@@ -100,7 +104,14 @@ export async function listSwitchAudit(q: { offset: number; limit: number }): Pro
   const { rows, count } = await SwitchAudit.findAndCountAll({ order: [["id", "DESC"]], offset: q.offset, limit: q.limit });
   const names = await displayNames(rows.flatMap((r) => [r.realUserId, r.actingUserId]));
   return {
-    rows: rows.map((r) => ({ id: r.id, at: r.createdAt, realUser: names.get(r.realUserId)?.name ?? `#${r.realUserId}`, actingUser: names.get(r.actingUserId)?.name ?? `#${r.actingUserId}`, action: r.action, path: r.path })),
+    rows: rows.map((r) => ({
+      id: r.id,
+      at: r.createdAt,
+      realUser: names.get(r.realUserId)?.name ?? `#${r.realUserId}`,
+      actingUser: names.get(r.actingUserId)?.name ?? `#${r.actingUserId}`,
+      action: r.action,
+      path: r.path,
+    })),
     total: count,
   };
 }

@@ -18,7 +18,10 @@ describe("what a board user viewing as someone else may not do", () => {
     expect(refusedWhileSwitched(path)).toBe(true);
   });
 
-  it.each(["/notifications", "/new-register", "/new-register/12", "/trekkers/55/cancel", "/account-settings/name", "/requests/vouchers/3", "/billing"])("lets %s through (audited)", (path) => {
-    expect(refusedWhileSwitched(path)).toBe(false);
-  });
+  it.each(["/notifications", "/new-register", "/new-register/12", "/trekkers/55/cancel", "/account-settings/name", "/requests/vouchers/3", "/billing"])(
+    "lets %s through (audited)",
+    (path) => {
+      expect(refusedWhileSwitched(path)).toBe(false);
+    },
+  );
 });

@@ -42,7 +42,10 @@ async function enrolled(role: "ntb" | "taan" = "ntb"): Promise<{ user: TestUser;
 }
 
 async function refusal(work: Promise<unknown>): Promise<DomainError> {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
@@ -58,7 +61,9 @@ describe("enrolment", () => {
     expect(wrong.fieldErrors).toEqual({ code: [TWO_FACTOR_MESSAGES.wrongCode] });
     // A secret the server did not hand out (or a token for someone else) is refused.
     const other = await beginTwoFactorEnrolment({ ...user, email: user.email });
-    expect((await refusal(confirmTwoFactorEnrolment(user, { secret: other.secret, token: enrolment.token, code: codeAt(other.secret) }))).message).toBe(TWO_FACTOR_MESSAGES.setupExpired);
+    expect((await refusal(confirmTwoFactorEnrolment(user, { secret: other.secret, token: enrolment.token, code: codeAt(other.secret) }))).message).toBe(
+      TWO_FACTOR_MESSAGES.setupExpired,
+    );
     expect((await twoFactorStatus(user)).enabled).toBe(false);
 
     const codes = await confirmTwoFactorEnrolment(user, { secret: enrolment.secret, token: enrolment.token, code: codeAt(enrolment.secret) });
@@ -72,7 +77,9 @@ describe("enrolment", () => {
     expect(stored.every((row) => !bare.some((c) => row.codeHash.includes(c)))).toBe(true);
     expect((await UserTwoFactor.findByPk(user.id))!.secret).not.toContain(enrolment.secret);
     // Once on, a second enrolment is refused.
-    expect((await refusal(confirmTwoFactorEnrolment(user, { secret: enrolment.secret, token: enrolment.token, code: codeAt(enrolment.secret, 30) }))).status).toBe(409);
+    expect(
+      (await refusal(confirmTwoFactorEnrolment(user, { secret: enrolment.secret, token: enrolment.token, code: codeAt(enrolment.secret, 30) }))).status,
+    ).toBe(409);
   });
 
   it("is for board and TAAN accounts only", async () => {

@@ -86,7 +86,10 @@ function normaliseRecoveryCode(input: string): string {
 }
 
 function hashRecoveryCode(code: string, salt = crypto.randomBytes(8).toString("base64url")): string {
-  return `${salt}$${crypto.createHash("sha256").update(`${salt}:${normaliseRecoveryCode(code)}`).digest("base64url")}`;
+  return `${salt}$${crypto
+    .createHash("sha256")
+    .update(`${salt}:${normaliseRecoveryCode(code)}`)
+    .digest("base64url")}`;
 }
 
 function recoveryCodeMatches(input: string, stored: string): boolean {
@@ -99,7 +102,11 @@ function recoveryCodeMatches(input: string, stored: string): boolean {
 async function replaceRecoveryCodes(userId: number, transaction: import("sequelize").Transaction): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await RecoveryCode.destroy({ where: { userId }, transaction });
-  await insertRows(RecoveryCode, codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })), { transaction });
+  await insertRows(
+    RecoveryCode,
+    codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })),
+    { transaction },
+  );
   return codes;
 }
 
@@ -166,7 +173,10 @@ function enrolmentValid(userId: number, keep: { secret: string; token: string })
  * A new secret to scan, or, with `keep`, the one this user was shown (a wrong first code must not
  * change the QR code the app already holds).
  */
-export async function beginTwoFactorEnrolment(user: { id: number; email: string; userType: number }, keep?: { secret: string; token: string }): Promise<TwoFactorEnrolment> {
+export async function beginTwoFactorEnrolment(
+  user: { id: number; email: string; userType: number },
+  keep?: { secret: string; token: string },
+): Promise<TwoFactorEnrolment> {
   if (!canUseTwoFactor(user)) throw new DomainError(TWO_FACTOR_MESSAGES.notStaff, { status: 403 });
   const kept = keep && enrolmentValid(user.id, keep) ? keep : null;
   const secret = kept?.secret ?? new Secret({ size: 20 }).base32;
@@ -180,7 +190,10 @@ export async function beginTwoFactorEnrolment(user: { id: number; email: string;
 }
 
 /** Turns two-factor sign-in on once the app shows a right code; returns the recovery codes (shown once). */
-export async function confirmTwoFactorEnrolment(user: { id: number; userType: number }, input: { secret: string; token: string; code: string }): Promise<string[]> {
+export async function confirmTwoFactorEnrolment(
+  user: { id: number; userType: number },
+  input: { secret: string; token: string; code: string },
+): Promise<string[]> {
   if (!canUseTwoFactor(user)) throw new DomainError(TWO_FACTOR_MESSAGES.notStaff, { status: 403 });
   if (!enrolmentValid(user.id, input)) throw new DomainError(TWO_FACTOR_MESSAGES.setupExpired);
   const step = matchingStep(input.secret, input.code.replace(/\s/g, ""));
@@ -298,7 +311,10 @@ export async function pendingSignIn(token: string | null | undefined): Promise<{
 }
 
 /** The second step: the user to start a session for, or a DomainError (field `code`; 429 when locked). */
-export async function completeTwoFactorSignIn(token: string | null | undefined, code: string): Promise<{ user: AuthUser; remember: boolean; factor: SecondFactor }> {
+export async function completeTwoFactorSignIn(
+  token: string | null | undefined,
+  code: string,
+): Promise<{ user: AuthUser; remember: boolean; factor: SecondFactor }> {
   const pending = await pendingSignIn(token);
   if (!pending) throw new PendingSignInExpiredError();
   const factor = await verifySecondFactor(pending.user.id, code);

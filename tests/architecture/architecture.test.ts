@@ -31,8 +31,23 @@ describe("the rules catch a deliberate breach", () => {
   const rules = (graph: Graph) => breaches(graph).map((b) => b.rule);
 
   it("a cycle between modules, also through the composition root", () => {
-    expect(rules(g({ "modules/cards/index.server.ts": ["modules/registration/index.server.ts"], "modules/registration/index.server.ts": ["modules/cards/index.server.ts"] }))).toEqual(["module-cycle"]);
-    expect(rules(g({ "app/composition.server.ts": ["modules/trek-routes/index.server.ts"], "modules/trek-routes/a.server.ts": ["app/composition.server.ts"], "modules/trek-routes/index.server.ts": ["modules/trek-routes/a.server.ts"] }))).toEqual(["module-cycle"]);
+    expect(
+      rules(
+        g({
+          "modules/cards/index.server.ts": ["modules/registration/index.server.ts"],
+          "modules/registration/index.server.ts": ["modules/cards/index.server.ts"],
+        }),
+      ),
+    ).toEqual(["module-cycle"]);
+    expect(
+      rules(
+        g({
+          "app/composition.server.ts": ["modules/trek-routes/index.server.ts"],
+          "modules/trek-routes/a.server.ts": ["app/composition.server.ts"],
+          "modules/trek-routes/index.server.ts": ["modules/trek-routes/a.server.ts"],
+        }),
+      ),
+    ).toEqual(["module-cycle"]);
   });
 });
 
@@ -43,8 +58,20 @@ describe("module entries (ADR 0045)", () => {
 
   it("catches a fifth entry, a new narrow entry, and export *", () => {
     const entries = (files: Record<string, string>) => new Map(Object.entries(files));
-    expect(entryBreaches(entries({ "modules/x/index.ts": "", "modules/x/index.ui.ts": "", "modules/x/index.schemas.ts": "", "modules/x/index.server.ts": "", "modules/x/index.more.ts": "" }))).toEqual(["x: 5 entries (at most 4)"]);
+    expect(
+      entryBreaches(
+        entries({
+          "modules/x/index.ts": "",
+          "modules/x/index.ui.ts": "",
+          "modules/x/index.schemas.ts": "",
+          "modules/x/index.server.ts": "",
+          "modules/x/index.more.ts": "",
+        }),
+      ),
+    ).toEqual(["x: 5 entries (at most 4)"]);
     expect(entryBreaches(entries({ "modules/cards/index.extra.ts": "" }))).toEqual(["cards: index.extra.ts is not one of its entries in ADR 0045"]);
-    expect(entryBreaches(entries({ "modules/x/index.server.ts": 'export * from "./index";\n' }))).toEqual(["modules/x/index.server.ts: export * (list the names)"]);
+    expect(entryBreaches(entries({ "modules/x/index.server.ts": 'export * from "./index";\n' }))).toEqual([
+      "modules/x/index.server.ts: export * (list the names)",
+    ]);
   });
 });

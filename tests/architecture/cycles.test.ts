@@ -22,10 +22,12 @@ interface Violation {
 
 async function violations(cwd: string, dirs: string[]): Promise<Violation[]> {
   // depcruise exits non-zero when it finds errors; its JSON report is on stdout either way.
-  const { stdout } = await run(depcruise, [...dirs, "--config", config, "--output-type", "json"], { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string }) => {
-    if (!error.stdout) throw error;
-    return { stdout: error.stdout };
-  });
+  const { stdout } = await run(depcruise, [...dirs, "--config", config, "--output-type", "json"], { cwd, maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stdout?: string }) => {
+      if (!error.stdout) throw error;
+      return { stdout: error.stdout };
+    },
+  );
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
@@ -39,7 +41,10 @@ function write(file: string, text: string) {
 
 describe("the cycle check (dependency-cruiser)", () => {
   it("fails on a cycle closed only by a type import, and on jobs/ importing a module", async () => {
-    write("tsconfig.json", JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@modules/*": ["./modules/*"] }, module: "ESNext", moduleResolution: "Bundler" } }));
+    write(
+      "tsconfig.json",
+      JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@modules/*": ["./modules/*"] }, module: "ESNext", moduleResolution: "Bundler" } }),
+    );
     write("modules/a/index.ts", 'import { b } from "@modules/b/index";\nexport const a = () => b;\n');
     write("modules/b/index.ts", 'import type { Shape } from "../a/shape";\nexport const b = (s?: Shape) => s;\n');
     write("modules/a/shape.ts", 'import type { a } from "./index";\nexport type Shape = ReturnType<typeof a>;\n');
@@ -49,7 +54,9 @@ describe("the cycle check (dependency-cruiser)", () => {
     const rules = found.map((v) => v.rule.name).sort();
     expect(rules).toContain("no-circular");
     expect(found.find((v) => v.rule.name === "no-circular")?.cycle?.map((c) => c.name)).toEqual(expect.arrayContaining(["modules/a/shape.ts"]));
-    expect(found.filter((v) => v.rule.name === "infrastructure-imports-no-module").map((v) => `${v.from} → ${v.to}`)).toEqual(["jobs/queue.ts → modules/a/index.ts"]);
+    expect(found.filter((v) => v.rule.name === "infrastructure-imports-no-module").map((v) => `${v.from} → ${v.to}`)).toEqual([
+      "jobs/queue.ts → modules/a/index.ts",
+    ]);
   }, 60_000);
 
   it("passes on the tree", async () => {

@@ -10,7 +10,17 @@ import path from "node:path";
  */
 export const NARROW_ENTRIES: Readonly<Record<string, readonly string[]>> = {
   agencies: ["index.documents.ts", "index.lists.ts"],
-  cards: ["index.card.ts", "index.deleted-list.ts", "index.history-list.ts", "index.move.ts", "index.panel.ts", "index.qr.ts", "index.returns-list.ts", "index.tims-cards-list.ts", "index.trekkers-list.ts"],
+  cards: [
+    "index.card.ts",
+    "index.deleted-list.ts",
+    "index.history-list.ts",
+    "index.move.ts",
+    "index.panel.ts",
+    "index.qr.ts",
+    "index.returns-list.ts",
+    "index.tims-cards-list.ts",
+    "index.trekkers-list.ts",
+  ],
   checkins: ["index.camera.ts", "index.lists.ts", "index.offline.ts"],
   payments: ["index.billing-list.ts", "index.pay.ts", "index.receipt.ts", "index.result.ts", "index.sim.ts", "index.vouchers-list.ts"],
   registration: ["index.fields.ts", "index.steps.ts"],

@@ -25,7 +25,9 @@ async function lint(filePath: string, code: string): Promise<string[]> {
 
 describe("import boundaries (boundaries/dependencies)", () => {
   it("a module importing app/", async () => {
-    expect(await lint("modules/cards/breach.ts", `import { RouteErrorBoundary } from "~/components/layout/error-page";\nexport const x = RouteErrorBoundary;`)).toEqual(["boundaries/dependencies: module-imports-app"]);
+    expect(
+      await lint("modules/cards/breach.ts", `import { RouteErrorBoundary } from "~/components/layout/error-page";\nexport const x = RouteErrorBoundary;`),
+    ).toEqual(["boundaries/dependencies: module-imports-app"]);
   });
   it("lib/ importing a module or app/", async () => {
     expect(await lint("lib/breach.ts", `import { can } from "@modules/users";\nimport { links } from "../app/root";\nexport const x = [can, links];`)).toEqual([
@@ -37,26 +39,53 @@ describe("import boundaries (boundaries/dependencies)", () => {
     expect(await lint("jobs/breach.ts", `export const x = () => import("~/root");`)).toEqual(["boundaries/dependencies: infrastructure-imports-app"]);
   });
   it("a deep import into another module, by alias or relative path, import or re-export, from a route, a module or a test", async () => {
-    expect(await lint("app/routes/breach.tsx", `import { CARD_TRANSITIONS } from "@modules/cards/lifecycle";\nexport const x = CARD_TRANSITIONS;`)).toEqual(["boundaries/dependencies: deep-import"]);
-    expect(await lint("app/routes/breach.tsx", `import { CARD_TRANSITIONS } from "../../modules/cards/lifecycle";\nexport const x = CARD_TRANSITIONS;`)).toEqual(["boundaries/dependencies: deep-import"]);
-    expect(await lint("modules/payments/breach.ts", `export { CARD_TRANSITIONS } from "@modules/cards/lifecycle";`)).toEqual(["boundaries/dependencies: deep-import"]);
-    expect(await lint("tests/breach.test.ts", `import type { CardStatus } from "@modules/cards/lifecycle";\nexport type X = CardStatus;`)).toEqual(["boundaries/dependencies: deep-import"]);
-  });
-  it("a module's permission declaration read by anyone but the permission table, or importing more than the contract", async () => {
-    expect(await lint("app/routes/breach.tsx", `import { permissions } from "@modules/cards/permissions";\nexport const x = permissions;`)).toEqual(["boundaries/dependencies: deep-import"]);
-    expect(await lint("modules/cards/permissions.ts", `import type { UserType } from "@modules/contract";\nimport { can } from "@modules/users";\nexport const x = can; export type X = UserType;`)).toEqual([
-      "boundaries/dependencies: permission-declaration-imports",
+    expect(await lint("app/routes/breach.tsx", `import { CARD_TRANSITIONS } from "@modules/cards/lifecycle";\nexport const x = CARD_TRANSITIONS;`)).toEqual([
+      "boundaries/dependencies: deep-import",
+    ]);
+    expect(
+      await lint("app/routes/breach.tsx", `import { CARD_TRANSITIONS } from "../../modules/cards/lifecycle";\nexport const x = CARD_TRANSITIONS;`),
+    ).toEqual(["boundaries/dependencies: deep-import"]);
+    expect(await lint("modules/payments/breach.ts", `export { CARD_TRANSITIONS } from "@modules/cards/lifecycle";`)).toEqual([
+      "boundaries/dependencies: deep-import",
+    ]);
+    expect(await lint("tests/breach.test.ts", `import type { CardStatus } from "@modules/cards/lifecycle";\nexport type X = CardStatus;`)).toEqual([
+      "boundaries/dependencies: deep-import",
     ]);
   });
+  it("a module's permission declaration read by anyone but the permission table, or importing more than the contract", async () => {
+    expect(await lint("app/routes/breach.tsx", `import { permissions } from "@modules/cards/permissions";\nexport const x = permissions;`)).toEqual([
+      "boundaries/dependencies: deep-import",
+    ]);
+    expect(
+      await lint(
+        "modules/cards/permissions.ts",
+        `import type { UserType } from "@modules/contract";\nimport { can } from "@modules/users";\nexport const x = can; export type X = UserType;`,
+      ),
+    ).toEqual(["boundaries/dependencies: permission-declaration-imports"]);
+  });
   it("a file the browser may load importing a *.server file by value", async () => {
-    expect(await lint("modules/cards/breach.ts", `import { pdfJobs } from "./pdf.server";\nexport const x = pdfJobs;`)).toEqual(["boundaries/dependencies: client-file-imports-server"]);
+    expect(await lint("modules/cards/breach.ts", `import { pdfJobs } from "./pdf.server";\nexport const x = pdfJobs;`)).toEqual([
+      "boundaries/dependencies: client-file-imports-server",
+    ]);
   });
   it("a page reaching a server file outside app/ by a relative path", async () => {
-    expect(await lint("app/routes/breach.tsx", `import { listCards } from "../../modules/cards/index.server";\nexport const x = listCards;`)).toEqual(["boundaries/dependencies: relative-server-import"]);
+    expect(await lint("app/routes/breach.tsx", `import { listCards } from "../../modules/cards/index.server";\nexport const x = listCards;`)).toEqual([
+      "boundaries/dependencies: relative-server-import",
+    ]);
   });
   it("lets public entries, a module's own files, the permission table, type imports and server files through", async () => {
-    expect(await lint("app/routes/clean.tsx", `import { can } from "@modules/users";\nimport { requireUser } from "~/utils/guards.server";\nimport { NameForm } from "@modules/users/index.forms";\nimport { x } from "@modules/cards/index.server";\nexport const y = [can, requireUser, NameForm, x];`)).toEqual([]);
-    expect(await lint("modules/cards/clean.server.ts", `import { CARD_TRANSITIONS } from "./lifecycle";\nimport { pdfJobs } from "./pdf.server";\nimport { can } from "@modules/users";\nimport { formatDate } from "@lib/dates";\nexport const y = [CARD_TRANSITIONS, pdfJobs, can, formatDate];`)).toEqual([]);
+    expect(
+      await lint(
+        "app/routes/clean.tsx",
+        `import { can } from "@modules/users";\nimport { requireUser } from "~/utils/guards.server";\nimport { NameForm } from "@modules/users/index.forms";\nimport { x } from "@modules/cards/index.server";\nexport const y = [can, requireUser, NameForm, x];`,
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        "modules/cards/clean.server.ts",
+        `import { CARD_TRANSITIONS } from "./lifecycle";\nimport { pdfJobs } from "./pdf.server";\nimport { can } from "@modules/users";\nimport { formatDate } from "@lib/dates";\nexport const y = [CARD_TRANSITIONS, pdfJobs, can, formatDate];`,
+      ),
+    ).toEqual([]);
     expect(await lint("modules/cards/clean.ts", `import type { Card } from "./card-store.server";\nexport type Y = Card;`)).toEqual([]);
     expect(await lint("modules/permissions.ts", `import { permissions } from "./cards/permissions";\nexport const y = permissions;`)).toEqual([]);
     expect(await lint("modules/cards/clean.test.ts", `import { pdfJobs } from "./pdf.server";\nexport const y = pdfJobs;`)).toEqual([]);
@@ -65,13 +94,23 @@ describe("import boundaries (boundaries/dependencies)", () => {
 
 describe("the add-a-page guide's conventions (no-restricted-syntax)", () => {
   it("`{ ok: false }` in a route or a module service", async () => {
-    expect(await lint("app/routes/breach.tsx", `export async function action() {\n  return { ok: false, message: "No" };\n}`)).toEqual(["no-restricted-syntax"]);
-    expect(await lint("modules/cards/breach.server.ts", `export async function refuse() {\n  return { ok: false, message: "No" };\n}`)).toEqual(["no-restricted-syntax"]);
+    expect(await lint("app/routes/breach.tsx", `export async function action() {\n  return { ok: false, message: "No" };\n}`)).toEqual([
+      "no-restricted-syntax",
+    ]);
+    expect(await lint("modules/cards/breach.server.ts", `export async function refuse() {\n  return { ok: false, message: "No" };\n}`)).toEqual([
+      "no-restricted-syntax",
+    ]);
   });
   it("an inline 404 instead of notFound()", async () => {
-    expect(await lint("app/routes/breach.tsx", `export async function loader() {\n  throw new Response("Not Found", { status: 404 });\n}`)).toEqual(["no-restricted-syntax"]);
-    expect(await lint("app/routes/breach.ts", `export async function action() {\n  return Response.json({ error: "none" }, { status: 404 });\n}`)).toEqual(["no-restricted-syntax"]);
-    expect(await lint("modules/cards/breach.server.ts", `export async function find() {\n  throw new Response("Not Found", { status: 404 });\n}`)).toEqual(["no-restricted-syntax"]);
+    expect(await lint("app/routes/breach.tsx", `export async function loader() {\n  throw new Response("Not Found", { status: 404 });\n}`)).toEqual([
+      "no-restricted-syntax",
+    ]);
+    expect(await lint("app/routes/breach.ts", `export async function action() {\n  return Response.json({ error: "none" }, { status: 404 });\n}`)).toEqual([
+      "no-restricted-syntax",
+    ]);
+    expect(await lint("modules/cards/breach.server.ts", `export async function find() {\n  throw new Response("Not Found", { status: 404 });\n}`)).toEqual([
+      "no-restricted-syntax",
+    ]);
   });
   it("lets the helpers through", async () => {
     expect(

@@ -37,11 +37,19 @@ describe("two ways a page runs (ADR 0043)", () => {
     const withLoader = `${doc}export { documentClientLoader as clientLoader, documentLoader as loader } from "~/utils/document-page";\n`;
     expect(modeBreaches("ok.tsx", withLoader)).toEqual([]);
     expect(modeBreaches("a.tsx", doc)[0]).toContain("exports documentClientLoader");
-    expect(modeBreaches("f.tsx", `${doc}export { documentClientLoader as clientLoader } from "~/utils/document-page";\n`)).toEqual(["f.tsx: a document page has a server loader (documentLoader if it needs no data)"]);
+    expect(modeBreaches("f.tsx", `${doc}export { documentClientLoader as clientLoader } from "~/utils/document-page";\n`)).toEqual([
+      "f.tsx: a document page has a server loader (documentLoader if it needs no data)",
+    ]);
     expect(modeBreaches("b.tsx", `${withLoader}const [x] = useState(1);\n`)[0]).toContain("useState on a document page");
     expect(modeBreaches("c.tsx", `${withLoader}<button onClick={() => 1} />\n`)[0]).toContain("onClick={ on a document page");
     expect(modeBreaches("d.tsx", 'export const handle = { hydrate: "html" };\n')[0]).toContain("handle.hydrate is gone");
     expect(modeBreaches("e.tsx", "<script nonce={n} />\n")[0]).toContain("a script tag");
-    expect(nestingBreaches([{ file: "users.add.tsx", mode: "document" }, { file: "users.add.more.tsx", mode: "app" }, { file: "users_.x.tsx", mode: "app" }])).toEqual(["users.add.more.tsx: an app page nested in a document page"]);
+    expect(
+      nestingBreaches([
+        { file: "users.add.tsx", mode: "document" },
+        { file: "users.add.more.tsx", mode: "app" },
+        { file: "users_.x.tsx", mode: "app" },
+      ]),
+    ).toEqual(["users.add.more.tsx: an app page nested in a document page"]);
   });
 });

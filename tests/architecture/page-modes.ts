@@ -15,7 +15,8 @@ const ROUTES = "app/routes";
 const CLIENT_LOADER = /export \{ documentClientLoader as clientLoader(, documentLoader as loader)? \} from "~\/utils\/document-page";/;
 const SERVER_LOADER = /export (async )?function loader\b|export const loader\b|documentLoader as loader/;
 /** React behaviour a document page would never run: no React in the browser there. */
-const REACT_BEHAVIOUR = /\b(useState|useEffect|useLayoutEffect|useReducer|useLazyValidation|useFetcher|useSubmit|useHydrated|useServerCheck)\b|\bon(Click|Change|Input|Submit|Blur|KeyDown)=\{/;
+const REACT_BEHAVIOUR =
+  /\b(useState|useEffect|useLayoutEffect|useReducer|useLazyValidation|useFetcher|useSubmit|useHydrated|useServerCheck)\b|\bon(Click|Change|Input|Submit|Blur|KeyDown)=\{/;
 
 export function isPage(source: string): boolean {
   return /export default/.test(source);

@@ -18,7 +18,9 @@ describe("read-only modules", () => {
     expect(writesIn("await sequelize.query(`CREATE TEMPORARY TABLE x AS SELECT 1`)")).toEqual(["SQL write: CREATE TEMPORARY TABLE"]);
     expect(writesIn("await Bill.update({ amountPaisa: 0 }, { where: {} })")).toEqual(["model write: .update("]);
     expect(writesIn("await writeTransaction(async (t) => {})")).toEqual(["write helper: writeTransaction"]);
-    expect(writesIn("const n = await select(`SELECT COUNT(*) FROM bills b WHERE NOT EXISTS (SELECT 1 FROM payment_refunds f)`); // UPDATE bills SET nothing")).toEqual([]);
+    expect(
+      writesIn("const n = await select(`SELECT COUNT(*) FROM bills b WHERE NOT EXISTS (SELECT 1 FROM payment_refunds f)`); // UPDATE bills SET nothing"),
+    ).toEqual([]);
     expect(writesIn("/* DELETE FROM x: the owner does that */ const updatedAt = row.updatedAt;")).toEqual([]);
   });
 });

@@ -8,7 +8,10 @@ import path from "node:path";
 export const READ_ONLY_MODULES: readonly string[] = ["ledger"];
 
 const WRITES: readonly [string, RegExp][] = [
-  ["SQL write", /\b(?:INSERT\s+(?:IGNORE\s+)?INTO|REPLACE\s+INTO|UPDATE\s+[`"\w.]+\s+SET|DELETE\s+FROM|TRUNCATE\b|(?:CREATE|DROP|ALTER)\s+(?:TEMPORARY\s+)?(?:TABLE|INDEX|VIEW))/i],
+  [
+    "SQL write",
+    /\b(?:INSERT\s+(?:IGNORE\s+)?INTO|REPLACE\s+INTO|UPDATE\s+[`"\w.]+\s+SET|DELETE\s+FROM|TRUNCATE\b|(?:CREATE|DROP|ALTER)\s+(?:TEMPORARY\s+)?(?:TABLE|INDEX|VIEW))/i,
+  ],
   ["model write", /\.(?:create|bulkCreate|update|destroy|upsert|increment|decrement|save)\s*\(/],
   ["write helper", /\b(?:insertRows|writeTransaction)\b/],
 ];

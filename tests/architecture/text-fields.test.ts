@@ -45,10 +45,10 @@ describe("text fields of the modules' form schemas", () => {
   });
 
   it("catches a deliberate breach and lets a marked line through", () => {
-    expect(rawStringFields('const a = z.object({ note: z.string().max(9) });', "x.ts")).toHaveLength(1);
+    expect(rawStringFields("const a = z.object({ note: z.string().max(9) });", "x.ts")).toHaveLength(1);
     expect(rawStringFields("const a = z\n  .string({ error: 'x' })\n  .min(1);", "x.ts")).toHaveLength(1);
     expect(rawStringFields("const a = z.coerce.string();", "x.ts")).toHaveLength(1);
-    expect(rawStringFields('const p = z.string(); // raw-string: hashed, never stored', "x.ts")).toEqual([]);
+    expect(rawStringFields("const p = z.string(); // raw-string: hashed, never stored", "x.ts")).toEqual([]);
     expect(rawStringFields('const n = requiredText("Note", { multiline: true });', "x.ts")).toEqual([]);
   });
 });

@@ -41,15 +41,47 @@ async function loadModules() {
   const { JobRow } = await import("../../jobs/job-store.server");
   const { sequelize } = await import("../../db/sequelize.server");
   const { closeQueue } = await import("../../jobs/queue.server");
-  return { makeUser, TEST_PASSWORD, pendingPayment, settlePayment, makeRoute, person, trek, issuedCards, makeCardGenerator, inDays, cardNumbersOf, cardEvents, cardLifecycleFields, cardPdfState, JobRow, sequelize, closeQueue };
+  return {
+    makeUser,
+    TEST_PASSWORD,
+    pendingPayment,
+    settlePayment,
+    makeRoute,
+    person,
+    trek,
+    issuedCards,
+    makeCardGenerator,
+    inDays,
+    cardNumbersOf,
+    cardEvents,
+    cardLifecycleFields,
+    cardPdfState,
+    JobRow,
+    sequelize,
+    closeQueue,
+  };
 }
 
 test.beforeAll(async () => {
   test.setTimeout(360_000);
-  cluster = (await startCluster({ quiet: true, workerEnv: { JOB_LEASE_SECONDS: "5", JOB_POLL_MS: "250", WORKER_CONCURRENCY: "2", PDF_PAGES: "2" } })) as unknown as Cluster;
+  cluster = (await startCluster({
+    quiet: true,
+    workerEnv: { JOB_LEASE_SECONDS: "5", JOB_POLL_MS: "250", WORKER_CONCURRENCY: "2", PDF_PAGES: "2" },
+  })) as unknown as Cluster;
   // This process writes test data into the cluster's database, and its payments hand their
   // jobs to the cluster's Redis, like a third web instance.
-  for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"]) process.env[name] = cluster.env[name];
+  for (const name of [
+    "DATABASE_URL",
+    "REDIS_URL",
+    "QUEUE_PREFIX",
+    "FILES_DIR",
+    "OUTBOX_DIR",
+    "DATA_DIR",
+    "QR_SIGNING_PRIVATE_KEY",
+    "SESSION_SECRET",
+    "APP_URL",
+  ])
+    process.env[name] = cluster.env[name];
   db = await loadModules();
 });
 
@@ -124,7 +156,6 @@ test("a session made on one instance is good on the other, and a payment started
   // B queued the card job in its transaction and handed it to Bull; the worker mailed the card.
   await expect.poll(async () => (await mailsTo(email)).length, { timeout: 60_000 }).toBe(1);
 });
-
 
 test("a sign-in throttle is shared: failures on A make B refuse even the right password", async ({ request }) => {
   const user = await db.makeUser({ userType: 1, fullName: "Cluster Throttled" });
@@ -223,14 +254,18 @@ test("killing the worker mid-PDF: the job finishes after it restarts, each PDF m
   const trekkerIds = (await db.cardNumbersOf(p.regId)).map((c) => c.trekkerId);
   expect(trekkerIds).toHaveLength(emails.length);
   const pdfRows = async () =>
-    (await db.sequelize.query(`SELECT trekkerId, status, fileKey, emailedAt FROM card_pdfs WHERE trekkerId IN (${trekkerIds.join(",")})`, { type: "SELECT" })) as PdfRow[];
+    (await db.sequelize.query(`SELECT trekkerId, status, fileKey, emailedAt FROM card_pdfs WHERE trekkerId IN (${trekkerIds.join(",")})`, {
+      type: "SELECT",
+    })) as PdfRow[];
 
   // Kill the worker once it is rendering: its lease on the row, some cards mailed, not all.
   const job = async () => (await db.JobRow.findAll({ where: { name: "cards.issued" } })).find((j) => j.id > before)!;
   const mailCounts = async () => Promise.all(emails.map(async (e) => (await mailsTo(e)).length));
   const mailed = async () => (await mailCounts()).filter((n) => n > 0).length;
   const [worker] = live();
-  await expect.poll(async () => (await job())?.status === "running" && (await pdfRows()).some((r) => r.emailedAt), { timeout: 90_000, intervals: [50] }).toBe(true);
+  await expect
+    .poll(async () => (await job())?.status === "running" && (await pdfRows()).some((r) => r.emailedAt), { timeout: 90_000, intervals: [50] })
+    .toBe(true);
   const exited = new Promise<void>((resolve) => worker.child.once("exit", resolve));
   worker.child.kill("SIGKILL");
   await exited;

@@ -101,7 +101,12 @@ const PAGES: PageCase[] = [
   { file: "location.tsx", url: () => "/location", who: ["anonymous"] },
   { file: "scan.tsx", url: () => "/scan", who: ["checkpost"], as: "scanner" },
   { file: "scanned-trekker.$regId.$trekkerId.tsx", url: (f) => `/scanned-trekker/${f.scannedRegId}/${f.scannedTrekkerId}`, who: ["checkpost"], as: "scanner" },
-  { file: "scanned-trekker.$regId.$trekkerId.tsx", url: (f) => `/scanned-trekker/${f.scannedRegId}/${f.scannedTrekkerId}?tab=cards`, who: ["checkpost"], as: "scanner" },
+  {
+    file: "scanned-trekker.$regId.$trekkerId.tsx",
+    url: (f) => `/scanned-trekker/${f.scannedRegId}/${f.scannedTrekkerId}?tab=cards`,
+    who: ["checkpost"],
+    as: "scanner",
+  },
   { file: "trekkers_.scanned.tsx", url: () => "/trekkers/scanned", who: ["checkpost"], as: "scanner" },
   { file: "self-scan-trekkers.tsx", url: () => "/self-scan-trekkers", who: ["ntb", "taan"] },
   { file: "users_.($kind).$id.scanned-trekkers.tsx", url: (f) => `/users/checkpost/${f.users.scanner.id}/scanned-trekkers`, who: ["ntb", "taan"] },
@@ -217,7 +222,8 @@ test.describe.configure({ mode: "parallel" });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const [fit, agency, ntb, checkpost, taan] = await Promise.all(SIGNED_IN.map((r) => makeActiveUser(r)));
-  const onboarding = (over: object) => makeRoleUser("agency", { email: uniqueEmail("a11y-agency"), organizationName: "Onboarding Treks", countryId: 524, ...over });
+  const onboarding = (over: object) =>
+    makeRoleUser("agency", { email: uniqueEmail("a11y-agency"), organizationName: "Onboarding Treks", countryId: 524, ...over });
   const agencyNew = await onboarding({ isDocumentUploaded: false });
   const agencySent = await onboarding({ isDocumentUploaded: true, isVerified: false });
   const agencyTarget = await onboarding({ isDocumentUploaded: true });
@@ -302,7 +308,10 @@ async function axe(page: Page, url: string): Promise<Found[]> {
   // The layout's transitions (the drawer, the side panels) settle first, so colours are measured at rest.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const violations: AxeResults["violations"] = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }).then((r) => r.violations),
+    (tags) =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe
+        .run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+        .then((r) => r.violations),
     TAGS,
   );
   return violations
@@ -316,8 +325,7 @@ async function axe(page: Page, url: string): Promise<Found[]> {
     }));
 }
 
-const describe = (found: Found[]) =>
-  found.map((f) => `${f.url}: ${f.id} (${f.impact}) ${f.help}\n    ${f.nodes.slice(0, 6).join("\n    ")}`).join("\n");
+const describe = (found: Found[]) => found.map((f) => `${f.url}: ${f.id} (${f.impact}) ${f.help}\n    ${f.nodes.slice(0, 6).join("\n    ")}`).join("\n");
 
 /**
  * The axe tests: each role's pages in runs of at most AXE_RUN pages per test, so the runs spread
@@ -385,7 +393,9 @@ function markupProblems(html: string): string[] {
   const problems: string[] = [];
   const show = (el: Element) => {
     const tag = el.tagName.toLowerCase();
-    const attrs = ["id", "class", "for", "href", "aria-label"].map((a) => (el.getAttribute(a) ? `${a}="${el.getAttribute(a)!.slice(0, 40)}"` : "")).filter(Boolean);
+    const attrs = ["id", "class", "for", "href", "aria-label"]
+      .map((a) => (el.getAttribute(a) ? `${a}="${el.getAttribute(a)!.slice(0, 40)}"` : ""))
+      .filter(Boolean);
     return `<${tag}${attrs.length ? " " + attrs.join(" ") : ""}>`;
   };
   // <dl> holds only dt/dd, or div groups of dt/dd.
@@ -393,7 +403,8 @@ function markupProblems(html: string): string[] {
     for (const child of dl.children) {
       const tag = child.tagName.toLowerCase();
       if (tag === "div") {
-        for (const inner of child.children) if (!["dt", "dd", "script", "template"].includes(inner.tagName.toLowerCase())) problems.push(`${show(inner)} inside a <div> group of <dl>`);
+        for (const inner of child.children)
+          if (!["dt", "dd", "script", "template"].includes(inner.tagName.toLowerCase())) problems.push(`${show(inner)} inside a <div> group of <dl>`);
       } else if (!["dt", "dd", "script", "template"].includes(tag)) problems.push(`${show(child)} directly inside <dl>`);
     }
   }
@@ -404,7 +415,11 @@ function markupProblems(html: string): string[] {
   // A label's for names a form control that exists.
   for (const label of doc.querySelectorAll("label[for]")) {
     const target = doc.getElementById(label.getAttribute("for")!);
-    if (!target || !["input", "select", "textarea", "button", "meter", "output", "progress"].includes(target.tagName.toLowerCase()) || (target as HTMLInputElement).type === "hidden")
+    if (
+      !target ||
+      !["input", "select", "textarea", "button", "meter", "output", "progress"].includes(target.tagName.toLowerCase()) ||
+      (target as HTMLInputElement).type === "hidden"
+    )
       problems.push(`${show(label)} whose for names no form control`);
   }
   // aria-label / aria-labelledby only where the role allows a name (never on generic div/span/p...).
@@ -412,7 +427,8 @@ function markupProblems(html: string): string[] {
   for (const el of doc.querySelectorAll("[aria-label], [aria-labelledby]"))
     if (generic.includes(el.tagName.toLowerCase()) && !el.hasAttribute("role")) problems.push(`${show(el)} is named (aria-label) but has no role`);
   // Nothing interactive inside a link or a button.
-  const interactive = "a[href], button, input:not([type=hidden]), select, textarea, details, label, iframe, embed, audio[controls], video[controls], [tabindex]";
+  const interactive =
+    "a[href], button, input:not([type=hidden]), select, textarea, details, label, iframe, embed, audio[controls], video[controls], [tabindex]";
   for (const outer of doc.querySelectorAll("a[href], button"))
     for (const inner of outer.querySelectorAll(interactive)) problems.push(`${show(inner)} nested inside ${show(outer)}`);
   // aria-hidden never hides something focusable or a label.
@@ -427,12 +443,23 @@ function markupProblems(html: string): string[] {
   for (const el of doc.body.querySelectorAll("meta:not([itemprop]), title, base")) if (!el.closest("svg")) problems.push(`${show(el)} in the body`);
   // Headings have text.
   for (const h of doc.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
-    const text = (h.textContent ?? "").trim() || [...h.querySelectorAll("img[alt]")].map((i) => i.getAttribute("alt")).join("").trim() || h.getAttribute("aria-label");
+    const text =
+      (h.textContent ?? "").trim() ||
+      [...h.querySelectorAll("img[alt]")]
+        .map((i) => i.getAttribute("alt"))
+        .join("")
+        .trim() ||
+      h.getAttribute("aria-label");
     if (!text) problems.push(`empty heading ${show(h)}`);
   }
   // Landmarks of one kind carry different names.
   const nameOf = (el: Element) =>
-    el.getAttribute("aria-label") ?? (el.getAttribute("aria-labelledby") ?? "").split(/\s+/).map((id) => doc.getElementById(id)?.textContent?.trim() ?? "").join(" ").trim();
+    el.getAttribute("aria-label") ??
+    (el.getAttribute("aria-labelledby") ?? "")
+      .split(/\s+/)
+      .map((id) => doc.getElementById(id)?.textContent?.trim() ?? "")
+      .join(" ")
+      .trim();
   const landmarkRole = (el: Element): string | null => {
     const explicit = el.getAttribute("role");
     if (explicit) return ["banner", "complementary", "contentinfo", "form", "main", "navigation", "region", "search"].includes(explicit) ? explicit : null;

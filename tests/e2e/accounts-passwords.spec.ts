@@ -33,7 +33,9 @@ test.describe("change user password (grant holders)", () => {
   test("roles without the grant get 403", async ({ page }) => {
     await signInAs(page, "taan@tims.test");
     expect((await page.goto("/change-user-password"))?.status()).toBe(403);
-    const posted = await page.request.post("/change-user-password", { form: { username: "fit@tims.test", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    const posted = await page.request.post("/change-user-password", {
+      form: { username: "fit@tims.test", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(posted.status()).toBe(403);
   });
 });

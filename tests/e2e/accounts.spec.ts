@@ -83,7 +83,13 @@ test.describe("registration", () => {
     ]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
-    await fillOrganization(page, { ...organization("not-an-email"), organizationName: "Treks <4 U>", panNumber: "12345", contactNo: "98012", password: "weak" });
+    await fillOrganization(page, {
+      ...organization("not-an-email"),
+      organizationName: "Treks <4 U>",
+      panNumber: "12345",
+      contactNo: "98012",
+      password: "weak",
+    });
     await page.getByLabel("Confirm Password").fill("different");
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByText("Only text allowed")).toBeVisible();
@@ -307,7 +313,9 @@ test.describe("account settings", () => {
     await page.goto("/account-settings/photo");
     await hydrated(page);
     const dialog = page.getByRole("dialog", { name: "Change Profile Photo" });
-    await dialog.getByLabel("Profile Photo").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just text, not an image ".repeat(100)) });
+    await dialog
+      .getByLabel("Profile Photo")
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("just text, not an image ".repeat(100)) });
     await dialog.getByRole("button", { name: "Upload" }).click();
     await expect(dialog.getByText("Only .jpg and .png extensions allowed")).toBeVisible();
     await dialog.getByLabel("Profile Photo").setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: pngBuffer(200) });

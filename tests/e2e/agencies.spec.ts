@@ -8,12 +8,24 @@ import { signInAs } from "./support/auth-cookie";
 const SLOTS = ["Company Registration Document", "VAT/PAN", "DOT", "Tax clearance", "TAAN Renewal"];
 
 async function makeAgency(name: string) {
-  return makeUser({ userType: 2, fullName: name, organizationName: name, email: uniqueEmail("agency"), panNumber: "300000001", contactNo: "9800000000", contactAddress: "Thamel", countryId: 524 });
+  return makeUser({
+    userType: 2,
+    fullName: name,
+    organizationName: name,
+    email: uniqueEmail("agency"),
+    panNumber: "300000001",
+    contactNo: "9800000000",
+    contactAddress: "Thamel",
+    countryId: 524,
+  });
 }
 
 async function uploadAll(page: Page) {
   for (const [i, label] of SLOTS.entries()) {
-    const file = i % 2 === 0 ? { name: `doc-${i}.pdf`, mimeType: "application/pdf", buffer: makePdf(`${label} ${i}`) } : { name: `doc-${i}.png`, mimeType: "image/png", buffer: makePng() };
+    const file =
+      i % 2 === 0
+        ? { name: `doc-${i}.pdf`, mimeType: "application/pdf", buffer: makePdf(`${label} ${i}`) }
+        : { name: `doc-${i}.png`, mimeType: "image/png", buffer: makePng() };
     await page.getByLabel(label).setInputFiles(file);
   }
   await page.getByRole("button", { name: "Submit" }).click();
@@ -91,14 +103,20 @@ test("an agency uploads, is rejected, re-submits and is approved", async ({ page
 test("bad uploads are refused with the spec's messages and nothing is stored", async ({ page }) => {
   const agency = await makeAgency(`Bad Files ${Date.now()}`);
   await signInAs(page, agency.email, { land: true });
-  await page.getByLabel(SLOTS[0]).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is only text pretending to be an image ".repeat(40)) });
-  await page.getByLabel(SLOTS[1]).setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([makePdf(), Buffer.alloc(4 * 1024 * 1024)]) });
+  await page
+    .getByLabel(SLOTS[0])
+    .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is only text pretending to be an image ".repeat(40)) });
+  await page
+    .getByLabel(SLOTS[1])
+    .setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([makePdf(), Buffer.alloc(4 * 1024 * 1024)]) });
   await page.getByLabel(SLOTS[2]).setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: makePng(2, 2) });
   await page.getByLabel(SLOTS[3]).setInputFiles({ name: "ok.pdf", mimeType: "application/pdf", buffer: makePdf() });
   // With JavaScript the oversized file is refused as it is chosen, before anything is sent (issue 26).
   await expect(page.getByText("The file size should not be more than 3MB.")).toBeVisible();
   // The browser itself blocks an empty required slot and that refused file; drop both so the server's check is what answers.
-  await page.locator("input[type=file]").evaluateAll((els) => els.forEach((e) => (e.removeAttribute("required"), (e as HTMLInputElement).setCustomValidity(""))));
+  await page
+    .locator("input[type=file]")
+    .evaluateAll((els) => els.forEach((e) => (e.removeAttribute("required"), (e as HTMLInputElement).setCustomValidity(""))));
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Only .jpg, .png and pdf extensions allowed")).toBeVisible();
   await expect(page.getByText("The file size should not be more than 3MB.")).toBeVisible();

@@ -109,11 +109,26 @@ test("TAAN opens a member agency's returned card and approves the return; the bo
 
 test("an onboarding agency opens its own uploaded document, not another agency's", async ({ page }) => {
   const name = `Onboarding Docs ${Date.now()}`;
-  const agency = await makeUser({ userType: 2, fullName: name, organizationName: name, email: uniqueEmail("agency"), panNumber: "300000001", contactNo: "9800000000", contactAddress: "Thamel", countryId: 524 });
+  const agency = await makeUser({
+    userType: 2,
+    fullName: name,
+    organizationName: name,
+    email: uniqueEmail("agency"),
+    panNumber: "300000001",
+    contactNo: "9800000000",
+    contactAddress: "Thamel",
+    countryId: 524,
+  });
   await signInAs(page, agency.email, { land: true });
   const slots = ["Company Registration Document", "VAT/PAN", "DOT", "Tax clearance", "TAAN Renewal"];
   for (const [i, label] of slots.entries()) {
-    await page.getByLabel(label).setInputFiles(i === 0 ? { name: "registration.pdf", mimeType: "application/pdf", buffer: makePdf("Company registration") } : { name: `doc-${i}.png`, mimeType: "image/png", buffer: makePng() });
+    await page
+      .getByLabel(label)
+      .setInputFiles(
+        i === 0
+          ? { name: "registration.pdf", mimeType: "application/pdf", buffer: makePdf("Company registration") }
+          : { name: `doc-${i}.png`, mimeType: "image/png", buffer: makePng() },
+      );
   }
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("heading", { name: "Document Received!" })).toBeVisible();
@@ -162,7 +177,18 @@ test.describe("at 390×844", () => {
     const pages: Record<string, string[]> = {
       fit: ["/trekking-history", `/trekking-history/${trekkerIds[0]}`, "/tims-cards", `/tims-cards/${trekkerIds[0]}/panel`, "/route", "/account-settings"],
       agency: ["/trekkers", "/route", "/account-settings"],
-      ntb: ["/users", "/users?tab=taan", "/users?tab=agency", "/users?tab=checkpost", "/requests", "/requests/vouchers", "/route", "/trekkers", "/dashboard", `/tims-cards/${trekkerIds[0]}`],
+      ntb: [
+        "/users",
+        "/users?tab=taan",
+        "/users?tab=agency",
+        "/users?tab=checkpost",
+        "/requests",
+        "/requests/vouchers",
+        "/route",
+        "/trekkers",
+        "/dashboard",
+        `/tims-cards/${trekkerIds[0]}`,
+      ],
       checkpost: ["/route", "/trekkers", "/account-settings"],
       taan: ["/users", "/users?tab=agency", "/users?tab=checkpost", "/requests", "/route", "/trekkers", "/dashboard", `/tims-cards/${trekkerIds[0]}`],
     };

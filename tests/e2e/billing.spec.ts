@@ -18,8 +18,24 @@ const slow = { timeout: 20_000 };
 async function setUp(label: string) {
   const route = await makeRoute(`Billing Trek ${label}`);
   const orgName = `Billing Agency ${label} ${Date.now()}`;
-  const agency = await makeRoleUser("agency", { email: uniqueEmail("billing-agency"), fullName: "Agency Owner", organizationName: orgName, panNumber: "609876543", countryId: 524, isApproved: true, isVerified: true, isDocumentUploaded: true });
-  const other = await makeRoleUser("agency", { email: uniqueEmail("billing-other"), organizationName: `Other Billing ${label} ${Date.now()}`, countryId: 524, isApproved: true, isVerified: true, isDocumentUploaded: true });
+  const agency = await makeRoleUser("agency", {
+    email: uniqueEmail("billing-agency"),
+    fullName: "Agency Owner",
+    organizationName: orgName,
+    panNumber: "609876543",
+    countryId: 524,
+    isApproved: true,
+    isVerified: true,
+    isDocumentUploaded: true,
+  });
+  const other = await makeRoleUser("agency", {
+    email: uniqueEmail("billing-other"),
+    organizationName: `Other Billing ${label} ${Date.now()}`,
+    countryId: 524,
+    isApproved: true,
+    isVerified: true,
+    isDocumentUploaded: true,
+  });
   const mine = await paidBill(route.id, { payer: agency, count: 3 });
   const theirs = await paidBill(route.id, { payer: other, count: 1 });
   return { route, agency: { ...agency, orgName }, other, mine, theirs };
@@ -92,5 +108,12 @@ test("the board filters every payer's bills and exports them as Billings", async
   expect(rows[0]).toEqual(["Invoice Id", "Trekking Region", "Agency", "Payment Medium", "Amount", "Payment Date"]);
   const exported = rows.slice(1).filter((r) => r.length > 1);
   expect(exported.map((r) => r[0]).sort()).toEqual([mine.invoiceNumber, theirs.invoiceNumber].sort());
-  expect(exported.find((r) => r[0] === mine.invoiceNumber)).toEqual([mine.invoiceNumber, route.name, agency.orgName, "eSewa", (mine.amount / 100).toFixed(2), expect.any(String)]);
+  expect(exported.find((r) => r[0] === mine.invoiceNumber)).toEqual([
+    mine.invoiceNumber,
+    route.name,
+    agency.orgName,
+    "eSewa",
+    (mine.amount / 100).toFixed(2),
+    expect.any(String),
+  ]);
 });

@@ -74,7 +74,10 @@ test("the card page and the panel's card tab show a whole QR that decodes to the
   expect(pagePayload).toContain(`|${card.cardNumber}|`);
 
   await page.goto("/tims-cards");
-  await page.getByRole("link", { name: String(card.cardNumber) }).first().click();
+  await page
+    .getByRole("link", { name: String(card.cardNumber) })
+    .first()
+    .click();
   const panel = page.getByRole("dialog");
   await expect(panel).toBeVisible();
   await panel.getByRole("link", { name: "TIMS Card", exact: true }).click();

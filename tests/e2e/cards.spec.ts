@@ -108,7 +108,12 @@ test("an agency deletes an unpaid trekker with a reason; the record is kept", as
   const agency = await makeUser({ userType: 2, organizationName: "Delete Co", isDocumentUploaded: true, isVerified: true, isApproved: true });
   const route = await makeRoute("Delete Trek");
   const viewer = { id: agency.id, userType: 2, grants: [] as string[] };
-  const regId = await createRegistration(viewer, { routeId: route.id, entryDate: dayFromToday(5), exitDate: dayFromToday(9), entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("Keep Me"), "k");
+  const regId = await createRegistration(
+    viewer,
+    { routeId: route.id, entryDate: dayFromToday(5), exitDate: dayFromToday(9), entryPoint: "Besisahar", exitPoint: "Jomsom" },
+    person("Keep Me"),
+    "k",
+  );
   await addTrekker(regId, viewer, person("Delete Me"), "k");
   const [keep, victim] = await cardsOf(regId);
   await signInAs(page, agency.email);

@@ -114,7 +114,9 @@ for (const javaScriptEnabled of [true, false]) {
       const lines = (await csvOf(verify)).trim().split("\n");
       expect(lines[0]).toBe("sales_chalan_date,customer_code,item_code,card_nofrom,card_noto,qty,line_type");
       // The agency's generated card is no sale: three cards, not four.
-      expect(lines.slice(1).map((l) => l.split(",").slice(0, 3).join(",") + "," + l.split(",").slice(5).join(","))).toEqual([`${day},${pan},TIMS-FOREIGN,3,sale`, `${day},FIT,TIMS-FOREIGN,1,sale`].sort());
+      expect(lines.slice(1).map((l) => l.split(",").slice(0, 3).join(",") + "," + l.split(",").slice(5).join(","))).toEqual(
+        [`${day},${pan},TIMS-FOREIGN,3,sale`, `${day},FIT,TIMS-FOREIGN,1,sale`].sort(),
+      );
 
       await generateBill(page, day);
       await expect(page).toHaveURL(/\/chalan\/push\/\d+$/);
@@ -139,7 +141,13 @@ for (const javaScriptEnabled of [true, false]) {
       const timsText = await csvOf(timsFile);
       expect(timsText.split("\n")[0]).toBe("sales_chalan_date,customer_code,item_code,card_nofrom,card_noto,qty,line_type,status");
       expect(timsText).toContain(`${day},${pan},TIMS-FOREIGN`);
-      expect(timsText.trim().split("\n").slice(1).every((l) => l.endsWith(",Pushed"))).toBe(true);
+      expect(
+        timsText
+          .trim()
+          .split("\n")
+          .slice(1)
+          .every((l) => l.endsWith(",Pushed")),
+      ).toBe(true);
 
       await page.goto("/chalan");
       await block(page, "Push Chalan To ERP").getByLabel("Start Date").fill(day);
@@ -156,9 +164,14 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/chalan");
       await block(page, "Push Chalan To ERP").getByLabel("Start Date").fill(day);
       await block(page, "Push Chalan To ERP").getByLabel("End Date").fill(day);
-      const [credit] = await Promise.all([page.waitForEvent("download"), block(page, "Push Chalan To ERP").getByRole("button", { name: "Download Chalan To Verify" }).click()]);
+      const [credit] = await Promise.all([
+        page.waitForEvent("download"),
+        block(page, "Push Chalan To ERP").getByRole("button", { name: "Download Chalan To Verify" }).click(),
+      ]);
       const creditLines = (await csvOf(credit)).trim().split("\n").slice(1);
-      expect(creditLines.map((l) => l.split(",").slice(0, 3).join(",") + "," + l.split(",").slice(5).join(","))).toEqual([`${day},${pan},TIMS-FOREIGN,-3,credit`]);
+      expect(creditLines.map((l) => l.split(",").slice(0, 3).join(",") + "," + l.split(",").slice(5).join(","))).toEqual([
+        `${day},${pan},TIMS-FOREIGN,-3,credit`,
+      ]);
       await generateBill(page, day);
       await expect(page.getByTestId("push-outcome")).toHaveText("Chalan have pushed successfully.", { timeout: 30_000 });
       await expect(page.getByTestId("push-counts")).toHaveText("1 of 1 rows sent: 1 pushed, 0 refused");

@@ -20,12 +20,17 @@ const HEIGHT = 480;
 async function cameraVideo(text: string | null, frames = 5): Promise<Buffer> {
   const white = sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: "#ffffff" } });
   const composed = text
-    ? white.composite([{ input: await sharp(await QRCode.toBuffer(text, { width: 480, margin: 8 })).resize({ height: HEIGHT - 40, fit: "inside" }).png().toBuffer(), gravity: "centre" }])
+    ? white.composite([
+        {
+          input: await sharp(await QRCode.toBuffer(text, { width: 480, margin: 8 }))
+            .resize({ height: HEIGHT - 40, fit: "inside" })
+            .png()
+            .toBuffer(),
+          gravity: "centre",
+        },
+      ])
     : white;
-  const { data: rgb } = await composed
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data: rgb } = await composed.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const y = Buffer.alloc(WIDTH * HEIGHT);
   const u = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2));
   const v = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2));
@@ -41,7 +46,12 @@ async function cameraVideo(text: string | null, frames = 5): Promise<Buffer> {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const [dy, dx] of [[0, 0], [0, 1], [1, 0], [1, 1]]) {
+      for (const [dy, dx] of [
+        [0, 0],
+        [0, 1],
+        [1, 0],
+        [1, 1],
+      ]) {
         const i = ((row * 2 + dy) * WIDTH + col * 2 + dx) * 3;
         r += rgb[i];
         g += rgb[i + 1];

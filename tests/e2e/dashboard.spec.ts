@@ -63,16 +63,30 @@ test("the reports with JavaScript off: tables, charts, CSV and PDF downloads", a
   // Route by month, region, revenue and status have figures; the agency ranking may be empty.
   expect(await page.locator("figure svg[role=img]").count()).toBeGreaterThanOrEqual(4);
   await expect(page.getByTestId("report-table-route-month").getByRole("row").filter({ hasText: route.name })).toContainText("3");
-  const csv = await page.request.get(await page.getByRole("link", { name: "Download Trekkers by route and month as CSV" }).getAttribute("href").then((h) => h!));
+  const csv = await page.request.get(
+    await page
+      .getByRole("link", { name: "Download Trekkers by route and month as CSV" })
+      .getAttribute("href")
+      .then((h) => h!),
+  );
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const text = await csv.text();
   expect(text).toContain("Route,Month,Trekkers");
   expect(text).toContain(`${route.name},`);
-  const pdf = await page.request.get(await page.getByTestId("report-pdf").getAttribute("href").then((h) => h!));
+  const pdf = await page.request.get(
+    await page
+      .getByTestId("report-pdf")
+      .getAttribute("href")
+      .then((h) => h!),
+  );
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  expect(Buffer.from(await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    Buffer.from(await pdf.body())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await context.close();
 });
 

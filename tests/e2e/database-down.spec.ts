@@ -20,7 +20,14 @@ const output = { text: "" };
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tims-db-down-"));
   const [port, dbPort] = [await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, OUTBOX_DIR: path.join(dataDir, "outbox") };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    OUTBOX_DIR: path.join(dataDir, "outbox"),
+  };
   for (const name of ["REDIS_URL", "APP_URL", "QR_SIGNING_PRIVATE_KEY", "PAYMENT_SIMULATORS"]) delete env[name];
   // The embedded mode's settings, on a MariaDB that refuses every connection.
   Object.assign(env, { TIMS_MODE: "embedded", DATABASE_URL: `mysql://tims:tims@127.0.0.1:${dbPort}/tims`, SESSION_SECRET: SECRET });
@@ -28,7 +35,15 @@ test.beforeAll(async () => {
   child.stdout!.on("data", (c) => (output.text += String(c)));
   child.stderr!.on("data", (c) => (output.text += String(c)));
   base = `http://127.0.0.1:${port}`;
-  await expect.poll(async () => (await fetch(`${base}/login`).then((r) => r.status).catch(() => 0)) > 0, { timeout: 30_000, message: output.text }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await fetch(`${base}/login`)
+          .then((r) => r.status)
+          .catch(() => 0)) > 0,
+      { timeout: 30_000, message: output.text },
+    )
+    .toBe(true);
 });
 
 test.afterAll(async () => {

@@ -11,20 +11,76 @@ import { NPM_START_HOSTS, npmStartPayer, npmStartReady, npmStartRegistration, si
 test.describe.configure({ timeout: 120_000 });
 
 type Panel = "payment-success" | "payment-failure" | "payment-declined" | "payment-pending";
-const PAGE_OF: Record<Panel, string> = { "payment-success": "success", "payment-failure": "failure", "payment-declined": "decline", "payment-pending": "pending" };
+const PAGE_OF: Record<Panel, string> = {
+  "payment-success": "success",
+  "payment-failure": "failure",
+  "payment-declined": "decline",
+  "payment-pending": "pending",
+};
 
 /** What each choice at the provider must end in; "abandon" is settled (or closed) by reconciliation. */
 type Expect = { panel: Panel } | { reconciled: "Upcoming" | "Payment Failure" };
 const GATEWAYS: Array<{ id: string; label: string; cases: Array<[SimDecision, Expect]> }> = [
-  { id: "esewa", label: "eSewa", cases: [["success", { panel: "payment-success" }], ["failure", { panel: "payment-failure" }], ["cancel", { panel: "payment-failure" }], ["delayed", { panel: "payment-pending" }], ["abandon", { reconciled: "Upcoming" }]] },
-  { id: "khalti", label: "Khalti", cases: [["success", { panel: "payment-success" }], ["failure", { panel: "payment-failure" }], ["cancel", { panel: "payment-failure" }], ["delayed", { panel: "payment-pending" }], ["abandon", { reconciled: "Upcoming" }]] },
-  { id: "connectips", label: "connectIPS", cases: [["success", { panel: "payment-success" }], ["failure", { panel: "payment-failure" }], ["cancel", { panel: "payment-failure" }], ["decline", { panel: "payment-declined" }], ["delayed", { panel: "payment-pending" }], ["abandon", { reconciled: "Upcoming" }]] },
-  { id: "fonepay", label: "FonePay", cases: [["success", { panel: "payment-success" }], ["failure", { panel: "payment-failure" }], ["cancel", { panel: "payment-failure" }], ["delayed", { panel: "payment-pending" }], ["abandon", { reconciled: "Payment Failure" }]] },
-  { id: "card", label: "Card", cases: [["success", { panel: "payment-success" }], ["failure", { panel: "payment-failure" }], ["cancel", { panel: "payment-failure" }], ["decline", { panel: "payment-declined" }], ["delayed", { panel: "payment-pending" }], ["abandon", { reconciled: "Payment Failure" }]] },
+  {
+    id: "esewa",
+    label: "eSewa",
+    cases: [
+      ["success", { panel: "payment-success" }],
+      ["failure", { panel: "payment-failure" }],
+      ["cancel", { panel: "payment-failure" }],
+      ["delayed", { panel: "payment-pending" }],
+      ["abandon", { reconciled: "Upcoming" }],
+    ],
+  },
+  {
+    id: "khalti",
+    label: "Khalti",
+    cases: [
+      ["success", { panel: "payment-success" }],
+      ["failure", { panel: "payment-failure" }],
+      ["cancel", { panel: "payment-failure" }],
+      ["delayed", { panel: "payment-pending" }],
+      ["abandon", { reconciled: "Upcoming" }],
+    ],
+  },
+  {
+    id: "connectips",
+    label: "connectIPS",
+    cases: [
+      ["success", { panel: "payment-success" }],
+      ["failure", { panel: "payment-failure" }],
+      ["cancel", { panel: "payment-failure" }],
+      ["decline", { panel: "payment-declined" }],
+      ["delayed", { panel: "payment-pending" }],
+      ["abandon", { reconciled: "Upcoming" }],
+    ],
+  },
+  {
+    id: "fonepay",
+    label: "FonePay",
+    cases: [
+      ["success", { panel: "payment-success" }],
+      ["failure", { panel: "payment-failure" }],
+      ["cancel", { panel: "payment-failure" }],
+      ["delayed", { panel: "payment-pending" }],
+      ["abandon", { reconciled: "Payment Failure" }],
+    ],
+  },
+  {
+    id: "card",
+    label: "Card",
+    cases: [
+      ["success", { panel: "payment-success" }],
+      ["failure", { panel: "payment-failure" }],
+      ["cancel", { panel: "payment-failure" }],
+      ["decline", { panel: "payment-declined" }],
+      ["delayed", { panel: "payment-pending" }],
+      ["abandon", { reconciled: "Payment Failure" }],
+    ],
+  },
 ];
 
 const CASES = GATEWAYS.reduce((n, g) => n + g.cases.length, 1);
-
 
 // One payer per worker with a registration for each case it may run (one child process, not one per test).
 let payer: NpmStartPayer | null = null;
@@ -53,7 +109,10 @@ async function payWith(page: Page, host: string, regId: number, label: string, j
   await page.goto(`${host}/new-register/${regId}/payment`);
   // Whatever name it was opened at, the page is served at the app's address.
   await expect(page).toHaveURL(`${NPM_START_HOSTS[0]}/new-register/${regId}/payment`);
-  if (js) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized === true);
+  if (js)
+    await page.waitForFunction(
+      () => (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized === true,
+    );
   await page.getByRole("button", { name: `Pay with ${label}` }).click();
   // Without JavaScript the provider's form waits for the payer's Continue (Khalti redirects at once).
   if (!js) {

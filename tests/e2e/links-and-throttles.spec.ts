@@ -13,7 +13,13 @@ function rawPost(baseURL: string, path: string, form: Record<string, string>, he
   const body = new URLSearchParams(form).toString();
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: hostname, port, path, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), ...headers } },
+      {
+        host: hostname,
+        port,
+        path,
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), ...headers },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);

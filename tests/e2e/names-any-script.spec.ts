@@ -36,7 +36,9 @@ test("a card for a name in each script: page, PDF name and text, QR decoded and 
     await expect(card.getByText(name, { exact: true })).toBeVisible();
     await expect(card.getByText(name, { exact: true })).toHaveAttribute("dir", "auto");
 
-    await expect.poll(async () => (await page.request.get(`/tims-cards/${id}/pdf`)).headers()["content-type"], { timeout: 60_000, message: script }).toBe("application/pdf");
+    await expect
+      .poll(async () => (await page.request.get(`/tims-cards/${id}/pdf`)).headers()["content-type"], { timeout: 60_000, message: script })
+      .toBe("application/pdf");
     const response = await page.request.get(`/tims-cards/${id}/pdf`);
     const disposition = response.headers()["content-disposition"];
     expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? ""), script).toBe(`${name}.pdf`);
@@ -56,7 +58,9 @@ test("a card for a name in each script: page, PDF name and text, QR decoded and 
       .filter((f) => f.startsWith(`${script}-`) && f.endsWith(".png"))
       .map((f) => {
         try {
-          return execFileSync("zbarimg", ["-q", "--raw", path.join(work, f)], { stdio: ["ignore", "pipe", "ignore"] }).toString().replace(/\n$/, "");
+          return execFileSync("zbarimg", ["-q", "--raw", path.join(work, f)], { stdio: ["ignore", "pipe", "ignore"] })
+            .toString()
+            .replace(/\n$/, "");
         } catch {
           return "";
         }

@@ -19,7 +19,14 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("an agency sees the count, opens a notification at its subject and marks all read", async ({ page }) => {
       const route = await makeRoute(`Notice Trek ${javaScriptEnabled ? "js" : "nojs"}`);
-      const agency = await makeRoleUser("agency", { email: uniqueEmail("notice-agency"), organizationName: "Bell Treks", countryId: 524, isApproved: true, isVerified: true, isDocumentUploaded: true });
+      const agency = await makeRoleUser("agency", {
+        email: uniqueEmail("notice-agency"),
+        organizationName: "Bell Treks",
+        countryId: 524,
+        isApproved: true,
+        isVerified: true,
+        isDocumentUploaded: true,
+      });
       const board = await makeActiveUser("ntb");
       const { regId } = await paidBill(route.id, { payer: agency, count: 1 });
       const { trekkerIds } = await issuedCards(agency, await makeCardGenerator(), route.id);

@@ -13,8 +13,14 @@ test("an agency registering a passport that already holds a card for those days 
   const passport = `TW${Date.now()}`;
   const fit = await makeUser({ userType: 1, fullName: "Lhamo Twice" });
   const agency = await makeUser({ userType: 2, organizationName: "Twice Treks", isDocumentUploaded: true, isVerified: true, isApproved: true });
-  await issuedCards(fit, await makeCardGenerator(), route.id, { trekkers: [person("Lhamo Twice", { passportNumber: passport })], trek: trek(route.id, inDays(3), inDays(9)) });
-  const { regId } = await makeRegistration(agency, route.id, { trekkers: [person("Lhamo Twice", { passportNumber: passport })], trek: trek(route.id, inDays(5), inDays(12)) });
+  await issuedCards(fit, await makeCardGenerator(), route.id, {
+    trekkers: [person("Lhamo Twice", { passportNumber: passport })],
+    trek: trek(route.id, inDays(3), inDays(9)),
+  });
+  const { regId } = await makeRegistration(agency, route.id, {
+    trekkers: [person("Lhamo Twice", { passportNumber: passport })],
+    trek: trek(route.id, inDays(5), inDays(12)),
+  });
 
   await signInAs(page, agency.email);
   await page.goto(`/new-register/${regId}`);

@@ -6,7 +6,16 @@
 import { expect, test } from "@playwright/test";
 import { manifestWeights } from "../../bench/manifest-weights";
 
-const PUBLIC_ENTRY_PAGES = ["/login", "/register", "/forgot-password", "/create-new-password", "/login/two-factor", "/check-mail", "/register-success", "/location"];
+const PUBLIC_ENTRY_PAGES = [
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/create-new-password",
+  "/login/two-factor",
+  "/check-mail",
+  "/register-success",
+  "/location",
+];
 
 test("every page's JavaScript, at load and in all, is within the budget", () => {
   const pages = manifestWeights(process.env.BUILD_SLOT ? `-${process.env.BUILD_SLOT}` : "");

@@ -36,7 +36,9 @@ async function expectRefusal(page: Page) {
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`a trek whose entry date has passed is not paid; its dates are changed and it is (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+  test(`a trek whose entry date has passed is not paid; its dates are changed and it is (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
     const user = await makeUser({ userType: 1 });
@@ -87,7 +89,14 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the board's Generate Card refuses a trek whose entry date has passed, with the way to change its dates", async ({ page }) => {
-  const agency = await makeRoleUser("agency", { email: uniqueEmail("past-agency"), organizationName: `Past Treks ${Date.now()}`, countryId: 524, isApproved: true, isVerified: true, isDocumentUploaded: true });
+  const agency = await makeRoleUser("agency", {
+    email: uniqueEmail("past-agency"),
+    organizationName: `Past Treks ${Date.now()}`,
+    countryId: 524,
+    isApproved: true,
+    isVerified: true,
+    isDocumentUploaded: true,
+  });
   const { regId } = await registration(agency, dayFromToday(-3), dayFromToday(4), ["Generated Walker"]);
   const board = await makeRoleUser("ntb", { email: uniqueEmail("past-board"), grants: ["generateCard"] });
   await signInAs(page, board.email);
@@ -104,7 +113,14 @@ test("the board's Generate Card refuses a trek whose entry date has passed, with
 });
 
 test("an unpaid trek of a past season is Expired: the trekker list shows, filters and exports it, and it is not paid", async ({ page }) => {
-  const agency = await makeRoleUser("agency", { email: uniqueEmail("expired-agency"), organizationName: `Expired Treks ${Date.now()}`, countryId: 524, isApproved: true, isVerified: true, isDocumentUploaded: true });
+  const agency = await makeRoleUser("agency", {
+    email: uniqueEmail("expired-agency"),
+    organizationName: `Expired Treks ${Date.now()}`,
+    countryId: 524,
+    isApproved: true,
+    isVerified: true,
+    isDocumentUploaded: true,
+  });
   const name = `Season Walker ${Date.now().toString(36)}`;
   const { regId, route } = await registration(agency, "2001-03-01", "2001-03-10", [name]);
   // The daily sweep of a day just after that season touches only treks that ended before it.
@@ -127,7 +143,12 @@ test("an unpaid trek of a past season is Expired: the trekker list shows, filter
   await page.getByRole("link", { name: "Export" }).click();
   const rows = parseCsv(await fs.readFile((await (await download).path())!, "utf8"));
   const statusColumn = rows[0].indexOf("Card Status");
-  expect(rows.slice(1).filter((r) => r[1] === name).map((r) => r[statusColumn])).toEqual(["Expired"]);
+  expect(
+    rows
+      .slice(1)
+      .filter((r) => r[1] === name)
+      .map((r) => r[statusColumn]),
+  ).toEqual(["Expired"]);
 
   await page.goto(`/new-register/${regId}/payment`);
   await expect(page.getByTestId("not-payable")).toHaveText("This registration is Expired; there is nothing to pay.");

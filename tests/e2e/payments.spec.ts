@@ -70,7 +70,17 @@ test("a failed and a declined payment show their panels and allow Try again", as
 test("a forged success URL and a tampered answer change nothing", async ({ page }) => {
   const { user, regId } = await unpaidRegistration();
   await signInAs(page, user.email);
-  const forged = Buffer.from(JSON.stringify({ transaction_code: "X", status: "COMPLETE", total_amount: "4000.0", transaction_uuid: `R${regId}-000000000000`, product_code: "EPAYTEST", signed_field_names: "transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names", signature: "forged" })).toString("base64");
+  const forged = Buffer.from(
+    JSON.stringify({
+      transaction_code: "X",
+      status: "COMPLETE",
+      total_amount: "4000.0",
+      transaction_uuid: `R${regId}-000000000000`,
+      product_code: "EPAYTEST",
+      signed_field_names: "transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names",
+      signature: "forged",
+    }),
+  ).toString("base64");
   await page.goto(`/new-register/${regId}/esewa/success?isPayment=1&regId=${regId}&data=${forged}`);
   await expect(page.getByTestId("payment-failure")).toBeVisible();
   await openPayment(page, regId);
@@ -91,7 +101,10 @@ test("NEPALPAY QR: the payer scans, pays on the phone and checks", async ({ page
   const prn = (await page.getByTestId("qr-prn").textContent())!.trim();
   await payQrOnSimulator(await context.newPage(), prn, "success");
   // The page may already have found the payment by itself; otherwise the payer asks.
-  await page.getByRole("button", { name: "Check again" }).click({ timeout: 3_000 }).catch(() => {});
+  await page
+    .getByRole("button", { name: "Check again" })
+    .click({ timeout: 3_000 })
+    .catch(() => {});
   await expect(page.getByTestId("payment-success")).toBeVisible();
   expect((await cardsOf(regId)).every((c) => Number.isInteger(c.cardNumber))).toBe(true);
 });

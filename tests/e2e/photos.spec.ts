@@ -25,7 +25,9 @@ async function phonePhoto(): Promise<Buffer> {
         for (let c = 0; c < 3; c++) raw[i + c] = Math.max(0, Math.min(255, base[c] + (raw[i + c] / 255 - 0.5) * amp));
       }
     }
-    const jpeg = await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     if (jpeg.length >= 6_000_000) return jpeg;
   }
 }
@@ -120,7 +122,9 @@ test("a 6 MB phone photo is scaled in the browser, uploads with progress, and st
   expect([meta.width, meta.height]).toEqual([400, 400]);
 });
 
-test("Add Trekker on the review page, without React: checked by the server as fields are left, a 6 MB photo uploads scaled with progress and stays after a server error", async ({ page }) => {
+test("Add Trekker on the review page, without React: checked by the server as fields are left, a 6 MB photo uploads scaled with progress and stays after a server error", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const photo = await phonePhoto();
   const { user, regId } = await unpaidRegistration();
@@ -182,7 +186,9 @@ test("on a phone: a file that is not an image is refused at once, and the crop b
   const clip = { x: 0, y: box.y, width: 390, height: box.height };
   const before = await brightness(page, clip);
 
-  const small = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg({ quality: 90 }).toBuffer();
+  const small = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   await page.getByLabel("Photo").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: small });
   await expect(page.getByTestId("photo-to-upload")).toContainText("ready to upload");
   await expect(page.getByText("Only .jpg, .png and pdf extensions allowed")).toHaveCount(0);
@@ -199,7 +205,9 @@ test("every file upload shows its progress: the account photo uploads with progr
   await signInAs(page, user.email);
   await page.goto("/account-settings/photo");
   await hydrated(page);
-  const picture = await sharp(crypto.randomBytes(500 * 400 * 3), { raw: { width: 500, height: 400, channels: 3 } }).png().toBuffer();
+  const picture = await sharp(crypto.randomBytes(500 * 400 * 3), { raw: { width: 500, height: 400, channels: 3 } })
+    .png()
+    .toBuffer();
   await page.locator('input[name="photo"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
@@ -222,7 +230,9 @@ test.describe("without JavaScript", () => {
     await fillTrekker(page, { fullName: "Nojs Photo" }, { photo: false });
     // 1200x800: a green centre square (x 200-1000) between red strips.
     const red = { r: 220, g: 20, b: 20 };
-    const green = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 20, g: 200, b: 20 } } }).png().toBuffer();
+    const green = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 20, g: 200, b: 20 } } })
+      .png()
+      .toBuffer();
     const original = await sharp({ create: { width: 1200, height: 800, channels: 3, background: red } })
       .composite([{ input: green, left: 200, top: 0 }])
       .jpeg({ quality: 95 })

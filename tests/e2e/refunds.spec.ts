@@ -130,7 +130,10 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`paid twice, with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("eSewa in one tab and Khalti in another: the second ends on the refund panel, the payer is e-mailed, billing shows it due, then refunded with its reference", async ({ page, browser }) => {
+    test("eSewa in one tab and Khalti in another: the second ends on the refund panel, the payer is e-mailed, billing shows it due, then refunded with its reference", async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const { user, regId } = await unpaidRegistration();
       await signInAs(page, user.email, { land: true });
@@ -211,7 +214,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(paidBack.text).toContain(`Refund reference: KHL-RF-${regId}`);
     });
 
-    test("a voucher for a registration paid online: the panel says it is paid and offers reject or refund due; an approval posted anyway is refused", async ({ page, browser }) => {
+    test("a voucher for a registration paid online: the panel says it is paid and offers reject or refund due; an approval posted anyway is refused", async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const { user, regId, route } = await unpaidRegistration();
       await signInAs(page, user.email, { land: true });

@@ -105,7 +105,16 @@ test("each validation message appears for its bad input; a diplomat is refused",
   await page.goto("/new-register");
   await hydrated(page);
   await page.getByRole("button", { name: "Next" }).click();
-  for (const text of ["Trekking Area field is required", "Full Name field is required", "Nationality field is required", "City field is required", "Gender field is required", "Date of Birth field is required", "Passport Number field is required", "Policy Type field is required"]) {
+  for (const text of [
+    "Trekking Area field is required",
+    "Full Name field is required",
+    "Nationality field is required",
+    "City field is required",
+    "Gender field is required",
+    "Date of Birth field is required",
+    "Passport Number field is required",
+    "Policy Type field is required",
+  ]) {
     await expect(page.getByText(text)).toBeVisible();
   }
   // Nepal is not offered to free trekkers.
@@ -203,7 +212,14 @@ test.describe("without JavaScript", () => {
     const route = await makeRoute();
     // Without JavaScript the entry points of every route are offered, grouped by route.
     const elsewhere = `Namche Gate ${Date.now()}`;
-    await createRoute({ name: `Other ${elsewhere}`, provinceId: 1, startPoint: "Lukla", endPoint: "Gorak Shep", checkpoints: [{ name: elsewhere }], description: "<p>Other</p>" });
+    await createRoute({
+      name: `Other ${elsewhere}`,
+      provinceId: 1,
+      startPoint: "Lukla",
+      endPoint: "Gorak Shep",
+      checkpoints: [{ name: elsewhere }],
+      description: "<p>Other</p>",
+    });
     const fit = await makeUser({ userType: 1 });
     await signInAs(page, fit.email);
     await page.goto("/new-register");
@@ -213,6 +229,8 @@ test.describe("without JavaScript", () => {
     await fillTrekker(page, { fullName: "Nojs Two" });
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByText("Trek Exit Date can not be less than Entry Date")).toBeVisible();
-    await expect(page.locator("#" + (await page.getByLabel("Entry Point").getAttribute("aria-describedby")))).toHaveText("Choose a point on the selected trekking route");
+    await expect(page.locator("#" + (await page.getByLabel("Entry Point").getAttribute("aria-describedby")))).toHaveText(
+      "Choose a point on the selected trekking route",
+    );
   });
 });

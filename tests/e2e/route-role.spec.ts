@@ -30,8 +30,14 @@ test.beforeAll(async () => {
 
 test("every route file in app/routes is declared (a new route must say how it is guarded)", () => {
   const files = routeFiles();
-  expect(files.filter((f) => !ROUTES[f]), "route files missing from ROUTES in tests/route-access.ts").toEqual([]);
-  expect(Object.keys(ROUTES).filter((f) => !files.includes(f)), "ROUTES entries without a route file").toEqual([]);
+  expect(
+    files.filter((f) => !ROUTES[f]),
+    "route files missing from ROUTES in tests/route-access.ts",
+  ).toEqual([]);
+  expect(
+    Object.keys(ROUTES).filter((f) => !files.includes(f)),
+    "ROUTES entries without a route file",
+  ).toEqual([]);
   for (const [file, c] of Object.entries(ROUTES)) expect(c.get || c.post || c.note, `${file} requests nothing and says why not`).toBeTruthy();
 });
 
@@ -69,7 +75,12 @@ test("every action (POST) answers each role as the permission table says", async
     const access = c.post;
     for (const who of WHO) {
       // A fresh account per request: an allowed delete or disable must not change what the next role sees.
-      const target = c.freshTarget === "agency" ? { ...ids, agencyId: (await makeActiveUser("agency")).id } : c.freshTarget === "checkpost" ? { ...ids, checkpostId: (await makeActiveUser("checkpost")).id } : ids;
+      const target =
+        c.freshTarget === "agency"
+          ? { ...ids, agencyId: (await makeActiveUser("agency")).id }
+          : c.freshTarget === "checkpost"
+            ? { ...ids, checkpostId: (await makeActiveUser("checkpost")).id }
+            : ids;
       const problem = await check("POST", who, file, c, access, target);
       if (problem) problems.push(problem);
     }

@@ -179,7 +179,8 @@ test.describe("routes as the board", () => {
         provinceId: "1",
         startPoint: "Lukla",
         endPoint: "Everest Base Camp",
-        description: '<p>Safe <em>text</em></p><script>alert("script")</script><img src="x" onerror="alert(\'onerror\')"><a href="javascript:alert(1)">link</a>',
+        description:
+          '<p>Safe <em>text</em></p><script>alert("script")</script><img src="x" onerror="alert(\'onerror\')"><a href="javascript:alert(1)">link</a>',
         "checkpoints[0].name": "Namche Bazaar",
         intent: "save",
       },
@@ -237,10 +238,9 @@ test.describe("route form errors", () => {
 
     // Checked by the server: a text file named .png; the Gallery tab opens on its message.
     await page.getByRole("tab", { name: "Gallery" }).click();
-    await page.getByLabel("Add Gallery Images").setInputFiles([
-      png("good.png", [10, 10, 10]),
-      { name: "fake.png", mimeType: "image/png", buffer: Buffer.alloc(2048, "not an image") },
-    ]);
+    await page
+      .getByLabel("Add Gallery Images")
+      .setInputFiles([png("good.png", [10, 10, 10]), { name: "fake.png", mimeType: "image/png", buffer: Buffer.alloc(2048, "not an image") }]);
     await page.getByRole("tab", { name: "Overview" }).click();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("tab", { name: /Gallery/ })).toHaveAttribute("aria-selected", "true");

@@ -20,14 +20,19 @@ test("/scan keeps its layout while it loads, at 390 px and at 1280 px (CLS < 0.0
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
         if (entry.hadRecentInput) continue;
         window.__cls.value += entry.value;
-        const sources = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}`.slice(0, 80) : String(s.node?.nodeName)));
+        const sources = (entry.sources ?? []).map((s) =>
+          s.node instanceof Element ? `${s.node.tagName}.${s.node.className}`.slice(0, 80) : String(s.node?.nodeName),
+        );
         window.__cls.shifts.push({ value: entry.value, sources });
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
   await signInAs(page, checkpost.email);
   const measured: Record<number, number> = {};
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 720 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 720 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto("/scan");
     await hydrated(page);

@@ -19,7 +19,9 @@ test.describe.configure({ timeout: 120_000 });
 /** The page's serious or moderate axe findings (the offline panel is drawn only with JavaScript, after hydration). */
 async function axeProblems(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).setLegacyMode().withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return result.violations.filter((v) => ["serious", "moderate", "critical"].includes(v.impact ?? "")).map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  return result.violations
+    .filter((v) => ["serious", "moderate", "critical"].includes(v.impact ?? ""))
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 /** A 300 px image of the QR, as a phone photo of a card might give. */
@@ -28,7 +30,10 @@ async function choosePhoto(page: Page, text: string) {
   await page.getByLabel("Choose or take a photo").setInputFiles({ name: "card-qr.png", mimeType: "image/png", buffer });
 }
 
-test("offline: installs, checks three cards on the device (a cancelled one red), sends them once back online: two check-ins and one refused scan, once each", async ({ page, context }) => {
+test("offline: installs, checks three cards on the device (a cancelled one red), sends them once back online: two check-ins and one refused scan, once each", async ({
+  page,
+  context,
+}) => {
   const { route, points, checkpost } = await makeTrail(1);
   const [first, second, cancelled] = await trailCards(route.id, { count: 3, entry: inDays(0), exit: inDays(5) });
   await applyCardAction(await makeUser({ userType: 4 }), "cancel", cancelled.trekkerId, "Permit withdrawn");
@@ -50,7 +55,14 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
 
   await context.setOffline(true);
   // The network is gone for the page (a request the worker passes on fails) and the page comes from the worker.
-  expect(await page.evaluate(() => fetch("/scan/revoked.json?fresh=1").then(() => "answered", () => "failed"))).toBe("failed");
+  expect(
+    await page.evaluate(() =>
+      fetch("/scan/revoked.json?fresh=1").then(
+        () => "answered",
+        () => "failed",
+      ),
+    ),
+  ).toBe("failed");
   const reloaded = await page.reload();
   expect(reloaded?.fromServiceWorker()).toBe(true);
   await hydrated(page);
@@ -89,7 +101,8 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   await expect(page.getByTestId("pending-scans")).toHaveText("0 scans wait to be sent.");
 
   // Exactly three rows, once each: two check-ins and the cancelled card's refused scan.
-  const rows = async () => (await Promise.all([first, second, cancelled].map((c) => checkinsOf(c.trekkerId)))).map((list) => list.map((r) => r.refusedReason ?? "check-in"));
+  const rows = async () =>
+    (await Promise.all([first, second, cancelled].map((c) => checkinsOf(c.trekkerId)))).map((list) => list.map((r) => r.refusedReason ?? "check-in"));
   const three = [["check-in"], ["check-in"], ["This card was cancelled."]];
   expect(await rows()).toEqual(three);
   const [recorded] = await checkinsOf(first.trekkerId);
@@ -122,7 +135,10 @@ test("offline: installs, checks three cards on the device (a cancelled one red),
   expect(cspViolations).toEqual([]);
 });
 
-test("a check-in kept offline for a card cancelled meanwhile comes back refused and is kept as a refused scan, sent only by its own account; a forged or changed card is refused on the device", async ({ page, context }) => {
+test("a check-in kept offline for a card cancelled meanwhile comes back refused and is kept as a refused scan, sent only by its own account; a forged or changed card is refused on the device", async ({
+  page,
+  context,
+}) => {
   const { route, points, checkpost } = await makeTrail(1);
   const [card] = await trailCards(route.id, { entry: inDays(0), exit: inDays(5) });
   await signInAs(context, checkpost.email);

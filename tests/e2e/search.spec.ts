@@ -8,7 +8,8 @@ import { makeActiveUser } from "./support/roles";
 
 test.describe.configure({ timeout: 120_000 });
 
-const letters = () => Array.from(Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36), (c) => String.fromCharCode(97 + (parseInt(c, 36) % 26))).join("");
+const letters = () =>
+  Array.from(Date.now().toString(36) + Math.floor(Math.random() * 1e6).toString(36), (c) => String.fromCharCode(97 + (parseInt(c, 36) % 26))).join("");
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

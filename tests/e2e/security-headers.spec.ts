@@ -11,7 +11,12 @@ import { requestAs, signInAs } from "./support/auth-cookie";
 const EVIL = "https://evil.example";
 
 function directives(csp: string | undefined): Record<string, string> {
-  return Object.fromEntries((csp ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(" ")]));
+  return Object.fromEntries(
+    (csp ?? "")
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(" ")]),
+  );
 }
 
 function expectBaseline(response: APIResponse) {

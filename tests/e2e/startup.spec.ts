@@ -69,7 +69,13 @@ test("SIGTERM stops the embedded server within 5 seconds", async () => {
   try {
     // Listening, and one request served (it opens the database, as a real request would).
     await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/login`).then((r) => r.status).catch(() => 0)) > 0, { timeout: 30_000, message: output.text })
+      .poll(
+        async () =>
+          (await fetch(`http://127.0.0.1:${port}/login`)
+            .then((r) => r.status)
+            .catch(() => 0)) > 0,
+        { timeout: 30_000, message: output.text },
+      )
       .toBe(true);
     const sentAt = Date.now();
     child.kill("SIGTERM");
@@ -96,7 +102,11 @@ test("SIGTERM to `npm run serve` stops the server behind it", async () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = collect(child);
-  const answers = () => fetch(`http://127.0.0.1:${port}/login`).then((r) => r.status, () => 0);
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/login`).then(
+      (r) => r.status,
+      () => 0,
+    );
   try {
     await expect.poll(async () => (await answers()) > 0, { timeout: 30_000, message: output.text }).toBe(true);
     child.kill("SIGTERM");

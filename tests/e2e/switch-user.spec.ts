@@ -17,7 +17,14 @@ for (const javaScriptEnabled of [true, false]) {
     const page = await context.newPage();
     const route = await makeRoute(`Switch Trek ${javaScriptEnabled ? "js" : "nojs"}`);
     const orgName = `Switched Treks ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-    const agency = await makeRoleUser("agency", { email: uniqueEmail("switch-agency"), organizationName: orgName, countryId: 524, isApproved: true, isVerified: true, isDocumentUploaded: true });
+    const agency = await makeRoleUser("agency", {
+      email: uniqueEmail("switch-agency"),
+      organizationName: orgName,
+      countryId: 524,
+      isApproved: true,
+      isVerified: true,
+      isDocumentUploaded: true,
+    });
     const { invoiceNumber } = await paidBill(route.id, { payer: agency, count: 1 });
     const { regId: unpaidRegId } = await makeRegistration(agency, route.id, { trekkers: ["Unpaid Trekker"] });
     const board = await makeActiveUser("ntb");
@@ -56,7 +63,12 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByTestId("switch-banner")).toHaveCount(0);
 
     const audit = page.getByRole("row");
-    await expect(audit.filter({ hasText: orgName }).filter({ hasText: "refused" }).filter({ hasText: `/new-register/${unpaidRegId}/payment` })).toHaveCount(1);
+    await expect(
+      audit
+        .filter({ hasText: orgName })
+        .filter({ hasText: "refused" })
+        .filter({ hasText: `/new-register/${unpaidRegId}/payment` }),
+    ).toHaveCount(1);
     await expect(audit.filter({ hasText: orgName }).filter({ hasText: "POST" }).filter({ hasText: "/notifications" })).toHaveCount(1);
     await expect(audit.filter({ hasText: orgName }).filter({ has: page.getByRole("cell", { name: "switch", exact: true }) })).toHaveCount(1);
     await expect(audit.filter({ hasText: orgName }).filter({ has: page.getByRole("cell", { name: "return", exact: true }) })).toHaveCount(1);

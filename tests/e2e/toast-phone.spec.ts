@@ -12,10 +12,13 @@ test.use({ viewport: { width: 390, height: 844 } });
 async function reachable(page: Page, target: Locator): Promise<boolean> {
   const box = (await target.boundingBox())!;
   const handle = await target.elementHandle();
-  return page.evaluate(([x, y, el]) => {
-    const hit = document.elementFromPoint(x as number, y as number);
-    return !!hit && (hit === el || (el as Element).contains(hit));
-  }, [box.x + box.width / 2, box.y + box.height / 2, handle] as const);
+  return page.evaluate(
+    ([x, y, el]) => {
+      const hit = document.elementFromPoint(x as number, y as number);
+      return !!hit && (hit === el || (el as Element).contains(hit));
+    },
+    [box.x + box.width / 2, box.y + box.height / 2, handle] as const,
+  );
 }
 
 for (const javaScriptEnabled of [true, false]) {

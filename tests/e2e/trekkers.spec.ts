@@ -46,7 +46,12 @@ test("an agency lists and exports only its own trekkers, and deletes one with a 
   expect(file.suggestedFilename()).toBe("TrekkersList.csv");
   const rows = parseCsv(await fs.readFile((await file.path())!, "utf8"));
   expect(rows[0]).toEqual(["Id", "Trekker", "Trekking Area", "Card Number", "Regional Type", "Country", "Registered Date", "Card Status", "Payment Date"]);
-  expect(rows.slice(1).map((r) => r[1]).sort()).toEqual([...mine].sort());
+  expect(
+    rows
+      .slice(1)
+      .map((r) => r[1])
+      .sort(),
+  ).toEqual([...mine].sort());
 
   const row = page.getByRole("row").filter({ hasText: mine[0] });
   await expect(row.getByRole("link", { name: `Pay ${mine[0]}` })).toHaveAttribute("href", /\/new-register\?regId=\d+&isPayment=1$/);
@@ -105,7 +110,11 @@ test("the board filters, opens the trekker panel from a row and cancels a card w
   await panel.getByRole("link", { name: "Close" }).first().click();
   await expect(page).toHaveURL(/\/trekkers\?/);
 
-  await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `Cancel ${name}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("link", { name: `Cancel ${name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Cancel Card" });
   await dialog.getByLabel("Reason").fill("Trekker left Nepal before the trek.");
   await dialog.getByRole("button", { name: "Cancel Card" }).click();
@@ -157,7 +166,12 @@ test("TAAN's rows open no panel; TAAN approves a returned card from its row", as
   await row.getByRole("link", { name: `Approve ${name}` }).click();
   await page.getByRole("dialog", { name: "Approve Return" }).getByRole("button", { name: "Approve" }).click();
   await expect(page.getByText("Card status updated successfully")).toBeVisible(slow);
-  await expect(page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `Approve ${name}` })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: name })
+      .getByRole("link", { name: `Approve ${name}` }),
+  ).toHaveCount(0);
 
   // The board finds it on the Requests > TIMS Card Return tab.
   await page.context().clearCookies();

@@ -17,13 +17,8 @@ const code = (secret: string, offsetSeconds = 0) =>
   }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
 
 async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return result.violations
-    .filter((v) => ["serious", "moderate", "critical"].includes(v.impact ?? ""))
-    .map((v) => `${v.id}: ${v.help}`);
+  const result = await new AxeBuilder({ page }).setLegacyMode().withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return result.violations.filter((v) => ["serious", "moderate", "critical"].includes(v.impact ?? "")).map((v) => `${v.id}: ${v.help}`);
 }
 
 async function passwordStep(page: Page, email: string, password: string) {
@@ -40,9 +35,7 @@ test.describe.configure({ timeout: 240_000 });
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a board account sets up two-factor sign-in and then signs in with a code, or a recovery code once", async ({
-    page,
-  }) => {
+  test("a board account sets up two-factor sign-in and then signs in with a code, or a recovery code once", async ({ page }) => {
     const board = await makeActiveUser("ntb");
     await signInAs(page, board);
     await page.goto("/account-settings");
@@ -51,27 +44,19 @@ test.describe("without JavaScript", () => {
     await expect(
       page.getByRole("img", {
         name: "QR code to scan with your authenticator app",
-      })
+      }),
     ).toBeVisible();
-    const secret = (
-      await page.getByTestId("two-factor-key").innerText()
-    ).replace(/\s/g, "");
+    const secret = (await page.getByTestId("two-factor-key").innerText()).replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
-    await page
-      .getByLabel("Authentication code")
-      .fill("000000" === code(secret) ? "111111" : "000000");
+    await page.getByLabel("Authentication code").fill("000000" === code(secret) ? "111111" : "000000");
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.getByText("That code is not right")).toBeVisible();
     // The key stays the one the app scanned.
-    expect(
-      (await page.getByTestId("two-factor-key").innerText()).replace(/\s/g, "")
-    ).toBe(secret);
+    expect((await page.getByTestId("two-factor-key").innerText()).replace(/\s/g, "")).toBe(secret);
     await page.getByLabel("Authentication code").fill(code(secret));
     await page.getByRole("button", { name: "Turn on" }).click();
-    const codes = (
-      await page.getByTestId("recovery-codes").locator("li").allInnerTexts()
-    ).map((c) => c.trim());
+    const codes = (await page.getByTestId("recovery-codes").locator("li").allInnerTexts()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
 
     // Signing in now takes the password, then the code on its own page.
@@ -96,9 +81,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/login\/two-factor$/);
   });
 
-  test("the code page without a password step sends back to sign in", async ({
-    page,
-  }) => {
+  test("the code page without a password step sends back to sign in", async ({ page }) => {
     await page.goto("/login/two-factor");
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("Your sign-in has expired")).toBeVisible();
@@ -112,13 +95,10 @@ test("the set-up page and the code page pass axe", async ({ page }) => {
   await expect(
     page.getByRole("img", {
       name: "QR code to scan with your authenticator app",
-    })
+    }),
   ).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);
-  const secret = (await page.getByTestId("two-factor-key").innerText()).replace(
-    /\s/g,
-    ""
-  );
+  const secret = (await page.getByTestId("two-factor-key").innerText()).replace(/\s/g, "");
   await page.getByLabel("Authentication code").fill(code(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("recovery-codes")).toBeVisible();

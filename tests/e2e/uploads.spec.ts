@@ -81,7 +81,12 @@ test.describe("chunked uploads past the limit", () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     ].join("");
     const before = serverRssMb(port);
-    const answer = await chunkedPost(baseURL!, "/new-register?index", { contentType: `multipart/form-data; boundary=${boundary}`, head, totalMb: 40, cookie: `${name}=${value}` });
+    const answer = await chunkedPost(baseURL!, "/new-register?index", {
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      head,
+      totalMb: 40,
+      cookie: `${name}=${value}`,
+    });
     const grew = serverRssMb(port) - before;
     expect(answer.status).toBe(413);
     expect(answer.body).toContain("Max File Size 3MB.");
@@ -110,7 +115,10 @@ test.describe("hostile images", () => {
     const port = new URL(baseURL!).port;
     const before = serverRssMb(port);
     const started = Date.now();
-    const res = await api.post("/account-settings/photo", { multipart: { photo: { name: "me.png", mimeType: "image/png", buffer: bomb } }, headers: { Origin: new URL(baseURL!).origin } });
+    const res = await api.post("/account-settings/photo", {
+      multipart: { photo: { name: "me.png", mimeType: "image/png", buffer: bomb } },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
     const ms = Date.now() - started;
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain("The image is too large: it may have at most 40 megapixels");
@@ -124,7 +132,11 @@ test.describe("hostile images", () => {
     const api = await requestAs(baseURL!, user.email);
     const photo = await gpsJpeg({ width: 800, height: 600 });
     expect(await hasMetadata(photo)).toBe(true);
-    const res = await api.post("/account-settings/photo", { multipart: { photo: { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo } }, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+    const res = await api.post("/account-settings/photo", {
+      multipart: { photo: { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo } },
+      headers: { Origin: new URL(baseURL!).origin },
+      maxRedirects: 0,
+    });
     expect([302, 303]).toContain(res.status());
     const served = await api.get(`/profile-photo/${user.id}`);
     expect(served.status()).toBe(200);

@@ -105,7 +105,9 @@ test.describe("who may administer users", () => {
       const response = await page.request.post(`/users/checkpost/${checkpost.id}/${path}`, { form });
       expect(response.status(), path).toBe(403);
     }
-    const added = await page.request.post("/users/add", { form: { userType: "6", fullName: "Sneaky", email: uniqueEmail("sneaky"), password: PASSWORD, confirmPassword: PASSWORD } });
+    const added = await page.request.post("/users/add", {
+      form: { userType: "6", fullName: "Sneaky", email: uniqueEmail("sneaky"), password: PASSWORD, confirmPassword: PASSWORD },
+    });
     expect(added.status()).toBe(403);
   });
 

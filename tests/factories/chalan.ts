@@ -24,5 +24,7 @@ export async function startChalanPush(startDate: string, endDate = startDate, us
  */
 export async function backdateCards(trekkerIds: readonly number[], day: string): Promise<void> {
   const { sequelize } = await import("../../db/sequelize.server");
-  await sequelize.query("UPDATE trekkers SET issuedAt = :at WHERE id IN (:ids)", { replacements: { at: new Date(`${day}T12:00:00+05:45`), ids: [...trekkerIds] } });
+  await sequelize.query("UPDATE trekkers SET issuedAt = :at WHERE id IN (:ids)", {
+    replacements: { at: new Date(`${day}T12:00:00+05:45`), ids: [...trekkerIds] },
+  });
 }

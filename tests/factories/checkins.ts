@@ -14,7 +14,15 @@ export const TRAIL = ["Dharapani Gate", "Chame Post", "Manang Post", "Muktinath 
 export async function makeTrail(at = 0) {
   const route = await makeRoute("Trail", { checkpoints: TRAIL.map((name) => ({ name })) });
   const points = await routeCheckpoints(route.id);
-  const checkpost = await makeUser({ userType: 5, fullName: "Trail Post", routeId: route.id, checkpointId: points[at].id, provinceId: 4, localGovernmentInfo: "Nashong", wardNo: "2" } as never);
+  const checkpost = await makeUser({
+    userType: 5,
+    fullName: "Trail Post",
+    routeId: route.id,
+    checkpointId: points[at].id,
+    provinceId: 4,
+    localGovernmentInfo: "Nashong",
+    wardNo: "2",
+  } as never);
   return { route, points, checkpost };
 }
 
@@ -29,7 +37,8 @@ export function makeCheckpostAt(routeId: number, checkpointId: number): Promise<
  * new cards carry (their claims; issue 18).
  */
 export async function trailCards(routeId: number, opts: { count?: number; entry: string; exit: string; owner?: TestUser }) {
-  const owner = opts.owner ?? (await makeUser({ userType: 2, organizationName: "Trail Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never));
+  const owner =
+    opts.owner ?? (await makeUser({ userType: 2, organizationName: "Trail Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never));
   const generator = await makeCardGenerator();
   const stamp = Date.now().toString(36).toUpperCase();
   const passports = Array.from({ length: opts.count ?? 1 }, (_, i) => `TR${stamp}${i}`);

@@ -10,7 +10,14 @@ let seq = 0;
 
 /** An eSewa attempt of `payerId` for the registration's amount, awaiting confirmation. */
 const esewaAttempt = (regId: number, payerId: number, amount: number) =>
-  PaymentAttempt.create({ registrationId: regId, userId: payerId, gateway: "esewa", methodId: 1, txnId: `T${regId}-${++seq}-${Date.now()}`.slice(0, 20), amountPaisa: amount });
+  PaymentAttempt.create({
+    registrationId: regId,
+    userId: payerId,
+    gateway: "esewa",
+    methodId: 1,
+    txnId: `T${regId}-${++seq}-${Date.now()}`.slice(0, 20),
+    amountPaisa: amount,
+  });
 
 /** A FIT payer's priced registration with an eSewa attempt awaiting confirmation. */
 export async function pendingPayment(routeId: number, opts: RegistrationOptions & { payer?: Actor; count?: number } = {}) {
@@ -82,8 +89,16 @@ export async function refundSale(regId: number, status: "due" | "refunded" = "re
      VALUES (:regId, :payer, :amount, :gateway, :attemptId, :voucherId, 'sale-refunded', :status, :reference, :refundedAt, :now, :now)`,
     {
       replacements: {
-        regId, payer: bill.payerUserId, amount: bill.amountPaisa, gateway: bill.attemptId ? "esewa" : "voucher", attemptId: bill.attemptId, voucherId: bill.attemptId ? null : bill.voucherId,
-        status, reference: status === "refunded" ? `RF-${regId}` : null, refundedAt: status === "refunded" ? now : null, now,
+        regId,
+        payer: bill.payerUserId,
+        amount: bill.amountPaisa,
+        gateway: bill.attemptId ? "esewa" : "voucher",
+        attemptId: bill.attemptId,
+        voucherId: bill.attemptId ? null : bill.voucherId,
+        status,
+        reference: status === "refunded" ? `RF-${regId}` : null,
+        refundedAt: status === "refunded" ? now : null,
+        now,
       },
     },
   );

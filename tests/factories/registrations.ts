@@ -8,10 +8,33 @@ import { inDays } from "./dates";
 
 /** A trekker's form fields: an adult German with only the required fields filled. */
 export const person = (fullName = "Anna Keller", over: Partial<TrekkerInput> = {}): TrekkerInput => ({
-  fullName, trekkerType: 3, nationality: 276, city: "Berlin", gender: 1, dob: "1985-01-01", email: "p@x.test", passportNumber: "P",
-  visaNumber: null, visaIssueDate: null, visaExpiryDate: null, nepalContactPerson: null, nepalOrganization: null, nepalMobile: null, nepalAddress: null,
-  homeContactPerson: null, homeCity: null, homeMobile: null, homeAddress: null, guideName: null, guideLicense: null, guideContact: null,
-  otherSupportStaff: null, insuranceCompany: null, policyNumber: null, policyType: "Trekking", ...over,
+  fullName,
+  trekkerType: 3,
+  nationality: 276,
+  city: "Berlin",
+  gender: 1,
+  dob: "1985-01-01",
+  email: "p@x.test",
+  passportNumber: "P",
+  visaNumber: null,
+  visaIssueDate: null,
+  visaExpiryDate: null,
+  nepalContactPerson: null,
+  nepalOrganization: null,
+  nepalMobile: null,
+  nepalAddress: null,
+  homeContactPerson: null,
+  homeCity: null,
+  homeMobile: null,
+  homeAddress: null,
+  guideName: null,
+  guideLicense: null,
+  guideContact: null,
+  otherSupportStaff: null,
+  insuranceCompany: null,
+  policyNumber: null,
+  policyType: "Trekking",
+  ...over,
 });
 
 /** A photo key; the services store the key and never read the file unless a PDF is rendered. */
@@ -20,12 +43,25 @@ export const PHOTO_KEY = "trekker-photos/2026-11/0000000000000000000000000000000
 /** An open route from Besisahar to Jomsom (the entry and exit points `trek()` uses). */
 export async function makeRoute(prefix = "Test Route", over: { checkpoints?: { name: string }[]; provinceId?: number } = {}) {
   const name = `${prefix} ${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const id = await createRoute({ name, provinceId: over.provinceId ?? 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: over.checkpoints ?? [], description: "<p>x</p>" });
+  const id = await createRoute({
+    name,
+    provinceId: over.provinceId ?? 4,
+    startPoint: "Besisahar",
+    endPoint: "Jomsom",
+    checkpoints: over.checkpoints ?? [],
+    description: "<p>x</p>",
+  });
   return { id, name };
 }
 
 /** Trek fields on `routeId`: by default from 3 to 9 days from today. */
-export const trek = (routeId: number, entryDate = inDays(3), exitDate = inDays(9)) => ({ routeId, entryDate, exitDate, entryPoint: "Besisahar", exitPoint: "Jomsom" });
+export const trek = (routeId: number, entryDate = inDays(3), exitDate = inDays(9)) => ({
+  routeId,
+  entryDate,
+  exitDate,
+  entryPoint: "Besisahar",
+  exitPoint: "Jomsom",
+});
 
 export interface RegistrationOptions {
   /** The trekkers' full names (or forms); one "First" trekker by default. */

@@ -35,17 +35,44 @@ export async function appHandler() {
   const rootModule = await import("~/root");
   const entryModule = await import("~/entry.server");
   const routes = await loadRoutes();
-  const all = [{ id: "root", parentId: undefined as string | undefined, path: "", index: undefined as boolean | undefined, file: "root.tsx", module: rootModule as Record<string, unknown> }, ...routes];
+  const all = [
+    {
+      id: "root",
+      parentId: undefined as string | undefined,
+      path: "",
+      index: undefined as boolean | undefined,
+      file: "root.tsx",
+      module: rootModule as Record<string, unknown>,
+    },
+    ...routes,
+  ];
   const build = {
     mode: "production",
     entry: { module: entryModule },
-    routes: Object.fromEntries(all.map((r) => [r.id, { id: r.id, parentId: r.parentId, path: r.path, index: r.index, caseSensitive: undefined, module: r.module }])),
+    routes: Object.fromEntries(
+      all.map((r) => [r.id, { id: r.id, parentId: r.parentId, path: r.path, index: r.index, caseSensitive: undefined, module: r.module }]),
+    ),
     assets: {
       entry: { imports: [], module: "/build/entry.client.js" },
       url: "/build/manifest.js",
       version: "fuzz",
       routes: Object.fromEntries(
-        all.map((r) => [r.id, { id: r.id, parentId: r.parentId, path: r.path, index: r.index, module: `/build/${r.id}.js`, imports: [], hasAction: !!r.module.action, hasLoader: !!r.module.loader, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: !!r.module.ErrorBoundary }]),
+        all.map((r) => [
+          r.id,
+          {
+            id: r.id,
+            parentId: r.parentId,
+            path: r.path,
+            index: r.index,
+            module: `/build/${r.id}.js`,
+            imports: [],
+            hasAction: !!r.module.action,
+            hasLoader: !!r.module.loader,
+            hasClientAction: false,
+            hasClientLoader: false,
+            hasErrorBoundary: !!r.module.ErrorBoundary,
+          },
+        ]),
       ),
     },
     publicPath: "/build/",

@@ -89,7 +89,7 @@ type Answer = { status: number; text: string; location: string | null };
 
 async function send(method: "GET" | "POST", url: string, cookie: string, body?: Body): Promise<Answer> {
   requests++;
-    // A Request cannot carry Host; Remix's origin check of actions reads X-Forwarded-Host instead.
+  // A Request cannot carry Host; Remix's origin check of actions reads X-Forwarded-Host instead.
   const headers: Record<string, string> = { Cookie: cookie, Origin: ORIGIN, "X-Forwarded-Host": new URL(ORIGIN).host, "User-Agent": "tims-fuzz" };
   let payload: BodyInit | undefined;
   if (body?.multipart) {
@@ -111,7 +111,13 @@ async function send(method: "GET" | "POST", url: string, cookie: string, body?: 
 }
 
 const show = (v: string) => (v.length > 40 ? `${JSON.stringify(v.slice(0, 20))}…(${v.length} chars)` : JSON.stringify(v));
-const describeBody = (b?: Body) => (b ? b.fields.map(([k, v]) => `${k}=${show(v)}`).join("&").slice(0, 300) : "");
+const describeBody = (b?: Body) =>
+  b
+    ? b.fields
+        .map(([k, v]) => `${k}=${show(v)}`)
+        .join("&")
+        .slice(0, 300)
+    : "";
 
 async function rowCounts(): Promise<Record<string, number>> {
   const q = sequelize.getQueryInterface().quoteIdentifier.bind(sequelize.getQueryInterface());
@@ -214,7 +220,13 @@ beforeAll(async () => {
   const issued = await issuedCards(users.fit, generator, route.id);
   const unpaid = await makeRegistration(users.fit, route.id);
   const bill = await paidBill(route.id, { payer: users.agency });
-  const agency = await makeRoleUser("agency", { email: uniqueEmail("fuzz-target"), organizationName: "Target Treks", isDocumentUploaded: true, isVerified: true, isApproved: true });
+  const agency = await makeRoleUser("agency", {
+    email: uniqueEmail("fuzz-target"),
+    organizationName: "Target Treks",
+    isDocumentUploaded: true,
+    isVerified: true,
+    isApproved: true,
+  });
   const checkpost = await makeRoleUser("checkpost", { email: uniqueEmail("fuzz-post") });
   candidates = {
     regId: [String(issued.regId), String(unpaid.regId)],
@@ -279,7 +291,10 @@ describe("bad input gets a clear error, never a 500", () => {
     for (const { who, url, html } of pages) {
       for (const form of formsOf(html, url)) {
         if (form.method !== "post") continue;
-        const key = `${form.action} ${form.fields.map((f) => f.name).sort().join(",")}`;
+        const key = `${form.action} ${form.fields
+          .map((f) => f.name)
+          .sort()
+          .join(",")}`;
         if (seen.has(key)) continue;
         seen.add(key);
         forms++;
@@ -310,14 +325,24 @@ describe("bad input gets a clear error, never a 500", () => {
         const queries: [string, string][][] = [
           ...BAD_VALUES.map((v) => names.map((n) => [n, v] as [string, string])),
           ...names.flatMap((n) => BAD_ONE_FIELD.map((v) => [[n, v]] as [string, string][])),
-          names.flatMap((n) => [[n, "x"], [n, "a\u0000b"]] as [string, string][]),
+          names.flatMap(
+            (n) =>
+              [
+                [n, "x"],
+                [n, "a\u0000b"],
+              ] as [string, string][],
+          ),
           names.map((n) => [`${n}[0]`, "x"] as [string, string]),
         ];
         // The page itself (its filter form shows the values again) with every filter bad at once for
         // the short list of values, the loader alone for the rest; the export reads the same
         // declaration: every filter bad at once.
         const urls = [
-          ...queries.map((q, i) => (BAD_VALUES.includes(q[0]?.[1]) && BAD_ONE_FIELD.includes(q[0][1]) && i < BAD_VALUES.length ? `${path}?${new URLSearchParams(q)}` : dataUrl(`${path}?${new URLSearchParams(q)}`))),
+          ...queries.map((q, i) =>
+            BAD_VALUES.includes(q[0]?.[1]) && BAD_ONE_FIELD.includes(q[0][1]) && i < BAD_VALUES.length
+              ? `${path}?${new URLSearchParams(q)}`
+              : dataUrl(`${path}?${new URLSearchParams(q)}`),
+          ),
           ...(targets.length > 1 ? queries.slice(0, BAD_VALUES.length).map((q) => `${targets[1]}?${new URLSearchParams(q)}`) : []),
         ];
         await inParallel(urls, async (u) => void (await probe(`list filter of ${url} as ${who}`, "GET", u, cookie)));
@@ -329,11 +354,16 @@ describe("bad input gets a clear error, never a 500", () => {
   it("answers bad route params (ids, names) without a 5xx", async () => {
     const cookie = await cookieOf("ntb");
     const badParams = ["0", "-1", "1.5", "1e3", "99999999999999999999", "%00", "%E2%80%AE", "x".repeat(300)];
-    const withBad = (route: RouteInfo, bad: string) => `/${fullPath(route).split("/").map((s) => (s.startsWith(":") ? bad : s)).join("/")}${route.index ? "?index" : ""}`;
+    const withBad = (route: RouteInfo, bad: string) =>
+      `/${fullPath(route)
+        .split("/")
+        .map((s) => (s.startsWith(":") ? bad : s))
+        .join("/")}${route.index ? "?index" : ""}`;
     const urls = routes.filter((route) => fullPath(route).includes(":")).flatMap((route) => badParams.map((bad) => ({ route, url: withBad(route, bad) })));
     await inParallel(urls, async ({ route, url }) => void (await probe(`param of ${route.file}`, "GET", url, cookie)));
     for (const { route, url } of urls) {
-      if (typeof route.module.action === "function") await probe(`param of ${route.file}`, "POST", dataUrl(url), cookie, { fields: [["intent", "x"]], multipart: false });
+      if (typeof route.module.action === "function")
+        await probe(`param of ${route.file}`, "POST", dataUrl(url), cookie, { fields: [["intent", "x"]], multipart: false });
     }
   }, 600_000);
 

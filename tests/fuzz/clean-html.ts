@@ -18,5 +18,8 @@ export function htmlProblems(html: string | Uint8Array): string[] {
   for (const m of text.matchAll(BAD)) {
     if (!found.has(m[0])) found.set(m[0], m.index);
   }
-  return [...found].map(([ch, at]) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")} at ${at}: …${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}…`);
+  return [...found].map(
+    ([ch, at]) =>
+      `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")} at ${at}: …${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}…`,
+  );
 }

@@ -19,7 +19,14 @@ import { formPost, mailsTo, post } from "./support";
 
 const PASSWORD = "Valid#Pass1";
 const LIMITED = /Too many e-mails have been requested\. Please wait (59|60) minutes and try again\./;
-const individual = (email: string, fullName = "Anna Keller") => ({ userType: "1", fullName, countryId: "276", email, password: PASSWORD, confirmPassword: PASSWORD });
+const individual = (email: string, fullName = "Anna Keller") => ({
+  userType: "1",
+  fullName,
+  countryId: "276",
+  email,
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+});
 let addressSeq = 0;
 /** A fresh client address, so each test meets only its own per-address count. */
 const freshAddress = () => `198.18.${Math.floor(++addressSeq / 250)}.${addressSeq % 250}`;
@@ -46,7 +53,8 @@ describe("forgot-password", () => {
   it("answers an address without an account the same way, so the limit reveals nothing", async () => {
     const nobody = uniqueEmail("nobody");
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post(forgotPassword, formPost("http://localhost/forgot-password", { email: nobody }), freshAddress())).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(forgotPassword, formPost("http://localhost/forgot-password", { email: nobody }), freshAddress())).status);
     expect(statuses).toEqual([302, 302, 302, 429]);
     expect(await mailsTo(nobody)).toHaveLength(0);
   });
@@ -86,7 +94,11 @@ describe("register", () => {
     const owner = await makeUser({ password: PASSWORD });
     const fresh = uniqueEmail("fresh");
     const asNew = await post(register, formPost("http://localhost/register?type=individual", individual(fresh)), freshAddress());
-    const asTaken = await post(register, formPost("http://localhost/register?type=individual", individual(owner.email.toUpperCase(), "Eve Mallory")), freshAddress());
+    const asTaken = await post(
+      register,
+      formPost("http://localhost/register?type=individual", individual(owner.email.toUpperCase(), "Eve Mallory")),
+      freshAddress(),
+    );
     expect(asNew.status).toBe(302);
     expect(asTaken.status).toBe(302);
     expect(asNew.location).toBe(`/register-success?email=${encodeURIComponent(fresh)}`);
@@ -109,7 +121,8 @@ describe("register", () => {
   it("cannot be used to flood an owner: their 4th notice in the hour is refused", async () => {
     const owner = await makeUser({ password: PASSWORD });
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post(register, formPost("http://localhost/register?type=individual", individual(owner.email)), freshAddress())).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(register, formPost("http://localhost/register?type=individual", individual(owner.email)), freshAddress())).status);
     expect(statuses).toEqual([302, 302, 302, 429]);
     expect(await mailsTo(owner.email)).toHaveLength(3);
   });

@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 
 async function cookieOf(role: "ntb" | "agency" | "checkpost"): Promise<string> {
-  const user = await makeRoleUser(role, role === "agency" ? { isDocumentUploaded: true, isVerified: true, isApproved: true, organizationName: "Outbox Treks" } : {});
+  const user = await makeRoleUser(
+    role,
+    role === "agency" ? { isDocumentUploaded: true, isVerified: true, isApproved: true, organizationName: "Outbox Treks" } : {},
+  );
   return (await startSession(new Request("http://tims.test/login"), (await findAuthUser(user.id))!, false)).split(";")[0];
 }
 
@@ -84,6 +87,7 @@ describe("who may read the embedded outbox", () => {
     expect(isLoopbackAddress("127.0.0.1")).toBe(true);
     expect(isLoopbackAddress("127.8.9.10")).toBe(true);
     expect(isLoopbackAddress("::1")).toBe(true);
-    for (const address of [null, "", "unknown", "10.0.0.1", "128.0.0.1", "::", "::2", "127.0.0.1.example.com", "fe80::1"]) expect(isLoopbackAddress(address), String(address)).toBe(false);
+    for (const address of [null, "", "unknown", "10.0.0.1", "128.0.0.1", "::", "::2", "127.0.0.1.example.com", "fe80::1"])
+      expect(isLoopbackAddress(address), String(address)).toBe(false);
   });
 });

@@ -60,13 +60,24 @@ async function typedScan(cardNumber: number, passport: string) {
 }
 
 async function selfCheck(cardNumber: number, passport: string) {
-  const request = new Request("http://tims.test/location", { method: "POST", body: new URLSearchParams({ cardno: String(cardNumber), passport }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-  const result = (await locationAction({ request, params: {}, context } as never)) as unknown as { data: { step: number; error: string | null }; init: ResponseInit | null };
+  const request = new Request("http://tims.test/location", {
+    method: "POST",
+    body: new URLSearchParams({ cardno: String(cardNumber), passport }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  const result = (await locationAction({ request, params: {}, context } as never)) as unknown as {
+    data: { step: number; error: string | null };
+    init: ResponseInit | null;
+  };
   return { status: result.init?.status ?? 200, step: result.data.step, error: result.data.error };
 }
 
 async function apiBatch(items: unknown[]) {
-  const request = new Request("http://tims.test/api/v1/checkins", { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ items }) });
+  const request = new Request("http://tims.test/api/v1/checkins", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ items }),
+  });
   const response = await apiCheckins({ request, params: {}, context } as never);
   return { status: response.status, retryAfter: response.headers.get("Retry-After"), json: JSON.parse(await response.text()) };
 }
@@ -88,7 +99,11 @@ describe("passport guessing, door by door", () => {
 
   it("the API: one batch of 200 guesses stops at the limit with 429 and Retry-After; the right passport in it is never recorded", async () => {
     const card = await freshCard();
-    const items = Array.from({ length: 200 }, (_, i) => ({ clientId: `guess-${card.cardNumber}-${i}`, cardNumber: card.cardNumber, passport: i === 150 ? card.passport : `WRONG${i}` }));
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      clientId: `guess-${card.cardNumber}-${i}`,
+      cardNumber: card.cardNumber,
+      passport: i === 150 ? card.passport : `WRONG${i}`,
+    }));
     const answer = await apiBatch(items);
     expect(answer.status).toBe(429);
     expect(Number(answer.retryAfter)).toBeGreaterThan(3000);
@@ -113,7 +128,8 @@ describe("passport guessing, door by door", () => {
 
   it("self check-in (/location): 5 wrong, then the right one is refused with what to do", async () => {
     const card = await freshCard();
-    for (let i = 0; i < 5; i++) expect(await selfCheck(card.cardNumber, `GUESS${i}`)).toMatchObject({ status: 400, error: "Please enter the correct card and passport number" });
+    for (let i = 0; i < 5; i++)
+      expect(await selfCheck(card.cardNumber, `GUESS${i}`)).toMatchObject({ status: 400, error: "Please enter the correct card and passport number" });
     const right = await selfCheck(card.cardNumber, card.passport);
     expect(right.status).toBe(429);
     expect(right.step).toBe(0);
@@ -143,8 +159,18 @@ describe("passport guessing, door by door", () => {
 
   it("the offline sync batch takes QR scans only: a batch of typed guesses is refused whole, nothing recorded", async () => {
     const card = await freshCard();
-    const checkins = Array.from({ length: 20 }, (_, i) => ({ clientId: `offline-guess-${i}-${card.cardNumber}`, cardNumber: card.cardNumber, passport: i === 10 ? card.passport : `W${i}`, method: "typed", scannedAt: new Date().toISOString() }));
-    const request = new Request("http://tims.test/scan/sync", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ scannerId: checkpost.id, checkins }) });
+    const checkins = Array.from({ length: 20 }, (_, i) => ({
+      clientId: `offline-guess-${i}-${card.cardNumber}`,
+      cardNumber: card.cardNumber,
+      passport: i === 10 ? card.passport : `W${i}`,
+      method: "typed",
+      scannedAt: new Date().toISOString(),
+    }));
+    const request = new Request("http://tims.test/scan/sync", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ scannerId: checkpost.id, checkins }),
+    });
     const response = await syncAction({ request, params: {}, context } as never);
     expect(response.status).toBe(400);
     expect(await recorded(card)).toBe(0);

@@ -39,7 +39,11 @@ afterAll(async () => {
   await redis.stop();
 });
 
-const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  body: new URLSearchParams(fields),
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+});
 
 async function signIn(email: string, password: string, address: string): Promise<{ status: number; text: string }> {
   const request = new Request("http://tims.test/login", form({ email, password }));

@@ -68,14 +68,23 @@ async function answerOf(work: () => unknown): Promise<Answer & { error?: string 
   try {
     result = await work();
   } catch (thrown) {
-    if (!(thrown instanceof Response)) return { status: 500, location: "", error: String((thrown as Error)?.stack ?? thrown).split("\n").slice(0, 3).join(" ") };
+    if (!(thrown instanceof Response))
+      return {
+        status: 500,
+        location: "",
+        error: String((thrown as Error)?.stack ?? thrown)
+          .split("\n")
+          .slice(0, 3)
+          .join(" "),
+      };
     result = thrown;
   }
   if (result instanceof Response) {
     await result.body?.cancel().catch(() => {});
     return { status: result.status, location: result.headers.get("Location") ?? "" };
   }
-  const init = (result as { type?: string; init?: ResponseInit | null } | null)?.type === "DataWithResponseInit" ? (result as { init?: ResponseInit | null }).init : null;
+  const init =
+    (result as { type?: string; init?: ResponseInit | null } | null)?.type === "DataWithResponseInit" ? (result as { init?: ResponseInit | null }).init : null;
   const status = init?.status ?? 200;
   return { status, location: new Headers(init?.headers).get("Location") ?? "" };
 }
@@ -104,7 +113,11 @@ async function cookieFor(user: TestUser): Promise<string> {
 function request(method: "GET" | "POST", url: string, cookie: string | null, body?: Record<string, string>): Request {
   const headers: Record<string, string> = { Host: "tims.test", ...(cookie ? { Cookie: cookie } : {}) };
   if (method === "GET") return new Request(new URL(url, ORIGIN), { headers });
-  return new Request(new URL(url, ORIGIN), { method, headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN }, body: new URLSearchParams(body ?? {}) });
+  return new Request(new URL(url, ORIGIN), {
+    method,
+    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+    body: new URLSearchParams(body ?? {}),
+  });
 }
 
 /** GET: the loaders of the matched routes, parents first; the first redirect or error answers. */
@@ -161,8 +174,14 @@ beforeAll(async () => {
 describe("route × role, loaders and actions called directly", () => {
   it("every route file is in the table, and every loader and action is reached by one of its requests", async () => {
     const files = fs.readdirSync(path.join(appDir, "routes")).filter(isRouteFile);
-    expect(files.filter((f) => !ROUTES[f]), "route files missing from ROUTES in tests/route-access.ts").toEqual([]);
-    expect(Object.keys(ROUTES).filter((f) => !files.includes(f)), "ROUTES entries without a route file").toEqual([]);
+    expect(
+      files.filter((f) => !ROUTES[f]),
+      "route files missing from ROUTES in tests/route-access.ts",
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((f) => !files.includes(f)),
+      "ROUTES entries without a route file",
+    ).toEqual([]);
     expect(Object.keys(modules).length, "the glob imports every route file").toBe(files.length);
     const sample: Ids = { regId: 1, unpaidRegId: 2, trekkerId: 3, routeId: 4, agencyId: 5, checkpostId: 6 };
     const loadersReached = new Set<string>();
@@ -175,7 +194,7 @@ describe("route × role, loaders and actions called directly", () => {
     }
     for (const file of files) if ((await moduleOf(file)).loader && !loadersReached.has(file)) missing.push(`${file} has a loader no GET in the table runs`);
     expect(missing).toEqual([]);
-   }, 60_000);
+  }, 60_000);
 
   it("every loader answers each role and a signed-out visitor as the permission table says", async () => {
     const problems: string[] = [];
@@ -183,7 +202,9 @@ describe("route × role, loaders and actions called directly", () => {
       if (!c.get) continue;
       const access = c.get;
       const url = c.url(ids);
-      const results = await Promise.all(WHO.map(async (who) => problemOf("GET", url, file, who, access, await get(url, who === "anonymous" ? null : cookies[who]))));
+      const results = await Promise.all(
+        WHO.map(async (who) => problemOf("GET", url, file, who, access, await get(url, who === "anonymous" ? null : cookies[who]))),
+      );
       problems.push(...results.filter((p): p is string => p !== null));
     }
     expect(problems).toEqual([]);
@@ -198,7 +219,12 @@ describe("route × role, loaders and actions called directly", () => {
         WHO.map(async (who) => {
           // A fresh account per request: a password change or sign-out must not end another
           // request's session, and an allowed delete or disable must not change what another role sees.
-          const target = c.freshTarget === "agency" ? { ...ids, agencyId: (await makeActiveUser("agency")).id } : c.freshTarget === "checkpost" ? { ...ids, checkpostId: (await makeActiveUser("checkpost")).id } : ids;
+          const target =
+            c.freshTarget === "agency"
+              ? { ...ids, agencyId: (await makeActiveUser("agency")).id }
+              : c.freshTarget === "checkpost"
+                ? { ...ids, checkpostId: (await makeActiveUser("checkpost")).id }
+                : ids;
           const cookie = who === "anonymous" ? null : await cookieFor(await makeActiveUser(who));
           const url = c.url(target);
           return problemOf("POST", url, file, who, access, await post(file, url, cookie, c.body?.(target) ?? {}), c.signsOut);

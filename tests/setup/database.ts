@@ -36,7 +36,12 @@ if (process.env.TEST_DB_DIALECT === "mysql") {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `tims_t_${id}`;
   const mysql = await import("mysql2/promise");
-  const admin = await mysql.createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username), password: decodeURIComponent(base.password) });
+  const admin = await mysql.createConnection({
+    host: base.hostname,
+    port: Number(base.port || 3306),
+    user: decodeURIComponent(base.username),
+    password: decodeURIComponent(base.password),
+  });
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.end();
   base.pathname = `/${name}`;
@@ -45,7 +50,12 @@ if (process.env.TEST_DB_DIALECT === "mysql") {
     await drainBackground();
     const { sequelize } = await import("../../db/sequelize.server");
     await sequelize.close().catch(() => {});
-    const conn = await mysql.createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username), password: decodeURIComponent(base.password) });
+    const conn = await mysql.createConnection({
+      host: base.hostname,
+      port: Number(base.port || 3306),
+      user: decodeURIComponent(base.username),
+      password: decodeURIComponent(base.password),
+    });
     await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
     await conn.end();
   });

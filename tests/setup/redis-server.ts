@@ -16,7 +16,9 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   let child: ChildProcess | null = null;
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+      const proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       child = proc;
       let out = "";
       const timer = setTimeout(() => reject(new Error(`redis-server on ${port} did not start: ${out}`)), 10_000);

@@ -8,7 +8,19 @@ export interface HeaderUser {
 }
 
 /** Title, search, notification bell and profile menu (spec 1 §2.3). Menus are <details>, no JS needed. */
-export function AppHeader({ title, user, showBell, unread = 0, canSwitch = false }: { title: string; user: HeaderUser; showBell: boolean; unread?: number; canSwitch?: boolean }) {
+export function AppHeader({
+  title,
+  user,
+  showBell,
+  unread = 0,
+  canSwitch = false,
+}: {
+  title: string;
+  user: HeaderUser;
+  showBell: boolean;
+  unread?: number;
+  canSwitch?: boolean;
+}) {
   return (
     <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 no-print">
       <label htmlFor="nav-toggle" className="cursor-pointer rounded border border-slate-300 px-2 py-1 md:hidden" title="Open menu">

@@ -6,7 +6,11 @@
 export function EmbeddedBanner() {
   return (
     <aside aria-label="Demo mode" className="no-print bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950">
-      Demo mode: payments are simulated and e-mails go to the <a href="/dev/outbox" className="font-medium underline">outbox</a>, not to real inboxes.
+      Demo mode: payments are simulated and e-mails go to the{" "}
+      <a href="/dev/outbox" className="font-medium underline">
+        outbox
+      </a>
+      , not to real inboxes.
     </aside>
   );
 }

@@ -6,7 +6,10 @@ export const ERROR_TEXTS: Record<number, { title: string; message: string }> = {
   404: { title: "Page Not Found", message: "The page you are looking for does not exist or has been moved." },
   500: { title: "Something went wrong", message: "Something went wrong, Please try again later" },
   // The database is down or unreadable (app/utils/database-down.server.ts).
-  503: { title: "Service Unavailable", message: "TIMS cannot reach its database just now. Nothing you saved before is lost; please try again in a few minutes." },
+  503: {
+    title: "Service Unavailable",
+    message: "TIMS cannot reach its database just now. Nothing you saved before is lost; please try again in a few minutes.",
+  },
 };
 
 /** The status, its title and message, and the way home: the root's page and a route's boundary alike. */

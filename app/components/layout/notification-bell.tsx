@@ -38,13 +38,28 @@ export function NotificationBell({ unread }: { unread: number }) {
   return (
     <Link to="/notifications" className="relative ml-auto rounded px-2 py-1 text-xl sm:ml-0" title={label}>
       {/* A drawn bell, not the emoji: phones and kiosks without an emoji font showed an empty box. */}
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="block h-6 w-6 text-slate-700" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="block h-6 w-6 text-slate-700"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
-      <span className="sr-only" data-testid="bell-label">{label}</span>
+      <span className="sr-only" data-testid="bell-label">
+        {label}
+      </span>
       {count ? (
-        <span aria-hidden="true" data-testid="bell-count" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">
+        <span
+          aria-hidden="true"
+          data-testid="bell-count"
+          className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
           {count > 99 ? "99+" : count}
         </span>
       ) : null}

@@ -31,9 +31,7 @@ export function Sidebar({ entries }: { entries: NavEntry[] }) {
                 <NavLink
                   to={e.to}
                   prefetch="intent"
-                  className={({ isActive }) =>
-                    `block rounded px-3 py-2 text-sm ${isActive ? "bg-blue-700 font-semibold text-white" : "hover:bg-slate-800"}`
-                  }
+                  className={({ isActive }) => `block rounded px-3 py-2 text-sm ${isActive ? "bg-blue-700 font-semibold text-white" : "hover:bg-slate-800"}`}
                 >
                   {e.label}
                 </NavLink>

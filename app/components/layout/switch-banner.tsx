@@ -3,7 +3,11 @@ import { Form } from "@remix-run/react";
 /** On every page while a board user views the app as someone else (issue 17, item 5). */
 export function SwitchBanner({ name }: { name: string }) {
   return (
-    <div role="status" className="no-print flex flex-wrap items-center justify-center gap-x-2 bg-amber-300 px-4 py-1.5 text-sm text-slate-900" data-testid="switch-banner">
+    <div
+      role="status"
+      className="no-print flex flex-wrap items-center justify-center gap-x-2 bg-amber-300 px-4 py-1.5 text-sm text-slate-900"
+      data-testid="switch-banner"
+    >
       <span>
         Viewing as <strong>{name}</strong>
       </span>

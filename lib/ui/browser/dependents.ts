@@ -25,7 +25,13 @@ type Rule = { field: string; values: string[] };
 function parseRule(spec: string): Rule {
   const at = spec.indexOf(":");
   const field = at < 0 ? spec : spec.slice(0, at);
-  const values = at < 0 ? [] : spec.slice(at + 1).split(" ").map((v) => (v === "-" ? "" : v));
+  const values =
+    at < 0
+      ? []
+      : spec
+          .slice(at + 1)
+          .split(" ")
+          .map((v) => (v === "-" ? "" : v));
   return { field, values };
 }
 
@@ -45,7 +51,10 @@ function watch(form: HTMLFormElement, field: string, update: (value: string) => 
 function setShown(el: HTMLElement, shown: boolean) {
   el.hidden = !shown;
   if (el instanceof HTMLFieldSetElement) el.disabled = !shown;
-  else el.querySelectorAll<HTMLFieldSetElement | HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("fieldset, input, select, textarea").forEach((c) => (c.disabled = !shown));
+  else
+    el.querySelectorAll<HTMLFieldSetElement | HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("fieldset, input, select, textarea").forEach(
+      (c) => (c.disabled = !shown),
+    );
 }
 
 function followDate(form: HTMLFormElement, first: string, second: HTMLInputElement) {
@@ -59,7 +68,12 @@ function followDate(form: HTMLFormElement, first: string, second: HTMLInputEleme
 function offerOptions(form: HTMLFormElement, field: string, select: HTMLSelectElement) {
   const placeholder = select.querySelector<HTMLOptionElement>('option[value=""]')?.textContent ?? "";
   const groups = new Map<string, [string, string][]>();
-  select.querySelectorAll("optgroup").forEach((g) => groups.set(g.dataset.value ?? "", [...g.querySelectorAll("option")].map((o) => [o.value, o.text])));
+  select.querySelectorAll("optgroup").forEach((g) =>
+    groups.set(
+      g.dataset.value ?? "",
+      [...g.querySelectorAll("option")].map((o) => [o.value, o.text]),
+    ),
+  );
   watch(form, field, (value) => {
     const list = groups.get(value) ?? [];
     const kept = select.value;
@@ -79,11 +93,12 @@ export function enhanceDependents(scope: ParentNode = document) {
   scope.querySelectorAll("[data-nojs]").forEach((el) => {
     // A hint the control points at is unhooked from it too.
     const id = el.id;
-    if (id) document.querySelectorAll(`[aria-describedby~="${CSS.escape(id)}"]`).forEach((c) => {
-      const rest = (c.getAttribute("aria-describedby") ?? "").split(" ").filter((x) => x && x !== id);
-      if (rest.length) c.setAttribute("aria-describedby", rest.join(" "));
-      else c.removeAttribute("aria-describedby");
-    });
+    if (id)
+      document.querySelectorAll(`[aria-describedby~="${CSS.escape(id)}"]`).forEach((c) => {
+        const rest = (c.getAttribute("aria-describedby") ?? "").split(" ").filter((x) => x && x !== id);
+        if (rest.length) c.setAttribute("aria-describedby", rest.join(" "));
+        else c.removeAttribute("aria-describedby");
+      });
     el.remove();
   });
   for (const attr of ["data-show-when", "data-hide-when"] as const) {

@@ -21,7 +21,9 @@ export function enhanceDialogs() {
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || event.defaultPrevented) return;
     const shown = openDialogs();
-    const close = shown[shown.length - 1]?.closest("[data-dialog-root]")?.querySelector<HTMLElement>("[data-close]") ?? shown[shown.length - 1]?.querySelector<HTMLElement>("[data-close]");
+    const close =
+      shown[shown.length - 1]?.closest("[data-dialog-root]")?.querySelector<HTMLElement>("[data-close]") ??
+      shown[shown.length - 1]?.querySelector<HTMLElement>("[data-close]");
     if (!close) return;
     event.preventDefault();
     if (close instanceof HTMLAnchorElement) location.assign(close.href);

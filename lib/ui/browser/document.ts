@@ -25,7 +25,11 @@ function enhanceChecks(form: HTMLFormElement) {
     for (const name of left) {
       const control = form.elements.namedItem(name);
       const input = control instanceof RadioNodeList ? control[0] : control;
-      if (isField(input)) showFieldError(input, errors[name]?.find((m) => m.trim() !== ""));
+      if (isField(input))
+        showFieldError(
+          input,
+          errors[name]?.find((m) => m.trim() !== ""),
+        );
     }
   });
 }

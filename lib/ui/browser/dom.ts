@@ -1,7 +1,11 @@
 // DOM helpers of the page scripts served without React (ADR 0029, 0034).
 
 /** An element with its properties (attributes for data-, aria-, role and for) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {}, ...children: (Node | string)[]) {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {},
+  ...children: (Node | string)[]
+) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, String(value));
@@ -34,7 +38,6 @@ export function showFieldError(input: Control, message: string | undefined) {
   if (described.length) input.setAttribute("aria-describedby", described.join(" "));
   else input.removeAttribute("aria-describedby");
 }
-
 
 /** The form's control of that name (the first, for a group). */
 export function controlOf(form: HTMLFormElement, name: string): Control | null {

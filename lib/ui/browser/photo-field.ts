@@ -58,7 +58,13 @@ export function enhancePhoto(input: HTMLInputElement) {
     cropInputs = null;
     if (scaled || !original) return;
     const v = (n: number) => String(Math.round(n * shown.scale));
-    cropInputs = h("div", {}, h("input", { type: "hidden", name: "cropX", value: v(box.x) }), h("input", { type: "hidden", name: "cropY", value: v(box.y) }), h("input", { type: "hidden", name: "cropSize", value: v(box.size) }));
+    cropInputs = h(
+      "div",
+      {},
+      h("input", { type: "hidden", name: "cropX", value: v(box.x) }),
+      h("input", { type: "hidden", name: "cropY", value: v(box.y) }),
+      h("input", { type: "hidden", name: "cropSize", value: v(box.size) }),
+    );
     cropArea.append(cropInputs);
   }
   const scaler = new PhotoScaler(({ file, scaled: ok }) => {
@@ -95,9 +101,16 @@ export function enhancePhoto(input: HTMLInputElement) {
     source = URL.createObjectURL(file);
     const img = h("img", { src: source, alt: "Photo to crop", className: "block max-h-72 max-w-full" });
     // overflow-hidden clips the crop box's shade to the photo: the page is never dimmed.
-    boxEl = h("div", { role: "presentation", "data-testid": "crop-box", className: "absolute cursor-move border-2 border-white shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]" });
+    boxEl = h("div", {
+      role: "presentation",
+      "data-testid": "crop-box",
+      className: "absolute cursor-move border-2 border-white shadow-[0_0_0_9999px_rgba(0,0,0,0.45)]",
+    });
     slider = h("input", { type: "range", min: "50", className: "ml-2 align-middle" });
-    cropArea.replaceChildren(h("div", { className: "relative inline-block max-w-full touch-none select-none overflow-hidden" }, img, boxEl), h("label", { className: "block text-sm text-slate-600" }, "Crop size", slider));
+    cropArea.replaceChildren(
+      h("div", { className: "relative inline-block max-w-full touch-none select-none overflow-hidden" }, img, boxEl),
+      h("label", { className: "block text-sm text-slate-600" }, "Crop size", slider),
+    );
     cropArea.hidden = false;
     if (current) current.hidden = true;
     image = img;
@@ -123,7 +136,11 @@ export function enhancePhoto(input: HTMLInputElement) {
     el.addEventListener("pointermove", (e) => {
       if (!drag) return;
       const rect = el.parentElement!.getBoundingClientRect();
-      box = { ...box, x: Math.max(0, Math.min(shown.w - box.size, e.clientX - rect.left - drag.dx)), y: Math.max(0, Math.min(shown.h - box.size, e.clientY - rect.top - drag.dy)) };
+      box = {
+        ...box,
+        x: Math.max(0, Math.min(shown.w - box.size, e.clientX - rect.left - drag.dx)),
+        y: Math.max(0, Math.min(shown.h - box.size, e.clientY - rect.top - drag.dy)),
+      };
       placeBox();
     });
     el.addEventListener("pointerup", () => {

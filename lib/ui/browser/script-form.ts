@@ -35,7 +35,11 @@ function showFormErrors(form: HTMLFormElement, messages: string[]) {
 function showErrors(form: HTMLFormElement, errors: CheckErrors, names: Iterable<string>) {
   for (const name of names) {
     const input = controlOf(form, name);
-    if (input) showFieldError(input, errors[name]?.find((m) => m.trim() !== ""));
+    if (input)
+      showFieldError(
+        input,
+        errors[name]?.find((m) => m.trim() !== ""),
+      );
   }
 }
 
@@ -45,7 +49,12 @@ export function enhanceScriptForm(form: HTMLFormElement) {
   let sending = false;
   const checks = form.dataset.check
     ? watchChecks(form, form.dataset.check, (errors, left) => {
-        if (!sending) showErrors(form, errors, [...left].filter((n) => isField(controlOf(form, n))));
+        if (!sending)
+          showErrors(
+            form,
+            errors,
+            [...left].filter((n) => isField(controlOf(form, n))),
+          );
       })
     : null;
 
@@ -79,7 +88,10 @@ export function enhanceScriptForm(form: HTMLFormElement) {
     const names = new Set([...new FormData(form).keys(), ...Object.keys(answer.errors)].filter((n) => n !== ""));
     checks?.leave(names);
     showErrors(form, answer.errors, names);
-    showFormErrors(form, (answer.errors[""] ?? []).filter((m): m is string => Boolean(m)));
+    showFormErrors(
+      form,
+      (answer.errors[""] ?? []).filter((m): m is string => Boolean(m)),
+    );
     form.dispatchEvent(new CustomEvent("tims:refused", { detail: answer }));
     form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }

@@ -34,8 +34,29 @@ export const EMERGENCY_CONTACTS = [
 // Inline styles, not Tailwind classes: the same markup is rendered to PDF by a worker that has
 // no stylesheet, and must look the same as on screen and on paper.
 const s: Record<string, CSSProperties> = {
-  card: { position: "relative", width: 720, maxWidth: "100%", margin: "0 auto", border: "2px solid #1d4ed8", borderRadius: 12, padding: 20, fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a", background: "#fff", boxSizing: "border-box", overflow: "hidden" },
-  head: { display: "flex", flexWrap: "wrap", justifyContent: "space-between", alignItems: "center", gap: 8, borderBottom: "2px solid #1d4ed8", paddingBottom: 8 },
+  card: {
+    position: "relative",
+    width: 720,
+    maxWidth: "100%",
+    margin: "0 auto",
+    border: "2px solid #1d4ed8",
+    borderRadius: 12,
+    padding: 20,
+    fontFamily: "Helvetica, Arial, sans-serif",
+    color: "#0f172a",
+    background: "#fff",
+    boxSizing: "border-box",
+    overflow: "hidden",
+  },
+  head: {
+    display: "flex",
+    flexWrap: "wrap",
+    justifyContent: "space-between",
+    alignItems: "center",
+    gap: 8,
+    borderBottom: "2px solid #1d4ed8",
+    paddingBottom: 8,
+  },
   title: { margin: 0, fontSize: 20, color: "#1d4ed8" },
   // 12 px is the least text size anywhere on the card (issue 26 item 9: 10-11 px read as illegible).
   small: { fontSize: 12, color: "#475569", margin: 0 },

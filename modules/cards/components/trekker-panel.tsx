@@ -43,7 +43,17 @@ function Block({ title, rows }: { title?: string; rows: [string, ReactNode][] })
  * The trekker side panel (spec 1 §2.8): a nested route with its own URL, so it is a plain page
  * without JS. The TIMS Card tab exists only once the trekker holds a card.
  */
-export function TrekkerPanel({ trekker: t, card, closeTo, checkins = [] }: { trekker: PanelTrekker; card: CardView | null; closeTo: string; checkins?: readonly PanelCheckin[] }) {
+export function TrekkerPanel({
+  trekker: t,
+  card,
+  closeTo,
+  checkins = [],
+}: {
+  trekker: PanelTrekker;
+  card: CardView | null;
+  closeTo: string;
+  checkins?: readonly PanelCheckin[];
+}) {
   const [params] = useSearchParams();
   const tab = card && params.get("tab") === "card" ? "card" : "details";
   const contact = params.get("contact") === "home" ? "home" : "nepal";
@@ -51,7 +61,10 @@ export function TrekkerPanel({ trekker: t, card, closeTo, checkins = [] }: { tre
     <SidePanel title={t.fullName} closeTo={closeTo} width="lg">
       <Tabs
         label="Trekker sections"
-        tabs={[{ label: "Trekker Details", to: "?tab=details", active: tab === "details" }, ...(card ? [{ label: "TIMS Card", to: "?tab=card", active: tab === "card" }] : [])]}
+        tabs={[
+          { label: "Trekker Details", to: "?tab=details", active: tab === "details" },
+          ...(card ? [{ label: "TIMS Card", to: "?tab=card", active: tab === "card" }] : []),
+        ]}
       />
       {tab === "card" && card ? (
         <div className="mt-4 space-y-3">
@@ -77,18 +90,63 @@ export function TrekkerPanel({ trekker: t, card, closeTo, checkins = [] }: { tre
               </p>
             </div>
           </div>
-          <Block title="Background" rows={[["Nationality", t.nationalityName], ["Passport Number", t.passportNumber], ["Visa Number", t.visaNumber], ["Date of Birth", displayDate(t.dob)], ["Email", t.email], ["City", t.city]]} />
-          <Block title="Trek Details" rows={[["Trekking Area", t.routeName], ["Entry", `${displayDate(t.entryDate)} · ${t.entryPoint}`], ["Exit", `${displayDate(t.exitDate)} · ${t.exitPoint}`], ["Registration", `#${t.registrationId}`]]} />
+          <Block
+            title="Background"
+            rows={[
+              ["Nationality", t.nationalityName],
+              ["Passport Number", t.passportNumber],
+              ["Visa Number", t.visaNumber],
+              ["Date of Birth", displayDate(t.dob)],
+              ["Email", t.email],
+              ["City", t.city],
+            ]}
+          />
+          <Block
+            title="Trek Details"
+            rows={[
+              ["Trekking Area", t.routeName],
+              ["Entry", `${displayDate(t.entryDate)} · ${t.entryPoint}`],
+              ["Exit", `${displayDate(t.exitDate)} · ${t.exitPoint}`],
+              ["Registration", `#${t.registrationId}`],
+            ]}
+          />
           <section className="mt-4">
             <h3 className="mb-2 text-sm font-semibold text-slate-700">Contact</h3>
-            <Tabs label="Contact" tabs={[{ label: "Nepal", to: "?tab=details&contact=nepal", active: contact === "nepal" }, { label: "Home Country", to: "?tab=details&contact=home", active: contact === "home" }]} />
+            <Tabs
+              label="Contact"
+              tabs={[
+                { label: "Nepal", to: "?tab=details&contact=nepal", active: contact === "nepal" },
+                { label: "Home Country", to: "?tab=details&contact=home", active: contact === "home" },
+              ]}
+            />
             {contact === "nepal" ? (
-              <Block rows={[["Contact Person", t.nepalContactPerson], ["Organization", t.nepalOrganization], ["Mobile", t.nepalMobile], ["Address", t.nepalAddress]]} />
+              <Block
+                rows={[
+                  ["Contact Person", t.nepalContactPerson],
+                  ["Organization", t.nepalOrganization],
+                  ["Mobile", t.nepalMobile],
+                  ["Address", t.nepalAddress],
+                ]}
+              />
             ) : (
-              <Block rows={[["Contact Person", t.homeContactPerson], ["City", t.homeCity], ["Mobile", t.homeMobile], ["Address", t.homeAddress]]} />
+              <Block
+                rows={[
+                  ["Contact Person", t.homeContactPerson],
+                  ["City", t.homeCity],
+                  ["Mobile", t.homeMobile],
+                  ["Address", t.homeAddress],
+                ]}
+              />
             )}
           </section>
-          <Block title="Insurance Details" rows={[["Company", t.insuranceCompany], ["Policy Number", t.policyNumber], ["Policy Type", t.policyType]]} />
+          <Block
+            title="Insurance Details"
+            rows={[
+              ["Company", t.insuranceCompany],
+              ["Policy Number", t.policyNumber],
+              ["Policy Type", t.policyType],
+            ]}
+          />
           <section className="mt-4">
             <h3 className="mb-2 text-sm font-semibold text-slate-700">Checkin list</h3>
             {checkins.length ? (

@@ -37,7 +37,6 @@ export interface TrekkerItem {
   actions: TrekkerRowAction[];
 }
 
-
 // Columns shared by several lists.
 export const trekker: ListColumn<TrekkerItem> = { key: "trekker", header: "Trekker", cell: (r) => r.fullName };
 export const id: ListColumn<TrekkerItem> = { key: "id", header: "Id", cell: (r) => r.registrationId };
@@ -46,5 +45,9 @@ export const cardNumber: ListColumn<TrekkerItem> = { key: "card", header: "Card 
 export const country: ListColumn<TrekkerItem> = { key: "country", header: "Country", cell: (r) => r.country };
 export const agency: ListColumn<TrekkerItem> = { key: "agency", header: "Agency", cell: (r) => r.agency };
 export const status: ListColumn<TrekkerItem> = { key: "status", header: "Card Status", cell: (r) => r.status };
-export const registered: ListColumn<TrekkerItem> = { key: "registered", header: "Registered Date", cell: (r) => displayDate(r.registeredAt), sort: "registered" };
-
+export const registered: ListColumn<TrekkerItem> = {
+  key: "registered",
+  header: "Registered Date",
+  cell: (r) => displayDate(r.registeredAt),
+  sort: "registered",
+};

@@ -91,7 +91,9 @@ export function TrekkerRowActions({ row }: { row: Pick<TrekkerItem, "trekkerId" 
             to={href(action)}
             preventScrollReset={action !== "pay" && action !== "edit"}
             aria-label={`${ROW_ACTION_LABELS[action]} ${row.fullName}`}
-            className={action === "cancel" || action === "delete" || action === "rejectReturn" ? "text-red-700 hover:underline" : "text-blue-700 hover:underline"}
+            className={
+              action === "cancel" || action === "delete" || action === "rejectReturn" ? "text-red-700 hover:underline" : "text-blue-700 hover:underline"
+            }
           >
             {ROW_ACTION_LABELS[action]}
           </Link>
@@ -100,4 +102,3 @@ export function TrekkerRowActions({ row }: { row: Pick<TrekkerItem, "trekkerId" 
     </ul>
   );
 }
-

@@ -56,7 +56,8 @@ export function loadErpConfig(env: Env = process.env): ErpConfig {
 export function assertErpConfig(env: Env = process.env): void {
   const url = trimmed(env, "ERP_URL");
   const key = trimmed(env, "ERP_API_KEY");
-  if (runMode(env) !== "embedded" && Boolean(url) !== Boolean(key)) throw new Error("ERP_URL and ERP_API_KEY must be set together (or neither: the chalan push is then not offered)");
+  if (runMode(env) !== "embedded" && Boolean(url) !== Boolean(key))
+    throw new Error("ERP_URL and ERP_API_KEY must be set together (or neither: the chalan push is then not offered)");
   if (url) {
     let parsed: URL;
     try {

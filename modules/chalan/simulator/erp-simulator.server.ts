@@ -95,7 +95,8 @@ async function ledgerErrors(row: ErpRow, transaction: Transaction): Promise<ErpR
     errors.reverses_key = "No sale was accepted under this key";
     return errors;
   }
-  if (row.card_nofrom < sale.cardFrom || row.card_noto > sale.cardTo) errors.card = `Not all of these cards are in the sale reversed (${sale.cardFrom}-${sale.cardTo})`;
+  if (row.card_nofrom < sale.cardFrom || row.card_noto > sale.cardTo)
+    errors.card = `Not all of these cards are in the sale reversed (${sale.cardFrom}-${sale.cardTo})`;
   if (row.customer_code !== sale.customerCode) errors.customer_code = "Not the customer of the sale reversed";
   if (row.item_code !== sale.itemCode) errors.item_code = "Not the item of the sale reversed";
   if (row.sales_chalan_date !== sale.salesDate) errors.sales_chalan_date = "Not the date of the sale reversed";
@@ -134,13 +135,20 @@ export async function handleErpSimulatorRequest(request: Request, config: ErpCon
     body = null;
   }
   const rows = body?.rows;
-  if (!Array.isArray(rows) || rows.some((r) => !r || typeof r !== "object" || typeof (r as ErpRow).key !== "string" || !(r as ErpRow).key || (r as ErpRow).key.length > 100)) {
+  if (
+    !Array.isArray(rows) ||
+    rows.some((r) => !r || typeof r !== "object" || typeof (r as ErpRow).key !== "string" || !(r as ErpRow).key || (r as ErpRow).key.length > 100)
+  ) {
     return json({ error: "bad_request", message: "rows must be an array of rows, each with a key" }, 400);
   }
   if (rows.length > ERP_BATCH_LIMIT) return json({ error: "too_large", message: `At most ${ERP_BATCH_LIMIT} rows per request` }, 413);
   const results = await writeTransaction(async (transaction) => {
     const out: ErpResult[] = [];
-    const known = new Set((await ErpSimRow.findAll({ where: { idemKey: { [Op.in]: rows.map((r: ErpRow) => r.key) } }, attributes: ["idemKey"], transaction })).map((r) => r.idemKey));
+    const known = new Set(
+      (await ErpSimRow.findAll({ where: { idemKey: { [Op.in]: rows.map((r: ErpRow) => r.key) } }, attributes: ["idemKey"], transaction })).map(
+        (r) => r.idemKey,
+      ),
+    );
     for (const row of rows as ErpRow[]) {
       if (known.has(row.key)) {
         out.push({ key: row.key, status: "duplicate" });

@@ -81,7 +81,9 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
       frame();
     })().catch((error: unknown) => {
       stop();
-      setProblem(`The camera could not be started (${error instanceof Error ? error.message : String(error)}). Use a photo of the code or type the card number instead.`);
+      setProblem(
+        `The camera could not be started (${error instanceof Error ? error.message : String(error)}). Use a photo of the code or type the card number instead.`,
+      );
       setOn(false);
     });
     return stop;

@@ -30,7 +30,8 @@ export function OfflineFrame({ state, online, pending, othersPending = 0, revoke
       </p>
       {othersPending ? (
         <p className="text-sm text-slate-700">
-          {othersPending === 1 ? "1 scan by another checkpost account waits" : `${othersPending} scans by other checkpost accounts wait`} on this device for that account to sign in here.
+          {othersPending === 1 ? "1 scan by another checkpost account waits" : `${othersPending} scans by other checkpost accounts wait`} on this device for
+          that account to sign in here.
         </p>
       ) : null}
       <p className="text-xs text-slate-600">{revokedAt ? `Revocation list of ${revokedAt} (Nepal time).` : "No revocation list on this device yet."}</p>

@@ -56,7 +56,15 @@ function askWorker(worker: ServiceWorker, message: unknown): Promise<{ kept?: nu
  * JavaScript: installs the service worker, keeps the key set and the revocation list, checks
  * cards without a connection, keeps their check-ins in IndexedDB and sends them once online.
  */
-export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: (handler: OfflineHandler | null) => void; enabled: boolean; scannerId: number }) {
+export default function OfflineScan({
+  onReady,
+  enabled,
+  scannerId,
+}: {
+  onReady: (handler: OfflineHandler | null) => void;
+  enabled: boolean;
+  scannerId: number;
+}) {
   const [installed, setInstalled] = useState<"working" | "ready" | "unsupported" | "failed">("working");
   const [online, setOnline] = useState(true);
   const [pending, setPending] = useState(0);
@@ -97,7 +105,9 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
         });
         if (!res.ok || !res.headers.get("content-type")?.includes("json")) {
           sum.conflicts.push(
-            res.redirected || res.status === 401 || res.status === 409 ? "Sign in again as the account that scanned to send the waiting scans." : `The server did not take the scans (${res.status}); they stay on this device.`,
+            res.redirected || res.status === 401 || res.status === 409
+              ? "Sign in again as the account that scanned to send the waiting scans."
+              : `The server did not take the scans (${res.status}); they stay on this device.`,
           );
           break;
         }
@@ -156,7 +166,12 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
       setReport(null);
       if (!text) return setShown({ tone: "bad", title: "Invalid QR Code", lines: ["No QR code could be read in the photo."] });
       const { keys, revoked } = listsRef.current;
-      if (!keys) return setShown({ tone: "bad", title: "Cannot check cards offline yet", lines: ["The card keys are not on this device: open this page once with a connection."] });
+      if (!keys)
+        return setShown({
+          tone: "bad",
+          title: "Cannot check cards offline yet",
+          lines: ["The card keys are not on this device: open this page once with a connection."],
+        });
       const verdict = await verifyOffline(text, keys, revoked, kathmanduDate());
       if (verdict.kind === "invalid") return setShown({ tone: "bad", title: "Invalid QR Code", lines: [verdict.message] });
       const fullName = verdict.kind === "card" ? verdict.claims.fullName : "Card of the first format";
@@ -168,9 +183,18 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
           const kept = verdict.kept ? ["Kept on this device as a refused scan and sent when the connection is back."] : [];
           setShown({ tone: "bad", title: `${c.fullName}: not checked in`, lines: [verdict.problem, ...facts, ...kept] });
           if (!verdict.kept) return;
-        } else setShown({ tone: "ok", title: `${c.fullName}: genuine card`, lines: [...facts, "The check-in is kept on this device and sent when the connection is back."] });
+        } else
+          setShown({
+            tone: "ok",
+            title: `${c.fullName}: genuine card`,
+            lines: [...facts, "The check-in is kept on this device and sent when the connection is back."],
+          });
       } else {
-        setShown({ tone: "warn", title: "Genuine card of the first format", lines: ["It carries no name or dates: the server checks it when the check-in is sent."] });
+        setShown({
+          tone: "warn",
+          title: "Genuine card of the first format",
+          lines: ["It carries no name or dates: the server checks it when the check-in is sent."],
+        });
       }
       await addPending({ clientId: newId(), qr: text, method, scannedAt: new Date().toISOString(), fullName, scannerId });
       await countPending();
@@ -185,7 +209,15 @@ export default function OfflineScan({ onReady, enabled, scannerId }: { onReady: 
 
   return (
     <OfflineFrame
-      state={installed === "ready" ? "Ready to scan without a connection." : installed === "working" ? OFFLINE_STARTING.state : installed === "unsupported" ? "This browser cannot check cards offline." : "Offline checks could not be prepared."}
+      state={
+        installed === "ready"
+          ? "Ready to scan without a connection."
+          : installed === "working"
+            ? OFFLINE_STARTING.state
+            : installed === "unsupported"
+              ? "This browser cannot check cards offline."
+              : "Offline checks could not be prepared."
+      }
       online={online ? OFFLINE_STARTING.online : "No connection: cards are checked on this device."}
       pending={pending}
       othersPending={othersPending}

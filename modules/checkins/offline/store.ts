@@ -43,7 +43,8 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
 
 export const addPending = (scan: PendingScan) => run("readwrite", (s) => void s.put(scan));
 
-export const pendingScans = async () => ((await run<PendingScan[]>("readonly", (s) => s.getAll() as IDBRequest<PendingScan[]>)) ?? []).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
+export const pendingScans = async () =>
+  ((await run<PendingScan[]>("readonly", (s) => s.getAll() as IDBRequest<PendingScan[]>)) ?? []).sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
 
 export const removePending = (clientIds: readonly string[]) =>
   run("readwrite", (s) => {

@@ -28,7 +28,12 @@ export type OfflineVerdict =
   | { kind: "legacy" };
 
 function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(base64.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64.length / 4) * 4, "="));
+  const bin = atob(
+    base64
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(base64.length / 4) * 4, "="),
+  );
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
@@ -93,7 +98,12 @@ export async function verifyOffline(text: string, keySet: CardKeySet, revoked: R
     if (!(await verifyEd25519(key.x, new Uint8Array(parsed.signature), parsed.signed))) return { kind: "invalid", message: INVALID };
     const status = revoked?.cards.find((c) => c.cardNumber === parsed.claims.cardNumber)?.status;
     const problem = cardProblem(
-      { status: status && status !== "Deleted" ? status : "Active", deleted: status === "Deleted", entryDate: parsed.claims.validFrom, exitDate: parsed.claims.validTo },
+      {
+        status: status && status !== "Deleted" ? status : "Active",
+        deleted: status === "Deleted",
+        entryDate: parsed.claims.validFrom,
+        exitDate: parsed.claims.validTo,
+      },
       today,
     );
     return { kind: "card", claims: parsed.claims, problem, kept: status !== "Deleted" };
@@ -104,7 +114,8 @@ export async function verifyOffline(text: string, keySet: CardKeySet, revoked: R
   } catch {
     return { kind: "invalid", message: INVALID };
   }
-  if (!Number.isSafeInteger(legacy?.trekkerId) || !Number.isSafeInteger(legacy?.registrationId) || typeof legacy.sig !== "string") return { kind: "invalid", message: INVALID };
+  if (!Number.isSafeInteger(legacy?.trekkerId) || !Number.isSafeInteger(legacy?.registrationId) || typeof legacy.sig !== "string")
+    return { kind: "invalid", message: INVALID };
   const signature = bytesOf(legacy.sig);
   const message = `tims-card:${legacy.trekkerId}:${legacy.registrationId}`;
   for (const key of keys) if (await verifyEd25519(key.x, signature, message)) return { kind: "legacy" };

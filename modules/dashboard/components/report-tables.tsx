@@ -38,7 +38,15 @@ export function ReportTableView({ table }: { table: Pick<ReportTable, "id" | "ti
 }
 
 /** The printable report (PDF): every table with its chart, in the page's order. */
-export function ReportDocument({ range, tables, charts }: { range: { from: string; to: string }; tables: readonly ReportTable[]; charts: readonly ChartView[] }) {
+export function ReportDocument({
+  range,
+  tables,
+  charts,
+}: {
+  range: { from: string; to: string };
+  tables: readonly ReportTable[];
+  charts: readonly ChartView[];
+}) {
   return (
     <article>
       <h1>TIMS season report</h1>

@@ -16,7 +16,11 @@ export function NotificationList({ items, showBody = false, label }: { items: No
           <Form method="post" action="/notifications">
             <input type="hidden" name="intent" value="open" />
             <input type="hidden" name="id" value={n.id} />
-            <button type="submit" className={cx("block w-full px-4 py-3 text-left hover:bg-slate-50", n.isRead ? "text-slate-600" : "bg-blue-50/60")} data-testid="notification">
+            <button
+              type="submit"
+              className={cx("block w-full px-4 py-3 text-left hover:bg-slate-50", n.isRead ? "text-slate-600" : "bg-blue-50/60")}
+              data-testid="notification"
+            >
               <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className={cx("min-w-0 break-words", n.isRead ? "" : "font-semibold text-slate-900")}>
                   {n.isRead ? null : <span className="sr-only">Unread: </span>}

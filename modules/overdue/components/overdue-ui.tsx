@@ -45,7 +45,11 @@ export function OverdueBlock({ summary }: OverdueBlockProps) {
                   {o.reasonLabel} (since {displayDate(o.dueDate)})
                 </span>
               </span>
-              <Link to={`/trekkers/${o.trekkerId}/safe?tab=trekkers&overdue=1`} className="text-blue-700 hover:underline" aria-label={`Mark safe ${o.fullName}, card ${o.cardNumber ?? "—"}`}>
+              <Link
+                to={`/trekkers/${o.trekkerId}/safe?tab=trekkers&overdue=1`}
+                className="text-blue-700 hover:underline"
+                aria-label={`Mark safe ${o.fullName}, card ${o.cardNumber ?? "—"}`}
+              >
                 Mark safe
               </Link>
             </li>

@@ -8,7 +8,17 @@ import type { GatewayId } from "../gateways/types";
  * The signed form the provider expects. With JS it submits itself at once (spec 1 §2.7); without
  * JS the payer presses Continue.
  */
-export function GatewayForm({ action, method, fields, provider }: { action: string; method: "GET" | "POST"; fields: Record<string, string>; provider: string }) {
+export function GatewayForm({
+  action,
+  method,
+  fields,
+  provider,
+}: {
+  action: string;
+  method: "GET" | "POST";
+  fields: Record<string, string>;
+  provider: string;
+}) {
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
     ref.current?.submit();

@@ -9,9 +9,7 @@ export function InvoiceVoids({ voids }: { voids: { rows: InvoiceVoid[]; total: n
   if (!voids || voids.total === 0) return null;
   return (
     <details className="mt-4 rounded border border-slate-200 bg-white p-3 text-sm" data-testid="invoice-voids">
-      <summary className="cursor-pointer font-medium text-slate-800">
-        Voided invoice numbers ({voids.total === 1 ? "1 run" : `${voids.total} runs`})
-      </summary>
+      <summary className="cursor-pointer font-medium text-slate-800">Voided invoice numbers ({voids.total === 1 ? "1 run" : `${voids.total} runs`})</summary>
       <table className="mt-2 w-full text-left">
         <thead>
           <tr className="text-xs uppercase text-slate-500">
@@ -30,7 +28,11 @@ export function InvoiceVoids({ voids }: { voids: { rows: InvoiceVoid[]; total: n
           ))}
         </tbody>
       </table>
-      {voids.total > voids.rows.length ? <p className="mt-2 text-slate-600">The first {voids.rows.length} of {voids.total} runs are shown.</p> : null}
+      {voids.total > voids.rows.length ? (
+        <p className="mt-2 text-slate-600">
+          The first {voids.rows.length} of {voids.total} runs are shown.
+        </p>
+      ) : null}
     </details>
   );
 }

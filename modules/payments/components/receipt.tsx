@@ -61,9 +61,15 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
       <table style={s.table}>
         <thead>
           <tr>
-            <th scope="col" style={s.th}>Particulars</th>
-            <th scope="col" style={s.thRight}>Qty</th>
-            <th scope="col" style={s.thRight}>Amount</th>
+            <th scope="col" style={s.th}>
+              Particulars
+            </th>
+            <th scope="col" style={s.thRight}>
+              Qty
+            </th>
+            <th scope="col" style={s.thRight}>
+              Amount
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -78,15 +84,23 @@ export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2} style={s.total}>Total</th>
-            <td style={{ ...s.tdRight, fontWeight: 700 }} data-testid="receipt-total">{amount}</td>
+            <th scope="row" colSpan={2} style={s.total}>
+              Total
+            </th>
+            <td style={{ ...s.tdRight, fontWeight: 700 }} data-testid="receipt-total">
+              {amount}
+            </td>
           </tr>
         </tfoot>
       </table>
-      <p style={s.words} data-testid="receipt-words">{receipt.amountWords}</p>
+      <p style={s.words} data-testid="receipt-words">
+        {receipt.amountWords}
+      </p>
       <footer style={s.notes}>
         {RECEIPT_NOTES.map((note) => (
-          <p key={note} style={{ margin: "2px 0" }}>{note}</p>
+          <p key={note} style={{ margin: "2px 0" }}>
+            {note}
+          </p>
         ))}
       </footer>
     </article>

@@ -12,8 +12,10 @@ export const REFUND_DUE_TITLES: Record<RefundReason, string> = {
 
 function whyNothingBought(reason: RefundReason, registrationId: number, payment: string): string {
   if (reason === "already-paid") return `Registration #${registrationId} had already been paid by another payment, so ${payment} bought nothing.`;
-  if (reason === "cards-generated") return `The TIMS cards of registration #${registrationId} had already been issued without payment (Generate Card) before ${payment} was confirmed, so it bought nothing.`;
-  if (reason === "trek-expired") return `Registration #${registrationId} had expired (its exit date passed) before ${payment} was confirmed, so no TIMS card was issued.`;
+  if (reason === "cards-generated")
+    return `The TIMS cards of registration #${registrationId} had already been issued without payment (Generate Card) before ${payment} was confirmed, so it bought nothing.`;
+  if (reason === "trek-expired")
+    return `Registration #${registrationId} had expired (its exit date passed) before ${payment} was confirmed, so no TIMS card was issued.`;
   return `The trekkers of registration #${registrationId} changed after ${payment} started, so it bought nothing.`;
 }
 
@@ -40,15 +42,13 @@ export function RefundDuePanel({
   return (
     <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-refund-due">
       <h2 className="text-2xl font-bold text-amber-700">{REFUND_DUE_TITLES[reason]}</h2>
-      <p className="mt-2 text-slate-700">
-        {whyNothingBought(reason, registrationId, payment)}
-      </p>
+      <p className="mt-2 text-slate-700">{whyNothingBought(reason, registrationId, payment)}</p>
       <p className="mt-3 text-lg font-semibold text-slate-900" data-testid="refund-due-amount">
         {refund ? `The amount of ${formatNrs(refund.amountPaisa)} will be refunded to you.` : "The amount will be refunded to you."}
       </p>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-        No cards and no receipt were issued for this payment. We have sent you an e-mail about it; your billing lists the refund under
-        Refunds until it has been made.
+        No cards and no receipt were issued for this payment. We have sent you an e-mail about it; your billing lists the refund under Refunds until it has been
+        made.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {alreadyPaid && detailsTo ? <LinkButton to={detailsTo}>View Trekker Details</LinkButton> : null}

@@ -26,7 +26,12 @@ function result(overrides: Record<string, string> = {}, signed?: string[]) {
   return fields;
 }
 
-const confirm = (fields: Record<string, string>) => createCardGateway({ config: cfg }).confirm({ query: new URLSearchParams({ isPayment: "1", regId: "12", TXNID: "T-D1" }), body: new URLSearchParams(fields), expected });
+const confirm = (fields: Record<string, string>) =>
+  createCardGateway({ config: cfg }).confirm({
+    query: new URLSearchParams({ isPayment: "1", regId: "12", TXNID: "T-D1" }),
+    body: new URLSearchParams(fields),
+    expected,
+  });
 
 describe("card signatures", () => {
   it("round-trips: what start signs verifies, independently recomputed, and any change breaks it", async () => {
@@ -94,28 +99,38 @@ describe("card confirm", () => {
     ["an unsigned decision", () => result({}, ["reason_code", "req_amount", "req_reference_number", "req_transaction_uuid"])],
     ["an unsigned amount", () => result({}, ["decision", "req_reference_number", "req_transaction_uuid"])],
     ["an unsigned transaction uuid", () => result({}, ["decision", "req_amount", "req_reference_number"])],
-    ["no signature", () => {
-      const { signature: _s, ...rest } = result();
-      return rest;
-    }],
+    [
+      "no signature",
+      () => {
+        const { signature: _s, ...rest } = result();
+        return rest;
+      },
+    ],
     ["a valid signature for another transaction", () => result({ req_transaction_uuid: "T-OTHER", req_reference_number: "T-OTHER" })],
     ["a valid signature for another amount", () => result({ req_amount: "2700.00" })],
     ["a valid signature for another access key", () => result({ req_access_key: "other" })],
     ["a valid signature in another currency", () => result({ req_currency: "USD" })],
-    ["a signature by another secret", () => {
-      const r = result();
-      return { ...r, signature: cardSignature("other", r, r.signed_field_names) };
-    }],
+    [
+      "a signature by another secret",
+      () => {
+        const r = result();
+        return { ...r, signature: cardSignature("other", r, r.signed_field_names) };
+      },
+    ],
   ])("refuses %s as tampered", async (_name, make) => {
     expect(await confirm(make() as Record<string, string>)).toMatchObject({ status: "failure", tampered: true });
   });
 
   it("reads a result put in the query as strictly as a posted one, and waits when nothing was posted", async () => {
     const gateway = createCardGateway({ config: cfg });
-    expect(await gateway.confirm({ query: new URLSearchParams({ decision: "ACCEPT", req_amount: "2700.50", req_transaction_uuid: "T-D1" }), expected })).toMatchObject({ tampered: true });
+    expect(
+      await gateway.confirm({ query: new URLSearchParams({ decision: "ACCEPT", req_amount: "2700.50", req_transaction_uuid: "T-D1" }), expected }),
+    ).toMatchObject({ tampered: true });
     expect((await gateway.confirm({ query: new URLSearchParams(result()), expected })).status).toBe("success");
     expect((await gateway.confirm({ query: new URLSearchParams({ TXNID: "T-D1" }), body: new URLSearchParams(), expected })).status).toBe("pending");
-    expect(await gateway.confirm({ query: new URLSearchParams({ TXNID: "T-OTHER" }), body: new URLSearchParams(result()), expected })).toMatchObject({ tampered: true });
+    expect(await gateway.confirm({ query: new URLSearchParams({ TXNID: "T-OTHER" }), body: new URLSearchParams(result()), expected })).toMatchObject({
+      tampered: true,
+    });
     expect(gateway.txnIdFromReturn!(new URLSearchParams(), new URLSearchParams(result()))).toBe("T-D1");
   });
 });

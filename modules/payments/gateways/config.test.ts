@@ -5,11 +5,22 @@ describe("payment configuration", () => {
   it("points every gateway at the simulators by default: the browser at /sim, the server at its own port", () => {
     const cfg = loadPaymentConfig({ PORT: "3550" });
     expect(cfg.simulatorsEnabled).toBe(true);
-    expect(cfg.esewa).toMatchObject({ formUrl: "/sim/esewa/api/epay/main/v2/form", statusUrl: "http://127.0.0.1:3550/sim/esewa/api/epay/transaction/status/", productCode: "EPAYTEST", secret: "8gBm/:&EnhH.1/q" });
+    expect(cfg.esewa).toMatchObject({
+      formUrl: "/sim/esewa/api/epay/main/v2/form",
+      statusUrl: "http://127.0.0.1:3550/sim/esewa/api/epay/transaction/status/",
+      productCode: "EPAYTEST",
+      secret: "8gBm/:&EnhH.1/q",
+    });
     expect(cfg.khalti.apiBase).toBe("http://127.0.0.1:3550/sim/khalti/api/v2");
     expect(cfg.connectips.gatewayUrl).toBe("/sim/connectips/connectipswebgw/loginpage");
     expect(cfg.connectips.validateUrl).toBe("http://127.0.0.1:3550/sim/connectips/connectipswebws/api/creditor/validatetxn");
-    expect(cfg.fonepay).toMatchObject({ requestUrl: "/sim/fonepay/api/merchantRequest", verificationUrl: "http://127.0.0.1:3550/sim/fonepay/api/merchantRequest/verificationMerchant", pid: "fonepay123", secret: "fonepay", qrApiBase: "http://127.0.0.1:3550/sim/fonepay/api" });
+    expect(cfg.fonepay).toMatchObject({
+      requestUrl: "/sim/fonepay/api/merchantRequest",
+      verificationUrl: "http://127.0.0.1:3550/sim/fonepay/api/merchantRequest/verificationMerchant",
+      pid: "fonepay123",
+      secret: "fonepay",
+      qrApiBase: "http://127.0.0.1:3550/sim/fonepay/api",
+    });
     expect(cfg.card.payUrl).toBe("/sim/card/pay");
   });
 

@@ -14,7 +14,18 @@ import { assertTxnId, normalizeReturnQuery } from "./urls";
  * literal "noreg" (spec 1 §2.1) and the attempt is found by TXNID.
  */
 
-export const CONNECTIPS_TOKEN_FIELDS = ["MERCHANTID", "APPID", "APPNAME", "TXNID", "TXNDATE", "TXNCRNCY", "TXNAMT", "REFERENCEID", "REMARKS", "PARTICULARS"] as const;
+export const CONNECTIPS_TOKEN_FIELDS = [
+  "MERCHANTID",
+  "APPID",
+  "APPNAME",
+  "TXNID",
+  "TXNDATE",
+  "TXNCRNCY",
+  "TXNAMT",
+  "REFERENCEID",
+  "REMARKS",
+  "PARTICULARS",
+] as const;
 
 /** The form's token message: the fields in order, then the literal TOKEN=TOKEN. */
 export function connectipsTokenMessage(fields: Record<string, string | undefined>): string {
@@ -76,14 +87,21 @@ export function createConnectipsGateway(deps: GatewayDeps = {}): PaymentGateway 
         appId: c.appId,
         referenceId: expected.txnId,
         txnAmt,
-        token: rsaSignBase64(connectipsKeys(cfg).privateKey, connectipsValidationMessage({ merchantId: c.merchantId, appId: c.appId, referenceId: expected.txnId, txnAmt })),
+        token: rsaSignBase64(
+          connectipsKeys(cfg).privateKey,
+          connectipsValidationMessage({ merchantId: c.merchantId, appId: c.appId, referenceId: expected.txnId, txnAmt }),
+        ),
       };
       let answer;
       try {
         answer = await httpCall(
           fetchFn,
           c.validateUrl,
-          { method: "POST", headers: { Authorization: basicAuth(c.appId, c.password), "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(payload) },
+          {
+            method: "POST",
+            headers: { Authorization: basicAuth(c.appId, c.password), "Content-Type": "application/json", Accept: "application/json" },
+            body: JSON.stringify(payload),
+          },
           cfg.httpTimeoutMs,
         );
       } catch (error) {
@@ -97,7 +115,8 @@ export function createConnectipsGateway(deps: GatewayDeps = {}): PaymentGateway 
       switch (status) {
         case "SUCCESS": {
           if (body.referenceId !== undefined && str(body.referenceId) !== expected.txnId) return tampered(`validation names ${str(body.referenceId)}`, raw);
-          if (body.txnAmt !== undefined && parsePaisa(body.txnAmt) !== expected.amountPaisa) return tampered(`validation amount ${str(body.txnAmt)} is not ${txnAmt} paisa`, raw);
+          if (body.txnAmt !== undefined && parsePaisa(body.txnAmt) !== expected.amountPaisa)
+            return tampered(`validation amount ${str(body.txnAmt)} is not ${txnAmt} paisa`, raw);
           return outcome("success", raw, { amountPaisa: expected.amountPaisa });
         }
         case "FAILED":

@@ -26,7 +26,9 @@ describe("connectIPS tokens", () => {
     expect(connectipsTokenMessage(DOC_FIELDS)).toBe(
       "MERCHANTID=550,APPID=MER-550-APP-1,APPNAME=Test,TXNID=txn123,TXNDATE=15-03-2022,TXNCRNCY=NPR,TXNAMT=500,REFERENCEID=REF-001,REMARKS=RMKS-001,PARTICULARS=PART-001,TOKEN=TOKEN",
     );
-    expect(connectipsValidationMessage({ merchantId: "550", appId: "MER-550-APP-1", referenceId: "txn123", txnAmt: "500" })).toBe("MERCHANTID=550,APPID=MER-550-APP-1,REFERENCEID=txn123,TXNAMT=500");
+    expect(connectipsValidationMessage({ merchantId: "550", appId: "MER-550-APP-1", referenceId: "txn123", txnAmt: "500" })).toBe(
+      "MERCHANTID=550,APPID=MER-550-APP-1,REFERENCEID=txn123,TXNAMT=500",
+    );
   });
 
   it("signs SHA256withRSA (PKCS#1 v1.5): deterministic, verified by the public key only, broken by any change", () => {
@@ -66,21 +68,50 @@ describe("connectIPS tokens", () => {
 describe("connectIPS start", () => {
   it("posts the fields with a TOKEN the merchant's public key verifies", async () => {
     const gateway = createConnectipsGateway({ config: cfg, now: () => new Date("2026-03-15T06:00:00Z") });
-    const result = await gateway.start({ ...START, description: "TIMS card x2, FIT", txnId: "T-C1", amountPaisa: 270000, returnUrl: "https://tims.test/new-register/12/connectips" });
+    const result = await gateway.start({
+      ...START,
+      description: "TIMS card x2, FIT",
+      txnId: "T-C1",
+      amountPaisa: 270000,
+      returnUrl: "https://tims.test/new-register/12/connectips",
+    });
     expect(result.kind).toBe("form");
     if (result.kind !== "form") return;
     expect(result.action).toBe("/sim/connectips/connectipswebgw/loginpage");
-    expect(result.fields).toMatchObject({ MERCHANTID: "550", APPID: "MER-550-APP-1", APPNAME: "TIMS", TXNID: "T-C1", TXNDATE: "15-03-2026", TXNCRNCY: "NPR", TXNAMT: "270000", REFERENCEID: "REG-12", REMARKS: "TIMS card x2 FIT" });
+    expect(result.fields).toMatchObject({
+      MERCHANTID: "550",
+      APPID: "MER-550-APP-1",
+      APPNAME: "TIMS",
+      TXNID: "T-C1",
+      TXNDATE: "15-03-2026",
+      TXNCRNCY: "NPR",
+      TXNAMT: "270000",
+      REFERENCEID: "REG-12",
+      REMARKS: "TIMS card x2 FIT",
+    });
     expect(rsaVerifyBase64(connectipsKeys(cfg).publicKey, connectipsTokenMessage(result.fields), result.fields.TOKEN)).toBe(true);
   });
 });
 
 describe("connectIPS confirm", () => {
-  const answer = (status: string, extra: Record<string, unknown> = {}) => ({ merchantId: 550, appId: "MER-550-APP-1", referenceId: "T-C1", txnAmt: "270000", token: null, status, statusDesc: `TRANSACTION ${status}`, ...extra });
+  const answer = (status: string, extra: Record<string, unknown> = {}) => ({
+    merchantId: 550,
+    appId: "MER-550-APP-1",
+    referenceId: "T-C1",
+    txnAmt: "270000",
+    token: null,
+    status,
+    statusDesc: `TRANSACTION ${status}`,
+    ...extra,
+  });
 
   it("calls validatetxn with basic auth and a signed token", async () => {
     const fetch = stubFetch(answer("SUCCESS"));
-    const result = await createConnectipsGateway({ config: cfg, fetch }).confirm({ query: new URLSearchParams({ TXNID: "T-C1" }), expected, actionType: "success" });
+    const result = await createConnectipsGateway({ config: cfg, fetch }).confirm({
+      query: new URLSearchParams({ TXNID: "T-C1" }),
+      expected,
+      actionType: "success",
+    });
     expect(result).toMatchObject({ status: "success", amountPaisa: 270000 });
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe("http://127.0.0.1:3999/sim/connectips/connectipswebws/api/creditor/validatetxn");
@@ -100,7 +131,11 @@ describe("connectIPS confirm", () => {
     ["ERROR", "failure", "failure"],
     ["IN_PROGRESS", "success", "pending"],
   ] as const)("maps %s on the %s path to %s", async (status, actionType, mapped) => {
-    const result = await createConnectipsGateway({ config: cfg, fetch: stubFetch(answer(status)) }).confirm({ query: new URLSearchParams({ TXNID: "T-C1" }), expected, actionType });
+    const result = await createConnectipsGateway({ config: cfg, fetch: stubFetch(answer(status)) }).confirm({
+      query: new URLSearchParams({ TXNID: "T-C1" }),
+      expected,
+      actionType,
+    });
     expect(result.status).toBe(mapped);
   });
 
@@ -108,18 +143,24 @@ describe("connectIPS confirm", () => {
     ["another amount", answer("SUCCESS", { txnAmt: "1000" })],
     ["another transaction", answer("SUCCESS", { referenceId: "T-OTHER" })],
   ])("refuses a SUCCESS for %s as tampered", async (_name, body) => {
-    expect(await createConnectipsGateway({ config: cfg, fetch: stubFetch(body) }).confirm({ query: new URLSearchParams({ TXNID: "T-C1" }), expected })).toMatchObject({ status: "failure", tampered: true });
+    expect(
+      await createConnectipsGateway({ config: cfg, fetch: stubFetch(body) }).confirm({ query: new URLSearchParams({ TXNID: "T-C1" }), expected }),
+    ).toMatchObject({ status: "failure", tampered: true });
   });
 
   it("refuses a return naming another TXNID before asking", async () => {
     const fetch = stubFetch(answer("SUCCESS"));
-    expect(await createConnectipsGateway({ config: cfg, fetch }).confirm({ query: new URLSearchParams({ TXNID: "T-OTHER" }), expected })).toMatchObject({ tampered: true });
+    expect(await createConnectipsGateway({ config: cfg, fetch }).confirm({ query: new URLSearchParams({ TXNID: "T-OTHER" }), expected })).toMatchObject({
+      tampered: true,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("stays pending when validatetxn cannot answer", async () => {
     for (const fetch of [stubFetch("Service Unavailable", 503), stubFetch({ error: "Unauthorized" }, 401), failingFetch]) {
-      expect((await createConnectipsGateway({ config: cfg, fetch }).confirm({ query: new URLSearchParams({ TXNID: "T-C1" }), expected })).status).toBe("pending");
+      expect((await createConnectipsGateway({ config: cfg, fetch }).confirm({ query: new URLSearchParams({ TXNID: "T-C1" }), expected })).status).toBe(
+        "pending",
+      );
     }
   });
 });

@@ -155,13 +155,19 @@ describe("cross-attempt and replay checks", () => {
     const query = new URLSearchParams(paid.back.query);
     query.delete("TXNID");
     query.delete("purchase_order_id");
-    expect(await gateways.khalti.confirm({ query, expected: { txnId: "T-unpaid", amountPaisa: AMOUNT, providerRef: unpaid.providerRef } })).toMatchObject({ tampered: true });
+    expect(await gateways.khalti.confirm({ query, expected: { txnId: "T-unpaid", amountPaisa: AMOUNT, providerRef: unpaid.providerRef } })).toMatchObject({
+      tampered: true,
+    });
   });
 
   it("a hand-made connectIPS success URL for an unpaid attempt is not a success", async () => {
     const txnId = newTxnId();
     await openSimulator(await gateways.connectips.start(input("connectips", txnId)), fetch);
-    const result = await gateways.connectips.confirm({ query: new URLSearchParams({ TXNID: txnId }), expected: { txnId, amountPaisa: AMOUNT }, actionType: "success" });
+    const result = await gateways.connectips.confirm({
+      query: new URLSearchParams({ TXNID: txnId }),
+      expected: { txnId, amountPaisa: AMOUNT },
+      actionType: "success",
+    });
     expect(result.status).toBe("failure");
   });
 
@@ -186,7 +192,18 @@ describe("the simulators refuse what the providers refuse", () => {
   });
 
   it("eSewa: a total that is not the sum of its parts", async () => {
-    const fields: Record<string, string> = { amount: "100", tax_amount: "10", total_amount: "100", transaction_uuid: "X-1", product_code: "EPAYTEST", product_service_charge: "0", product_delivery_charge: "0", success_url: "https://x/s", failure_url: "https://x/f", signed_field_names: "total_amount,transaction_uuid,product_code" };
+    const fields: Record<string, string> = {
+      amount: "100",
+      tax_amount: "10",
+      total_amount: "100",
+      transaction_uuid: "X-1",
+      product_code: "EPAYTEST",
+      product_service_charge: "0",
+      product_delivery_charge: "0",
+      success_url: "https://x/s",
+      failure_url: "https://x/f",
+      signed_field_names: "total_amount,transaction_uuid,product_code",
+    };
     fields.signature = esewaSignature("8gBm/:&EnhH.1/q", fields, fields.signed_field_names);
     expect((await post("/esewa/api/epay/main/v2/form", fields)).status).toBe(400);
   });

@@ -1,4 +1,12 @@
-import { createEsewaGateway, decodeEsewaData, encodeEsewaData, ESEWA_REQUEST_SIGNED, ESEWA_RESPONSE_SIGNED, esewaSignature, esewaSignatureValid } from "./esewa.server";
+import {
+  createEsewaGateway,
+  decodeEsewaData,
+  encodeEsewaData,
+  ESEWA_REQUEST_SIGNED,
+  ESEWA_RESPONSE_SIGNED,
+  esewaSignature,
+  esewaSignatureValid,
+} from "./esewa.server";
 import { failingFetch, START, stubFetch, testConfig } from "./test-helpers";
 
 const SECRET = "8gBm/:&EnhH.1/q";
@@ -30,8 +38,17 @@ describe("eSewa signatures", () => {
   it("reproduces the documented request signature", () => {
     const fields = { total_amount: "110", transaction_uuid: "241028", product_code: "EPAYTEST" };
     expect(esewaSignature(SECRET, fields, ESEWA_REQUEST_SIGNED)).toBe("i94zsd3oXF6ZsSr/kGqT4sSzYQzjj1W/waxjWyRwaME=");
-    expect(esewaSignatureValid(SECRET, { ...fields, signed_field_names: ESEWA_REQUEST_SIGNED, signature: "i94zsd3oXF6ZsSr/kGqT4sSzYQzjj1W/waxjWyRwaME=" })).toBe(true);
-    expect(esewaSignatureValid(SECRET, { ...fields, total_amount: "111", signed_field_names: ESEWA_REQUEST_SIGNED, signature: "i94zsd3oXF6ZsSr/kGqT4sSzYQzjj1W/waxjWyRwaME=" })).toBe(false);
+    expect(
+      esewaSignatureValid(SECRET, { ...fields, signed_field_names: ESEWA_REQUEST_SIGNED, signature: "i94zsd3oXF6ZsSr/kGqT4sSzYQzjj1W/waxjWyRwaME=" }),
+    ).toBe(true);
+    expect(
+      esewaSignatureValid(SECRET, {
+        ...fields,
+        total_amount: "111",
+        signed_field_names: ESEWA_REQUEST_SIGNED,
+        signature: "i94zsd3oXF6ZsSr/kGqT4sSzYQzjj1W/waxjWyRwaME=",
+      }),
+    ).toBe(false);
   });
 
   it("verifies the documented success answer, keeping 1000.0 as written", () => {
@@ -49,7 +66,12 @@ describe("eSewa signatures", () => {
 
 describe("eSewa start", () => {
   it("signs a form with every field filled, to the form endpoint", async () => {
-    const result = await createEsewaGateway({ config: cfg }).start({ ...START, txnId: "T-1", amountPaisa: 270050, returnUrl: "https://tims.test/new-register/12/esewa" });
+    const result = await createEsewaGateway({ config: cfg }).start({
+      ...START,
+      txnId: "T-1",
+      amountPaisa: 270050,
+      returnUrl: "https://tims.test/new-register/12/esewa",
+    });
     expect(result.kind).toBe("form");
     if (result.kind !== "form") return;
     expect(result.method).toBe("POST");
@@ -67,11 +89,15 @@ describe("eSewa start", () => {
       success_url: "https://tims.test/new-register/12/esewa/success?isPayment=1&regId=12&TXNID=T-1",
       failure_url: "https://tims.test/new-register/12/esewa/failure?isPayment=1&regId=12&TXNID=T-1",
     });
-    expect(result.fields.signature).toBe(esewaSignature(SECRET, { total_amount: "2700.50", transaction_uuid: "T-1", product_code: "EPAYTEST" }, ESEWA_REQUEST_SIGNED));
+    expect(result.fields.signature).toBe(
+      esewaSignature(SECRET, { total_amount: "2700.50", transaction_uuid: "T-1", product_code: "EPAYTEST" }, ESEWA_REQUEST_SIGNED),
+    );
   });
 
   it("refuses a transaction id eSewa or connectIPS would not take", async () => {
-    await expect(createEsewaGateway({ config: cfg }).start({ ...START, txnId: "bad id!", amountPaisa: 100, returnUrl: "https://x/y" })).rejects.toThrow(/transaction id/);
+    await expect(createEsewaGateway({ config: cfg }).start({ ...START, txnId: "bad id!", amountPaisa: 100, returnUrl: "https://x/y" })).rejects.toThrow(
+      /transaction id/,
+    );
   });
 });
 
@@ -98,14 +124,20 @@ describe("eSewa confirm", () => {
   it.each([
     ["a changed amount under the original signature", () => ({ ...signedData(), total_amount: "1.0" })],
     ["a changed transaction code", () => ({ ...signedData(), transaction_code: "OTHER" })],
-    ["a signature by another secret", () => {
-      const f = signedData();
-      return { ...f, signature: esewaSignature("wrong", f, f.signed_field_names) };
-    }],
-    ["no signature", () => {
-      const { signature: _s, ...rest } = signedData();
-      return rest;
-    }],
+    [
+      "a signature by another secret",
+      () => {
+        const f = signedData();
+        return { ...f, signature: esewaSignature("wrong", f, f.signed_field_names) };
+      },
+    ],
+    [
+      "no signature",
+      () => {
+        const { signature: _s, ...rest } = signedData();
+        return rest;
+      },
+    ],
     ["a signed field list that leaves the amount out", () => signedData({}, "transaction_code,status,transaction_uuid,product_code,signed_field_names")],
     ["a valid signature for another transaction", () => signedData({ transaction_uuid: "OTHER-TXN" })],
     ["a valid signature for another amount", () => signedData({ total_amount: "999.0" })],
@@ -144,7 +176,10 @@ describe("eSewa confirm", () => {
       { product_code: "EPAYTEST", transaction_uuid: expected.txnId, total_amount: 10, status: "COMPLETE", ref_id: "R" },
       { product_code: "EPAYTEST", transaction_uuid: "OTHER", total_amount: 1000, status: "COMPLETE", ref_id: "R" },
     ]) {
-      expect(await createEsewaGateway({ config: cfg, fetch: stubFetch(body) }).confirm({ query: q({}), expected })).toMatchObject({ status: "failure", tampered: true });
+      expect(await createEsewaGateway({ config: cfg, fetch: stubFetch(body) }).confirm({ query: q({}), expected })).toMatchObject({
+        status: "failure",
+        tampered: true,
+      });
     }
   });
 

@@ -63,19 +63,47 @@ export function createFonepayGateway(deps: GatewayDeps = {}): PaymentGateway {
   const jsonHeaders = { "Content-Type": "application/json", Accept: "application/json" };
 
   async function startQr(input: StartInput) {
-    const v = { amount: rupees(input.amountPaisa), prn: input.txnId, merchantCode: f.merchantCode, remarks1: plain(input.description, 50), remarks2: plain(`Reg ${input.registrationId}`, 50) };
-    const payload = { amount: v.amount, remarks1: v.remarks1, remarks2: v.remarks2, prn: v.prn, ...qrCredentials, dataValidation: hmacHex("sha512", f.qrSecret, fonepayQrMessage(v)) };
-    const answer = await httpCall(fetchFn, `${f.qrApiBase}${FONEPAY_QR_PATH}/thirdPartyDynamicQrDownload`, { method: "POST", headers: jsonHeaders, body: JSON.stringify(payload) }, cfg.httpTimeoutMs);
+    const v = {
+      amount: rupees(input.amountPaisa),
+      prn: input.txnId,
+      merchantCode: f.merchantCode,
+      remarks1: plain(input.description, 50),
+      remarks2: plain(`Reg ${input.registrationId}`, 50),
+    };
+    const payload = {
+      amount: v.amount,
+      remarks1: v.remarks1,
+      remarks2: v.remarks2,
+      prn: v.prn,
+      ...qrCredentials,
+      dataValidation: hmacHex("sha512", f.qrSecret, fonepayQrMessage(v)),
+    };
+    const answer = await httpCall(
+      fetchFn,
+      `${f.qrApiBase}${FONEPAY_QR_PATH}/thirdPartyDynamicQrDownload`,
+      { method: "POST", headers: jsonHeaders, body: JSON.stringify(payload) },
+      cfg.httpTimeoutMs,
+    );
     const body = asRecord(answer.body);
-    if (answer.status !== 200 || body.success !== true || !body.qrMessage) throw new Error(`FonePay QR refused (${answer.status}): ${answer.text.slice(0, 300)}`);
+    if (answer.status !== 200 || body.success !== true || !body.qrMessage)
+      throw new Error(`FonePay QR refused (${answer.status}): ${answer.text.slice(0, 300)}`);
     return { kind: "qr" as const, qrText: str(body.qrMessage), prn: input.txnId, statusCheck: true as const };
   }
 
   async function qrStatus(expected: ConfirmInput["expected"], returned: unknown): Promise<ConfirmResult> {
-    const payload = { prn: expected.txnId, ...qrCredentials, dataValidation: hmacHex("sha512", f.qrSecret, fonepayQrStatusMessage({ prn: expected.txnId, merchantCode: f.merchantCode })) };
+    const payload = {
+      prn: expected.txnId,
+      ...qrCredentials,
+      dataValidation: hmacHex("sha512", f.qrSecret, fonepayQrStatusMessage({ prn: expected.txnId, merchantCode: f.merchantCode })),
+    };
     let answer;
     try {
-      answer = await httpCall(fetchFn, `${f.qrApiBase}${FONEPAY_QR_PATH}/thirdPartyDynamicQrGetStatus`, { method: "POST", headers: jsonHeaders, body: JSON.stringify(payload) }, cfg.httpTimeoutMs);
+      answer = await httpCall(
+        fetchFn,
+        `${f.qrApiBase}${FONEPAY_QR_PATH}/thirdPartyDynamicQrGetStatus`,
+        { method: "POST", headers: jsonHeaders, body: JSON.stringify(payload) },
+        cfg.httpTimeoutMs,
+      );
     } catch (error) {
       return outcome("pending", { returned, qrStatus: null }, { reason: `FonePay QR status unreachable: ${describeError(error)}` });
     }
@@ -87,7 +115,8 @@ export function createFonepayGateway(deps: GatewayDeps = {}): PaymentGateway {
     switch (status) {
       case "success": {
         // The amount is bound to the PRN by our signed download request; check it when the answer repeats it.
-        if (body.amount !== undefined && parseRupees(body.amount) !== expected.amountPaisa) return tampered(`QR status amount ${str(body.amount)} is not ${rupees(expected.amountPaisa)}`, raw);
+        if (body.amount !== undefined && parseRupees(body.amount) !== expected.amountPaisa)
+          return tampered(`QR status amount ${str(body.amount)} is not ${rupees(expected.amountPaisa)}`, raw);
         return outcome("success", raw, { providerRef: str(body.fonepayTraceId) || undefined, amountPaisa: expected.amountPaisa });
       }
       case "failed":
@@ -106,7 +135,8 @@ export function createFonepayGateway(deps: GatewayDeps = {}): PaymentGateway {
     const rc = returned.RC.toLowerCase();
     // The payer cancelled: the spec's "Payment Failure" (only a bank's refusal is "Declined").
     if (rc === "cancel") return outcome("failure", returned, { reason: "cancelled at FonePay" });
-    if (rc !== "successful" || returned.PS.toLowerCase() !== "true") return outcome("failure", returned, { reason: `FonePay RC ${returned.RC}, PS ${returned.PS}` });
+    if (rc !== "successful" || returned.PS.toLowerCase() !== "true")
+      return outcome("failure", returned, { reason: `FonePay RC ${returned.RC}, PS ${returned.PS}` });
     const paid = parseRupees(returned.P_AMT);
     if (paid !== expected.amountPaisa) return tampered(`FonePay amount ${returned.P_AMT} is not ${rupees(expected.amountPaisa)}`, returned);
 
@@ -119,11 +149,13 @@ export function createFonepayGateway(deps: GatewayDeps = {}): PaymentGateway {
       return outcome("pending", { returned, verification: null }, { reason: `FonePay verification unreachable: ${describeError(error)}` });
     }
     const raw = { returned, verification: answer.text };
-    if (answer.status !== 200 || xmlValue(answer.text, "success") === null) return outcome("pending", raw, { reason: `FonePay verification answered ${answer.status}` });
+    if (answer.status !== 200 || xmlValue(answer.text, "success") === null)
+      return outcome("pending", raw, { reason: `FonePay verification answered ${answer.status}` });
     const verified = xmlValue(answer.text, "success") === "true" && (xmlValue(answer.text, "response_code") ?? "").toLowerCase() === "successful";
     if (!verified) return outcome("failure", raw, { reason: `FonePay verification: ${xmlValue(answer.text, "message") ?? "refused"}` });
     const amount = xmlValue(answer.text, "txnAmount") ?? xmlValue(answer.text, "amount");
-    if (amount !== null && parseRupees(amount) !== expected.amountPaisa) return tampered(`FonePay verified amount ${amount} is not ${rupees(expected.amountPaisa)}`, raw);
+    if (amount !== null && parseRupees(amount) !== expected.amountPaisa)
+      return tampered(`FonePay verified amount ${amount} is not ${rupees(expected.amountPaisa)}`, raw);
     return outcome("success", raw, { providerRef: returned.UID || undefined, amountPaisa: paid });
   }
 

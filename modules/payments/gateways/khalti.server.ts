@@ -47,7 +47,8 @@ export function createKhaltiGateway(deps: GatewayDeps = {}): PaymentGateway {
       // The callback is unsigned: its amounts only ever make a mismatch, never a success.
       for (const name of ["amount", "total_amount"]) {
         const value = query.get(name);
-        if (value !== null && parsePaisa(value) !== expected.amountPaisa) return tampered(`return ${name} ${value} is not ${expected.amountPaisa} paisa`, returned);
+        if (value !== null && parsePaisa(value) !== expected.amountPaisa)
+          return tampered(`return ${name} ${value} is not ${expected.amountPaisa} paisa`, returned);
       }
       const pidx = expected.providerRef || returnedPidx;
       if (!pidx) return outcome("failure", { returned }, { reason: "no Khalti pidx for this attempt" });

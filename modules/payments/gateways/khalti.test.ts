@@ -3,11 +3,24 @@ import { failingFetch, START, stubFetch, testConfig } from "./test-helpers";
 
 const cfg = testConfig();
 const expected = { txnId: "T-K1", amountPaisa: 270000, providerRef: "bZQLD9wRVWo4CdESSfuSsB" };
-const lookup = (status: string, extra: Record<string, unknown> = {}) => ({ pidx: expected.providerRef, total_amount: 270000, status, transaction_id: status === "Completed" ? "GFq9PFS7b2iYvL8Lir9oXe" : null, fee: 0, refunded: false, ...extra });
+const lookup = (status: string, extra: Record<string, unknown> = {}) => ({
+  pidx: expected.providerRef,
+  total_amount: 270000,
+  status,
+  transaction_id: status === "Completed" ? "GFq9PFS7b2iYvL8Lir9oXe" : null,
+  fee: 0,
+  refunded: false,
+  ...extra,
+});
 
 describe("Khalti start", () => {
   it("initiates with the secret key, amounts in paisa, and redirects to payment_url", async () => {
-    const fetch = stubFetch({ pidx: "PIDX1", payment_url: "https://test-pay.khalti.com/?pidx=PIDX1", expires_at: "2026-01-01T00:30:00+05:45", expires_in: 1800 });
+    const fetch = stubFetch({
+      pidx: "PIDX1",
+      payment_url: "https://test-pay.khalti.com/?pidx=PIDX1",
+      expires_at: "2026-01-01T00:30:00+05:45",
+      expires_in: 1800,
+    });
     const result = await createKhaltiGateway({ config: cfg, fetch }).start({
       ...START,
       txnId: "T-K1",
@@ -32,7 +45,12 @@ describe("Khalti start", () => {
 
   it("throws with Khalti's answer when initiation is refused", async () => {
     const input = { ...START, txnId: "T-K2", amountPaisa: 500, returnUrl: "https://tims.test/x" };
-    await expect(createKhaltiGateway({ config: cfg, fetch: stubFetch({ amount: ["Amount should be greater than Rs. 10, that is 1000 paisa."], error_key: "validation_error" }, 400) }).start(input)).rejects.toThrow(/1000 paisa/);
+    await expect(
+      createKhaltiGateway({
+        config: cfg,
+        fetch: stubFetch({ amount: ["Amount should be greater than Rs. 10, that is 1000 paisa."], error_key: "validation_error" }, 400),
+      }).start(input),
+    ).rejects.toThrow(/1000 paisa/);
     await expect(createKhaltiGateway({ config: cfg, fetch: stubFetch({ detail: "Invalid token." }, 401) }).start(input)).rejects.toThrow(/Invalid token/);
   });
 });
@@ -69,7 +87,10 @@ describe("Khalti confirm", () => {
     ["a callback with another amount", { amount: "1000", total_amount: "1000", status: "Completed" }, lookup("Completed")],
     ["a lookup naming another pidx", {}, lookup("Completed", { pidx: "OTHER" })],
   ])("refuses %s as tampered", async (_name, query, answer) => {
-    const result = await createKhaltiGateway({ config: cfg, fetch: stubFetch(answer) }).confirm({ query: new URLSearchParams(query as Record<string, string>), expected });
+    const result = await createKhaltiGateway({ config: cfg, fetch: stubFetch(answer) }).confirm({
+      query: new URLSearchParams(query as Record<string, string>),
+      expected,
+    });
     expect(result).toMatchObject({ status: "failure", tampered: true });
   });
 
@@ -79,8 +100,13 @@ describe("Khalti confirm", () => {
   });
 
   it("fails an unknown pidx and stays pending when Khalti cannot answer", async () => {
-    expect((await createKhaltiGateway({ config: cfg, fetch: stubFetch({ detail: "Not found." }, 404) }).confirm({ query: new URLSearchParams(), expected })).status).toBe("failure");
-    expect((await createKhaltiGateway({ config: cfg, fetch: stubFetch({ detail: "Invalid token." }, 401) }).confirm({ query: new URLSearchParams(), expected })).status).toBe("pending");
+    expect(
+      (await createKhaltiGateway({ config: cfg, fetch: stubFetch({ detail: "Not found." }, 404) }).confirm({ query: new URLSearchParams(), expected })).status,
+    ).toBe("failure");
+    expect(
+      (await createKhaltiGateway({ config: cfg, fetch: stubFetch({ detail: "Invalid token." }, 401) }).confirm({ query: new URLSearchParams(), expected }))
+        .status,
+    ).toBe("pending");
     expect((await createKhaltiGateway({ config: cfg, fetch: failingFetch }).confirm({ query: new URLSearchParams(), expected })).status).toBe("pending");
   });
 

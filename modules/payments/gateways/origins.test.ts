@@ -27,6 +27,8 @@ describe("gatewayBrowserOrigins", () => {
   });
 
   it("sends Khalti's sandbox to its test payment site", () => {
-    expect(gatewayBrowserOrigins(loadPaymentConfig({ PAYMENT_SIMULATORS: "0", KHALTI_API_BASE: "https://dev.khalti.com/api/v2" }))).toContain("https://test-pay.khalti.com");
+    expect(gatewayBrowserOrigins(loadPaymentConfig({ PAYMENT_SIMULATORS: "0", KHALTI_API_BASE: "https://dev.khalti.com/api/v2" }))).toContain(
+      "https://test-pay.khalti.com",
+    );
   });
 });

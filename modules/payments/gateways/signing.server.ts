@@ -39,7 +39,12 @@ export function rsaSignBase64(privateKey: crypto.KeyObject, message: string): st
 export function rsaVerifyBase64(publicKey: crypto.KeyObject, message: string, signature: string): boolean {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
   try {
-    return crypto.verify("sha256", Buffer.from(message, "utf8"), { key: publicKey, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(signature, "base64"));
+    return crypto.verify(
+      "sha256",
+      Buffer.from(message, "utf8"),
+      { key: publicKey, padding: crypto.constants.RSA_PKCS1_PADDING },
+      Buffer.from(signature, "base64"),
+    );
   } catch {
     return false;
   }

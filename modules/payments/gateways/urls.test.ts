@@ -2,7 +2,9 @@ import { appendQuery, assertTxnId, normalizeReturnQuery, resultUrl } from "./url
 
 describe("return URLs", () => {
   it("builds /new-register/:regId/:paymentType/:actionType with isPayment, regId and TXNID", () => {
-    expect(resultUrl("https://tims.test/new-register/12/esewa/", "decline", 12, "T-1")).toBe("https://tims.test/new-register/12/esewa/decline?isPayment=1&regId=12&TXNID=T-1");
+    expect(resultUrl("https://tims.test/new-register/12/esewa/", "decline", 12, "T-1")).toBe(
+      "https://tims.test/new-register/12/esewa/decline?isPayment=1&regId=12&TXNID=T-1",
+    );
   });
 
   it("appends to URLs with or without a query, keeping a fragment last", () => {

@@ -5,7 +5,9 @@ export function appendQuery(url: string, values: Record<string, string>): string
   const [beforeHash, hash] = url.split("#", 2);
   const query = new URLSearchParams(values).toString();
   if (!query) return url;
-  const joined = beforeHash.includes("?") ? `${beforeHash}${beforeHash.endsWith("?") || beforeHash.endsWith("&") ? "" : "&"}${query}` : `${beforeHash}?${query}`;
+  const joined = beforeHash.includes("?")
+    ? `${beforeHash}${beforeHash.endsWith("?") || beforeHash.endsWith("&") ? "" : "&"}${query}`
+    : `${beforeHash}?${query}`;
   return hash === undefined ? joined : `${joined}#${hash}`;
 }
 

@@ -1,6 +1,16 @@
 import { cardSignature, cardSignatureValid } from "../gateways/card.server";
 import { formatNpr, parseRupees, rupeesFixed2 } from "../gateways/money";
-import { abandonedPage, alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import {
+  abandonedPage,
+  alreadyDone,
+  choices,
+  doneText,
+  sessionPath,
+  unknownChoice,
+  unknownPayment,
+  type ProviderSimulator,
+  type SimContext,
+} from "./context.server";
 import { autoPostPage, errorPage, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, randomId, simStore, type SimState } from "./store.server";
 
@@ -17,7 +27,18 @@ interface CardTxn extends SimState {
 const txns = simStore<CardTxn>("card");
 const NAME = "Card gateway";
 /** The request is refused unless these are signed. */
-const MUST_SIGN = ["access_key", "profile_id", "transaction_uuid", "signed_field_names", "signed_date_time", "locale", "transaction_type", "reference_number", "amount", "currency"];
+const MUST_SIGN = [
+  "access_key",
+  "profile_id",
+  "transaction_uuid",
+  "signed_field_names",
+  "signed_date_time",
+  "locale",
+  "transaction_type",
+  "reference_number",
+  "amount",
+  "currency",
+];
 
 /** POST /pay */
 export async function cardPay(request: Request, ctx: SimContext): Promise<Response> {
@@ -86,7 +107,13 @@ export const cardSimulator: ProviderSimulator = {
         ["Reference", txn.fields.reference_number],
         ["Card", "4111 1111 1111 1111 (test)"],
       ],
-      choices: choices({ success: "Accept (success)", failure: "Error (failure)", decline: "Decline (declined)", abandon: "Close the window (never comes back)", delayed: "Delayed: review (pending)" }),
+      choices: choices({
+        success: "Accept (success)",
+        failure: "Error (failure)",
+        decline: "Decline (declined)",
+        abandon: "Close the window (never comes back)",
+        delayed: "Delayed: review (pending)",
+      }),
       pendingLookups: ctx.config.simPendingLookups,
       done: doneText(txn.state),
     };

@@ -3,7 +3,17 @@ import { CONNECTIPS_TOKEN_FIELDS, connectipsTokenMessage, connectipsValidationMe
 import { formatNpr, parsePaisa } from "../gateways/money";
 import { basicAuth, rsaVerifyBase64, safeEqual } from "../gateways/signing.server";
 import { appendQuery } from "../gateways/urls";
-import { abandonedPage, alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import {
+  abandonedPage,
+  alreadyDone,
+  choices,
+  doneText,
+  sessionPath,
+  unknownChoice,
+  unknownPayment,
+  type ProviderSimulator,
+  type SimContext,
+} from "./context.server";
 import { errorPage, json, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, simStore, stillPending, type SimState } from "./store.server";
 
@@ -49,7 +59,8 @@ export async function connectipsValidate(request: Request, ctx: SimContext): Pro
   }
   const body = await readParams(request);
   const v = { merchantId: body.merchantId ?? "", appId: body.appId ?? "", referenceId: body.referenceId ?? "", txnAmt: body.txnAmt ?? "" };
-  const answer = (status: string, statusDesc: string, txnAmt = v.txnAmt) => json({ merchantId: Number(v.merchantId) || v.merchantId, appId: v.appId, referenceId: v.referenceId, txnAmt, token: null, status, statusDesc });
+  const answer = (status: string, statusDesc: string, txnAmt = v.txnAmt) =>
+    json({ merchantId: Number(v.merchantId) || v.merchantId, appId: v.appId, referenceId: v.referenceId, txnAmt, token: null, status, statusDesc });
   if (v.merchantId !== c.merchantId || v.appId !== c.appId) return answer("ERROR", "Invalid merchant");
   if (!rsaVerifyBase64(connectipsKeys(ctx.config).publicKey, connectipsValidationMessage(v), body.token ?? "")) return answer("ERROR", "Invalid token");
   const txn = txns.get(v.referenceId);

@@ -1,7 +1,17 @@
 import { encodeEsewaData, ESEWA_RESPONSE_SIGNED, esewaSignature, esewaSignatureValid } from "../gateways/esewa.server";
 import { formatNpr, parseRupees, rupees, rupeesGrouped } from "../gateways/money";
 import { appendQuery } from "../gateways/urls";
-import { abandonedPage, alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import {
+  abandonedPage,
+  alreadyDone,
+  choices,
+  doneText,
+  sessionPath,
+  unknownChoice,
+  unknownPayment,
+  type ProviderSimulator,
+  type SimContext,
+} from "./context.server";
 import { errorPage, json, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, randomId, simStore, stillPending, type SimState } from "./store.server";
 
@@ -14,7 +24,19 @@ interface EsewaTxn extends SimState {
 }
 
 const txns = simStore<EsewaTxn>("esewa");
-const FORM_FIELDS = ["amount", "tax_amount", "total_amount", "transaction_uuid", "product_code", "product_service_charge", "product_delivery_charge", "success_url", "failure_url", "signed_field_names", "signature"];
+const FORM_FIELDS = [
+  "amount",
+  "tax_amount",
+  "total_amount",
+  "transaction_uuid",
+  "product_code",
+  "product_service_charge",
+  "product_delivery_charge",
+  "success_url",
+  "failure_url",
+  "signed_field_names",
+  "signature",
+];
 const NAME = "eSewa";
 
 /** POST /api/epay/main/v2/form */
@@ -31,7 +53,8 @@ export async function esewaForm(request: Request, ctx: SimContext): Promise<Resp
   const parts = ["amount", "tax_amount", "product_service_charge", "product_delivery_charge"].map((name) => parseRupees(fields[name]));
   const total = parseRupees(fields.total_amount);
   if (parts.some((p) => p === null) || total === null || total <= 0) return errorPage(NAME, "Invalid amount.");
-  if (parts.reduce((sum, p) => sum! + p!, 0) !== total) return errorPage(NAME, "total_amount must equal amount + tax_amount + product_service_charge + product_delivery_charge.");
+  if (parts.reduce((sum, p) => sum! + p!, 0) !== total)
+    return errorPage(NAME, "total_amount must equal amount + tax_amount + product_service_charge + product_delivery_charge.");
   const existing = txns.get(fields.transaction_uuid);
   if (existing && existing.state !== "open") return errorPage(NAME, "Duplicate transaction_uuid.", 409);
   txns.set(fields.transaction_uuid, { ...newState(), fields, amountPaisa: total });

@@ -10,7 +10,17 @@ import {
 import { formatNpr, parseRupees, rupees, rupeesGrouped } from "../gateways/money";
 import { hmacHex, safeEqual } from "../gateways/signing.server";
 import { appendQuery } from "../gateways/urls";
-import { abandonedPage, alreadyDone, choices, doneText, sessionPath, unknownChoice, unknownPayment, type ProviderSimulator, type SimContext } from "./context.server";
+import {
+  abandonedPage,
+  alreadyDone,
+  choices,
+  doneText,
+  sessionPath,
+  unknownChoice,
+  unknownPayment,
+  type ProviderSimulator,
+  type SimContext,
+} from "./context.server";
 import { errorPage, json, readParams, redirect } from "./html.server";
 import { forgedAmount, newState, randomId, simStore, stillPending, type SimState } from "./store.server";
 
@@ -59,8 +69,13 @@ export async function fonepayRequest(request: Request, ctx: SimContext): Promise
 }
 
 function xml(values: Record<string, string>, status = 200): Response {
-  const inner = Object.entries(values).map(([k, v]) => `<${k}>${v.replace(/[<&]/g, (c) => (c === "<" ? "&lt;" : "&amp;"))}</${k}>`).join("");
-  return new Response(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><response>${inner}</response>`, { status, headers: { "Content-Type": "application/xml" } });
+  const inner = Object.entries(values)
+    .map(([k, v]) => `<${k}>${v.replace(/[<&]/g, (c) => (c === "<" ? "&lt;" : "&amp;"))}</${k}>`)
+    .join("");
+  return new Response(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><response>${inner}</response>`, {
+    status,
+    headers: { "Content-Type": "application/xml" },
+  });
 }
 
 /** GET /api/merchantRequest/verificationMerchant?PRN&PID&BID&AMT&UID&DV */
@@ -76,7 +91,17 @@ export async function fonepayVerification(request: Request, ctx: SimContext): Pr
   if (txn.state !== "paid") return refuse(`Transaction ${txn.state}`);
   if (q.UID !== txn.uid || q.BID !== txn.bankCode || parseRupees(q.AMT) !== txn.amountPaisa) return refuse("Transaction details do not match");
   const amount = rupeesGrouped(txn.amountPaisa).replace(/,/g, "");
-  return xml({ amount, bankCode: txn.bankCode!, initiator: "98XXXXX904", message: "successful", response_code: "successful", statusCode: "0", success: "true", txnAmount: amount, uniqueId: txn.uid! });
+  return xml({
+    amount,
+    bankCode: txn.bankCode!,
+    initiator: "98XXXXX904",
+    message: "successful",
+    response_code: "successful",
+    statusCode: "0",
+    success: "true",
+    txnAmount: amount,
+    uniqueId: txn.uid!,
+  });
 }
 
 function webReturn(ctx: SimContext, txn: WebTxn, ps: boolean, rc: "successful" | "failed" | "cancel", forgeAmount = false): Response {
@@ -86,8 +111,8 @@ function webReturn(ctx: SimContext, txn: WebTxn, ps: boolean, rc: "successful" |
     PID: txn.fields.PID,
     PS: String(ps),
     RC: rc,
-    UID: ps ? txn.uid ?? "" : "",
-    BC: ps ? txn.bankCode ?? "" : "",
+    UID: ps ? (txn.uid ?? "") : "",
+    BC: ps ? (txn.bankCode ?? "") : "",
     INI: ps ? "98XXXXX904" : "",
     P_AMT: amount,
     R_AMT: amount,
@@ -194,7 +219,13 @@ export async function fonepayQrDownload(request: Request, ctx: SimContext): Prom
   const body = await readParams(request);
   const f = ctx.config.fonepay;
   if (!qrAuthorised(body, ctx)) return json({ success: false, message: "Invalid merchant credentials", statusCode: 401 }, 401);
-  const v = { amount: body.amount ?? "", prn: body.prn ?? "", merchantCode: body.merchantCode ?? "", remarks1: body.remarks1 ?? "", remarks2: body.remarks2 ?? "" };
+  const v = {
+    amount: body.amount ?? "",
+    prn: body.prn ?? "",
+    merchantCode: body.merchantCode ?? "",
+    remarks1: body.remarks1 ?? "",
+    remarks2: body.remarks2 ?? "",
+  };
   if (!safeEqual(hmacHex("sha512", f.qrSecret, fonepayQrMessage(v)), (body.dataValidation ?? "").toLowerCase())) {
     return json({ success: false, message: "Data validation failed", statusCode: 400 }, 400);
   }

@@ -27,7 +27,10 @@ const BASE = "http://127.0.0.1";
 async function expectRedirect(response: Response, what: string): Promise<string> {
   const location = response.headers.get("location");
   if (response.status < 300 || response.status > 399 || !location) {
-    const text = (await response.text()).replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const text = (await response.text())
+      .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
     throw new Error(`${what}: ${response.status} ${unescapeHtml(text.trim()).slice(0, 300)}`);
   }
   return location;
@@ -58,11 +61,20 @@ function parseReturn(url: string, sessionPath: string, body?: URLSearchParams): 
 }
 
 function unescapeHtml(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** Presses `decision` on a simulator page and returns where the provider sends the browser. */
-export async function decideOnSimulator(sessionPath: string, decision: SimDecision, options: { pendingLookups?: number; fetch?: FetchLike } = {}): Promise<SimulatedReturn> {
+export async function decideOnSimulator(
+  sessionPath: string,
+  decision: SimDecision,
+  options: { pendingLookups?: number; fetch?: FetchLike } = {},
+): Promise<SimulatedReturn> {
   const fetchFn = options.fetch ?? simulatorFetch();
   const match = /^(.*)\/([a-z-]+)\/session\/([^/]+)$/.exec(sessionPath);
   if (!match) throw new Error(`not a simulator page: ${sessionPath}`);
@@ -90,7 +102,11 @@ export async function decideOnSimulator(sessionPath: string, decision: SimDecisi
 }
 
 /** start result -> simulator page -> decision -> the provider's return. */
-export async function runSimulatedPayment(start: StartResult, decision: SimDecision, options: { pendingLookups?: number; fetch?: FetchLike } = {}): Promise<SimulatedReturn> {
+export async function runSimulatedPayment(
+  start: StartResult,
+  decision: SimDecision,
+  options: { pendingLookups?: number; fetch?: FetchLike } = {},
+): Promise<SimulatedReturn> {
   const sessionPath = await openSimulator(start, options.fetch);
   return decideOnSimulator(sessionPath, decision, options);
 }

@@ -3,7 +3,6 @@
 import { escapeHtml } from "@lib/html";
 import { readForm, readText } from "@lib/multipart.server";
 
-
 const STYLE =
   "body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;padding:2rem}" +
   "main{max-width:28rem;margin:auto;background:#fff;border-radius:.5rem;padding:1.5rem;box-shadow:0 1px 3px #0002}" +
@@ -51,7 +50,9 @@ export async function readParams(request: Request): Promise<Record<string, strin
     try {
       const body: unknown = JSON.parse(text);
       if (!body || typeof body !== "object" || Array.isArray(body)) return {};
-      return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v)]));
+      return Object.fromEntries(
+        Object.entries(body).map(([k, v]) => [k, v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v)]),
+      );
     } catch {
       return {};
     }

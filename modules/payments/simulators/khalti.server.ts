@@ -59,7 +59,10 @@ export async function khaltiLookup(request: Request, ctx: SimContext): Promise<R
   const txn = txns.get(pidx);
   if (!txn) return json({ detail: "Not found.", error_key: "validation_error" }, 404);
   const answer = (status: string, httpStatus = 200) =>
-    json({ pidx, total_amount: txn.amountPaisa, status, transaction_id: status === "Completed" ? txn.transactionId : null, fee: 0, refunded: false }, httpStatus);
+    json(
+      { pidx, total_amount: txn.amountPaisa, status, transaction_id: status === "Completed" ? txn.transactionId : null, fee: 0, refunded: false },
+      httpStatus,
+    );
   if (txn.state === "paid") return stillPending(txn) ? answer("Pending") : answer("Completed");
   if (txn.state === "cancelled") return answer("User canceled", 400);
   if (txn.state === "expired") return answer("Expired", 400);
@@ -68,7 +71,7 @@ export async function khaltiLookup(request: Request, ctx: SimContext): Promise<R
 }
 
 function callback(txn: KhaltiTxn, status: string, amountPaisa = txn.amountPaisa): Response {
-  const tid = status === "Completed" || status === "Pending" ? txn.transactionId ?? "" : "";
+  const tid = status === "Completed" || status === "Pending" ? (txn.transactionId ?? "") : "";
   return redirect(
     appendQuery(txn.returnUrl, {
       pidx: txn.pidx,

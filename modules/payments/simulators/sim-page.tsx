@@ -42,7 +42,14 @@ export function SimulatorPage({ view, action }: { view: SimView; action: string 
               <summary className="cursor-pointer">Test options</summary>
               <label className="mt-2 flex items-center gap-2">
                 Status lookups answering “pending” before a delayed payment completes
-                <input type="number" name="pendingLookups" min={0} max={1000} defaultValue={view.pendingLookups} className="w-16 rounded border border-slate-300 px-2 py-1" />
+                <input
+                  type="number"
+                  name="pendingLookups"
+                  min={0}
+                  max={1000}
+                  defaultValue={view.pendingLookups}
+                  className="w-16 rounded border border-slate-300 px-2 py-1"
+                />
               </label>
             </details>
           </form>

@@ -10,7 +10,12 @@ import type { OverlappingCard } from "../overlaps.server";
 export function OverlapNotice({ overlaps }: { overlaps: readonly OverlappingCard[] }) {
   if (!overlaps.length) return null;
   return (
-    <section role="note" aria-labelledby="overlap-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="overlap-notice">
+    <section
+      role="note"
+      aria-labelledby="overlap-title"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="overlap-notice"
+    >
       <h3 id="overlap-title" className="font-semibold">
         Already registered for these dates?
       </h3>

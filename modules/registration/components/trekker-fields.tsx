@@ -31,7 +31,15 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  * label follow the nationality, Visa Expiry waits for Issue Date, and choosing Diplomat opens the
  * spec's notice (which the server also renders open after a refused submit).
  */
-export function TrekkerFields({ fields, options, photo }: { fields: FieldMap; options: TrekkerFieldOptions; photo?: { required: boolean; currentSrc?: string; errors?: string[] } }) {
+export function TrekkerFields({
+  fields,
+  options,
+  photo,
+}: {
+  fields: FieldMap;
+  options: TrekkerFieldOptions;
+  photo?: { required: boolean; currentSrc?: string; errors?: string[] };
+}) {
   const countries = options.userType === 1 ? options.countries.filter((c) => c.id !== NEPAL) : options.countries;
   const isAgency = options.userType === 2;
   const p = (name: string) => inputProps(fields[name], name);
@@ -116,7 +124,15 @@ export function InsuranceFields({ fields }: { fields: FieldMap }) {
 function DiplomatNotice({ open }: { open: boolean }) {
   return (
     <div data-dialog-root="" data-open-when="trekkerType:4" data-open-on-error={REGISTRATION_MESSAGES.diplomat}>
-      <input id="diplomat-close" type="checkbox" className="peer sr-only" defaultChecked={!open} data-dialog-box="" aria-label="Close the notice" tabIndex={-1} />
+      <input
+        id="diplomat-close"
+        type="checkbox"
+        className="peer sr-only"
+        defaultChecked={!open}
+        data-dialog-box=""
+        aria-label="Close the notice"
+        tabIndex={-1}
+      />
       <div className="fixed inset-0 z-50 flex items-center justify-center p-4 peer-checked:hidden">
         {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click on it closes the notice; the notice has its own OK */}
         <label htmlFor="diplomat-close" data-testid="diplomat-backdrop" className="absolute inset-0 cursor-pointer bg-black/50" />
@@ -125,7 +141,14 @@ function DiplomatNotice({ open }: { open: boolean }) {
             Diplomat
           </h2>
           <p className="mt-2 text-slate-700">{REGISTRATION_MESSAGES.diplomat}</p>
-          <label id="diplomat-ok" tabIndex={-1} htmlFor="diplomat-close" data-close="" data-autofocus="" className="mt-4 inline-block cursor-pointer rounded bg-blue-700 px-4 py-2 text-white">
+          <label
+            id="diplomat-ok"
+            tabIndex={-1}
+            htmlFor="diplomat-close"
+            data-close=""
+            data-autofocus=""
+            className="mt-4 inline-block cursor-pointer rounded bg-blue-700 px-4 py-2 text-white"
+          >
             OK
           </label>
         </div>

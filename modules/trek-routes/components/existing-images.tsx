@@ -7,7 +7,17 @@ import type { ExistingImage } from "./existing-image";
  * The existing images of an edit with JavaScript (image-field.tsx loads this when their tab is
  * opened): select several, delete them together, revert one by one.
  */
-export default function ExistingEnhanced({ label, images, initiallyRemoved, onChange }: { label: string; images: ExistingImage[]; initiallyRemoved: number[]; onChange: () => void }) {
+export default function ExistingEnhanced({
+  label,
+  images,
+  initiallyRemoved,
+  onChange,
+}: {
+  label: string;
+  images: ExistingImage[];
+  initiallyRemoved: number[];
+  onChange: () => void;
+}) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [removed, setRemoved] = useState<Set<number>>(new Set(initiallyRemoved));
   const toggle = (id: number) =>
@@ -41,7 +51,12 @@ export default function ExistingEnhanced({ label, images, initiallyRemoved, onCh
         {images.map((image) => {
           const isRemoved = removed.has(image.id);
           return (
-            <li key={image.id} data-testid={`${label.toLowerCase()}-image`} data-removed={isRemoved ? "true" : undefined} className={cx("rounded-md border p-2", isRemoved ? "border-red-300 bg-red-50" : "border-gray-200")}>
+            <li
+              key={image.id}
+              data-testid={`${label.toLowerCase()}-image`}
+              data-removed={isRemoved ? "true" : undefined}
+              className={cx("rounded-md border p-2", isRemoved ? "border-red-300 bg-red-50" : "border-gray-200")}
+            >
               <img src={image.src} alt={image.fileName} className={cx("h-28 w-full rounded object-cover", isRemoved && "opacity-30")} />
               {isRemoved ? (
                 <div className="mt-2 flex items-center justify-between text-sm">

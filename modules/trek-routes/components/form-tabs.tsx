@@ -49,9 +49,7 @@ export function TabBar<T extends string>({ label, hydrated, current, onSelect, i
 }
 
 function Dot() {
-  return (
-    <span className="ml-1 inline-block size-2 rounded-full bg-red-600 align-middle" aria-label="has errors" role="img" />
-  );
+  return <span className="ml-1 inline-block size-2 rounded-full bg-red-600 align-middle" aria-label="has errors" role="img" />;
 }
 
 export function Panel({ id, label, hydrated, current, children }: { id: string; label: string; hydrated: boolean; current: string; children: ReactNode }) {

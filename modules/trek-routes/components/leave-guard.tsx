@@ -6,7 +6,6 @@ const LeaveDialog = lazy(() => import("./leave-dialog"));
 
 export const LEAVE_MESSAGE = "Are you sure you want to leave this page with changes";
 
-
 /**
  * Asks before the user leaves a form with unsaved changes: the browser's own prompt on reload or
  * tab close, our dialog on in-app navigation. `allowNext()` lets the form's own submission (and
@@ -26,9 +25,7 @@ export function useLeaveGuard(dirty: boolean) {
   );
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty &&
-      !allowed.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      dirty && !allowed.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     // A blocker left "blocked" after the changes are gone would swallow the next navigation.

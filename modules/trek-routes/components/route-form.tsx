@@ -261,10 +261,26 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
         </Panel>
 
         <Panel id="gallery" label="Gallery" hydrated={hydrated} current={tab}>
-          <ImageField label="Gallery" inputName="galleryFiles" existing={gallery} initiallyRemoved={initiallyRemoved} errors={fileErrors?.gallery} onChange={markDirty} opened={opened.has("gallery")} />
+          <ImageField
+            label="Gallery"
+            inputName="galleryFiles"
+            existing={gallery}
+            initiallyRemoved={initiallyRemoved}
+            errors={fileErrors?.gallery}
+            onChange={markDirty}
+            opened={opened.has("gallery")}
+          />
         </Panel>
         <Panel id="map" label="Map" hydrated={hydrated} current={tab}>
-          <ImageField label="Map" inputName="mapFiles" existing={map} initiallyRemoved={initiallyRemoved} errors={fileErrors?.map} onChange={markDirty} opened={opened.has("map")} />
+          <ImageField
+            label="Map"
+            inputName="mapFiles"
+            existing={map}
+            initiallyRemoved={initiallyRemoved}
+            errors={fileErrors?.map}
+            onChange={markDirty}
+            opened={opened.has("map")}
+          />
         </Panel>
 
         {/* Without JS the header button is far away after the stacked panels; this one is close. */}

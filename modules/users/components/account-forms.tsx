@@ -72,10 +72,20 @@ export function PasswordForm({ id, lastResult, actions, schema, className = "spa
         />
       ) : null}
       {names.includes("currentPassword") ? (
-        <TextField label="Current Password" {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" errors={fields.currentPassword.errors} />
+        <TextField
+          label="Current Password"
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+          autoComplete="current-password"
+          errors={fields.currentPassword.errors}
+        />
       ) : null}
       <NewPasswordField field={fields[newPassword] as FieldMetadata<string | undefined>} label="New Password" />
-      <TextField label="Confirm Password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
+      <TextField
+        label="Confirm Password"
+        {...getInputProps(fields.confirmPassword, { type: "password" })}
+        autoComplete="new-password"
+        errors={fields.confirmPassword.errors}
+      />
       <FormErrors errors={form.errors} />
       {actions}
     </Form>

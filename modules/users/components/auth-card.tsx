@@ -37,9 +37,7 @@ export function OpenMailButtons() {
           </a>
         ))}
       </div>
-      <p className="mt-4 text-center text-xs text-slate-500">
-        Can't find the e-mail? Please check your spam or junk folder as well.
-      </p>
+      <p className="mt-4 text-center text-xs text-slate-500">Can't find the e-mail? Please check your spam or junk folder as well.</p>
     </div>
   );
 }

@@ -14,7 +14,7 @@ describe("changeEmailSchema", () => {
   it("requires both boxes", () => {
     expect(errorsOf(changeEmailSchema, {})).toEqual({ email: "New Email field is required", confirmEmail: "Confirm Email field is required" });
   });
-  it("says \"Email don't match.\" and ignores case", () => {
+  it('says "Email don\'t match." and ignores case', () => {
     expect(errorsOf(changeEmailSchema, { email: "a@b.test", confirmEmail: "c@b.test" })).toEqual({ confirmEmail: "Email don't match." });
     expect(valueOf(changeEmailSchema, { email: "New@B.test", confirmEmail: "new@b.TEST" }).email).toBe("new@b.test");
   });

@@ -14,7 +14,10 @@ export type CheckpostFieldName = (typeof CHECKPOST_FIELDS)[number]["name"];
 
 const label = (name: CheckpostFieldName) => CHECKPOST_FIELDS.find((f) => f.name === name)!.label;
 const requiredId = (name: CheckpostFieldName) =>
-  z.number({ error: messages.required(label(name)) }).int().positive(messages.required(label(name)));
+  z
+    .number({ error: messages.required(label(name)) })
+    .int()
+    .positive(messages.required(label(name)));
 
 export const checkpostPlaceFields = {
   provinceId: requiredId("provinceId"),
@@ -35,5 +38,3 @@ export const optionalCheckpostPlaceFields = {
 
 /** The checkpoint must lie on the chosen route; the route module answers that on the server. */
 export const CHECKPOINT_NOT_ON_ROUTE = "Please choose a checkpost of the selected route";
-
-

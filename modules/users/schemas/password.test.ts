@@ -49,9 +49,9 @@ describe("changeOwnPasswordSchema", () => {
     });
   });
   it("matches the confirmation against the new password", () => {
-    expect(
-      errorsOf(changeOwnPasswordSchema, { currentPassword: "x", newPassword: "Valid#Pass1", confirmPassword: "Valid#Pass9" }),
-    ).toEqual({ confirmPassword: "Password don't match." });
+    expect(errorsOf(changeOwnPasswordSchema, { currentPassword: "x", newPassword: "Valid#Pass1", confirmPassword: "Valid#Pass9" })).toEqual({
+      confirmPassword: "Password don't match.",
+    });
   });
 });
 

@@ -97,9 +97,7 @@ describe("registerSchema", () => {
   });
 
   it("reports a mismatch even while other fields fail", () => {
-    expect(errorsOf(registerSchema, { userType: "1", password: "Valid#Pass1", confirmPassword: "Valid#Pass2" }).confirmPassword).toBe(
-      "Password don't match.",
-    );
+    expect(errorsOf(registerSchema, { userType: "1", password: "Valid#Pass1", confirmPassword: "Valid#Pass2" }).confirmPassword).toBe("Password don't match.");
   });
 });
 

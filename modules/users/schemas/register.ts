@@ -1,14 +1,5 @@
 import { z } from "zod";
-import {
-  contactField,
-  emailField,
-  messages,
-  panField,
-  passwordField,
-  requiredText,
-  organisationNameField,
-  textOnlyField,
-} from "@lib/validation";
+import { contactField, emailField, messages, panField, passwordField, requiredText, organisationNameField, textOnlyField } from "@lib/validation";
 import { confirmField, withPasswordMatch } from "./password-pair";
 
 /**
@@ -40,7 +31,10 @@ export const individualSchema = withPasswordMatch(
   z.object({
     userType: z.literal("1"),
     fullName: textOnlyField("Full Name"),
-    countryId: z.number({ error: messages.required("Country") }).int().positive(messages.required("Country")),
+    countryId: z
+      .number({ error: messages.required("Country") })
+      .int()
+      .positive(messages.required("Country")),
     ...credentials,
   }),
 );
@@ -50,4 +44,3 @@ export const registerSchema = z.discriminatedUnion("userType", [organizationSche
 });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
-

@@ -3,8 +3,7 @@ import { linkIn, waitForEmail } from "./outbox";
 import { pngImage } from "./routes-images";
 
 export const NEW_PASSWORD = "Fresh#Pass26";
-export const PASSWORD_RULE_MESSAGE =
-  "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";
+export const PASSWORD_RULE_MESSAGE = "Password must have at least 8 characters, upper and lower case letters, a number and one of #?!@$%^&*-";
 
 /** Follows the newest e-mailed link to `path` sent to `address` (path and query only, same server). */
 export async function followMailedLink(page: Page, address: string, subject: RegExp, path: string, count = 1): Promise<string> {

@@ -25,7 +25,16 @@ export async function sessionCookie(who: Who): Promise<{ name: string; value: st
 }
 
 /** Both app servers (main and short-idle) listen on 127.0.0.1; cookies are not scoped by port. */
-const cookieFor = (name: string, value: string) => ({ name, value, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const });
+const cookieFor = (name: string, value: string) => ({
+  name,
+  value,
+  domain: "127.0.0.1",
+  path: "/",
+  expires: -1,
+  httpOnly: true,
+  secure: false,
+  sameSite: "Lax" as const,
+});
 
 /**
  * Signs the page's (or context's) browser context in as `who`. It navigates nowhere unless `land`
@@ -40,6 +49,6 @@ export async function signInAs(target: Page | BrowserContext, who: Who, opts: { 
 
 /** An API request context signed in as `who` (or anonymous with `null`), for page-less tests. */
 export async function requestAs(baseURL: string, who: Who | null): Promise<APIRequestContext> {
-  const cookies = who ? [cookieFor(...Object.values(await sessionCookie(who)) as [string, string])] : [];
+  const cookies = who ? [cookieFor(...(Object.values(await sessionCookie(who)) as [string, string]))] : [];
   return playwrightRequest.newContext({ baseURL, storageState: { cookies, origins: [] } });
 }

@@ -17,7 +17,14 @@ export const NPM_START_HOSTS = [`http://localhost:${NPM_START_PORT}`, `http://12
 /** Waits until the server answers (it seeds its demo data first, after the suite has started). */
 export async function npmStartReady(): Promise<void> {
   await expect
-    .poll(() => fetch(`http://localhost:${NPM_START_PORT}/login`).then((r) => r.status, () => 0), { timeout: 540_000, intervals: [500, 1000, 2000] })
+    .poll(
+      () =>
+        fetch(`http://localhost:${NPM_START_PORT}/login`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 540_000, intervals: [500, 1000, 2000] },
+    )
     .toBe(200);
 }
 

@@ -7,7 +7,10 @@ const outboxDir = () => process.env.OUTBOX_DIR!;
 
 async function messagesTo(address: string): Promise<ParsedEmail[]> {
   if (!fs.existsSync(outboxDir())) return [];
-  const files = fs.readdirSync(outboxDir()).filter((f) => f.endsWith(".eml")).sort();
+  const files = fs
+    .readdirSync(outboxDir())
+    .filter((f) => f.endsWith(".eml"))
+    .sort();
   const mails = await Promise.all(files.map((f) => parseEml(fs.readFileSync(path.join(outboxDir(), f)))));
   return mails.filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
 }
@@ -16,10 +19,13 @@ async function messagesTo(address: string): Promise<ParsedEmail[]> {
 export async function waitForEmail(address: string, subject?: RegExp, count = 1): Promise<ParsedEmail> {
   let found: ParsedEmail[] = [];
   await expect
-    .poll(async () => {
-      found = (await messagesTo(address)).filter((m) => !subject || subject.test(m.subject ?? ""));
-      return found.length;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        found = (await messagesTo(address)).filter((m) => !subject || subject.test(m.subject ?? ""));
+        return found.length;
+      },
+      { timeout: 10_000 },
+    )
     .toBeGreaterThanOrEqual(count);
   return found[found.length - 1];
 }

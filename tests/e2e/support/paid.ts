@@ -14,7 +14,12 @@ export async function unpaidRegistration(payer?: Awaited<ReturnType<typeof makeU
   const user = payer ?? (await makeUser({ userType: 1 }));
   const route = await makeRoute("Pay Trek");
   const viewer = { id: user.id, userType: 1, grants: [] as string[] };
-  const regId = await createRegistration(viewer, { routeId: route.id, entryDate: dayFromToday(7), exitDate: dayFromToday(14), entryPoint: "Besisahar", exitPoint: "Jomsom" }, person("Anna Keller"), "trekker-photos/2026-11/00000000000000000000000000000000.jpg");
+  const regId = await createRegistration(
+    viewer,
+    { routeId: route.id, entryDate: dayFromToday(7), exitDate: dayFromToday(14), entryPoint: "Besisahar", exitPoint: "Jomsom" },
+    person("Anna Keller"),
+    "trekker-photos/2026-11/00000000000000000000000000000000.jpg",
+  );
   await addTrekker(regId, viewer, person("Jonas Keller"), "trekker-photos/2026-11/00000000000000000000000000000000.jpg");
   return { user, regId, route };
 }

@@ -17,7 +17,14 @@ export function yearsAgo(years: number): string {
 /** Each test gets its own route, so disabling or editing routes elsewhere never affects it. */
 export async function makeRoute(prefix = "Test Trek") {
   const name = `${prefix} ${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const id = await createRoute({ name, provinceId: 4, startPoint: "Besisahar", endPoint: "Jomsom", checkpoints: [{ name: "Chame" }, { name: "Manang" }], description: "<p>Test route</p>" });
+  const id = await createRoute({
+    name,
+    provinceId: 4,
+    startPoint: "Besisahar",
+    endPoint: "Jomsom",
+    checkpoints: [{ name: "Chame" }, { name: "Manang" }],
+    description: "<p>Test route</p>",
+  });
   return { id, name };
 }
 
@@ -32,7 +39,10 @@ export interface TrekkerData {
 }
 
 export async function fillTrekker(scope: Page, t: TrekkerData, opts: { photo?: boolean } = { photo: true }) {
-  const form = scope.locator("form").filter({ has: scope.getByLabel("Full Name") }).first();
+  const form = scope
+    .locator("form")
+    .filter({ has: scope.getByLabel("Full Name") })
+    .first();
   if (opts.photo !== false) await form.getByLabel("Photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng(300, 240) });
   await form.getByLabel("Full Name").fill(t.fullName);
   await form.getByLabel("Trekker Type").selectOption({ label: t.type ?? "Normal" });
