@@ -149,6 +149,78 @@ async function main() {
     }
   });
 
+  // Trekkers' names and nationalities (bench/scale-names.ts): each nationality in its own script,
+  // names on a long tail. Helper tables the trekkers' INSERT joins; their tokens folded once in
+  // JavaScript by the app's own nameTokens.
+  const { namePools, NATIONALITY_SHARES } = await import("./scale-names");
+  const { nameTokens } = await import("../modules/registration/index.server");
+  const pools = namePools();
+  await step("name pools", async () => {
+    await q("DROP TABLE IF EXISTS bench_names");
+    await q("DROP TABLE IF EXISTS bench_name_tokens");
+    await q("DROP TABLE IF EXISTS bench_groups");
+    await q("DROP TABLE IF EXISTS bench_nation");
+    await q(
+      "CREATE TABLE bench_names (kind TINYINT NOT NULL, grp TINYINT NOT NULL, idx INT NOT NULL, name VARCHAR(64) NOT NULL, PRIMARY KEY (kind, grp, idx)) ENGINE=InnoDB CHARSET utf8mb4",
+    );
+    await q(
+      "CREATE TABLE bench_name_tokens (kind TINYINT NOT NULL, grp TINYINT NOT NULL, idx INT NOT NULL, token VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL, PRIMARY KEY (kind, grp, idx, token)) ENGINE=InnoDB",
+    );
+    await q(
+      "CREATE TABLE bench_groups (grp TINYINT NOT NULL PRIMARY KEY, nGiven INT NOT NULL, nFamily INT NOT NULL, familyFirst TINYINT NOT NULL) ENGINE=InnoDB",
+    );
+    await q("CREATE TABLE bench_nation (slot INT NOT NULL PRIMARY KEY, countryId INT NOT NULL, grp TINYINT NOT NULL) ENGINE=InnoDB");
+    for (const p of pools) {
+      await q("INSERT INTO bench_groups VALUES (?, ?, ?, ?)", [p.group, p.given.length, p.family.length, p.familyFirst ? 1 : 0]);
+      for (const [kind, names] of [
+        [1, p.given],
+        [2, p.family],
+      ] as const) {
+        const rows = names.map((name, idx) => [kind, p.group, idx, name]);
+        const tokens = names.flatMap((name, idx) => nameTokens(name).map((token) => [kind, p.group, idx, token]));
+        for (let i = 0; i < rows.length; i += 2000)
+          await q(
+            `INSERT INTO bench_names VALUES ${rows
+              .slice(i, i + 2000)
+              .map(() => "(?, ?, ?, ?)")
+              .join(", ")}`,
+            rows.slice(i, i + 2000).flat(),
+          );
+        for (let i = 0; i < tokens.length; i += 2000)
+          await q(
+            `INSERT IGNORE INTO bench_name_tokens VALUES ${tokens
+              .slice(i, i + 2000)
+              .map(() => "(?, ?, ?, ?)")
+              .join(", ")}`,
+            tokens.slice(i, i + 2000).flat(),
+          );
+      }
+    }
+    const byName = new Map(
+      (await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM countries", { type: (await import("sequelize")).QueryTypes.SELECT })).map(
+        (c) => [c.name, c.id],
+      ),
+    );
+    const slots: [number, number][] = [];
+    for (const n of NATIONALITY_SHARES) {
+      const id = byName.get(n.country);
+      if (id === undefined) throw new Error(`seed nationality ${n.country} is not in the countries table`);
+      for (let i = 0; i < n.share; i++) slots.push([id, n.group]);
+    }
+    const listed = new Set(NATIONALITY_SHARES.map((n) => byName.get(n.country)));
+    const others = countries.map((c) => c.id).filter((id) => !listed.has(id));
+    for (let i = 0; slots.length < 1000; i++) slots.push([others[i % others.length], 1]);
+    await q(
+      `INSERT INTO bench_nation VALUES ${slots.map(() => "(?, ?, ?)").join(", ")}`,
+      slots.flatMap(([id, grp], slot) => [slot, id, grp]),
+    );
+  });
+  // Trekker k's nationality slot and the indexes of its given and family names (u² on a long tail).
+  const namesOf = (k: string) => `JOIN bench_nation s ON s.slot = CRC32(${k}) % 1000
+         JOIN bench_groups g ON g.grp = s.grp`;
+  const givenIdx = (k: string) => `FLOOR(g.nGiven * POW(CRC32(CONCAT('g', ${k})) / 4294967296, 2))`;
+  const familyIdx = (k: string) => `FLOOR(g.nFamily * POW(CRC32(CONCAT('f', ${k})) / 4294967296, 2))`;
+
   await step(`users (${AGENCIES} agencies, ${FITS} FITs)`, async () => {
     const hash = demoAgency?.passwordHash ?? "x";
     await q(
@@ -203,7 +275,7 @@ async function main() {
       await q(
         `INSERT INTO trekkers (id, registrationId, photoKey, fullName, trekkerType, nationality, city, gender, dob, email, passportNumber, policyType, status, cardNumber, amountPaisa, createdAt, updatedAt, registeredBy, issuedAt,
                                deletedAt, deleteRemarks, deletedBy, deletedIp, returnState, returnReason, returnedAt, cancelReason, cancelledAt)
-         SELECT ${trekkerBase} + k, r.id, CONCAT('photos/', k, '.jpg'), CONCAT(${elt("k", FIRST)}, ' ', ${elt("k DIV 30", LAST)}), IF(k % 50 = 0, 5, 1 + k % 2), ${elt("k * 13", nations)},
+         SELECT ${trekkerBase} + k, r.id, CONCAT('photos/', k, '.jpg'), IF(g.familyFirst, CONCAT(fn.name, gn.name), CONCAT(gn.name, ' ', fn.name)), IF(k % 50 = 0, 5, 1 + k % 2), s.countryId,
                 'Springfield', 1 + k % 2, DATE('1970-01-01') + INTERVAL (k % 15000) DAY, CONCAT('t', k, '@mail.test'), CONCAT('P', LPAD(k, 8, '0')), 'Travel',
                 CASE WHEN r.status = 'Payment Pending' THEN r.status WHEN k % 211 = 1 THEN 'Cancelled' WHEN k % 997 = 3 AND r.status = 'Completed' THEN 'Returned' ELSE r.status END,
                 IF(r.status = 'Payment Pending', NULL, 100001 + k), IF(r.status = 'Payment Pending', NULL, 200000), r.createdAt, r.createdAt, r.userId,
@@ -214,28 +286,39 @@ async function main() {
                 IF(k % 997 = 3 AND r.status = 'Completed', 'Trip called off', NULL), IF(k % 997 = 3 AND r.status = 'Completed', r.createdAt + INTERVAL 3 DAY, NULL),
                 IF(k % 211 = 1 AND r.status <> 'Payment Pending', 'Cancelled by the board', NULL), IF(k % 211 = 1 AND r.status <> 'Payment Pending', r.createdAt + INTERVAL 2 DAY, NULL)
          FROM (SELECT n AS k FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(TREKKERS, from + CHUNK)}) ks
-         JOIN registrations r ON r.id = ${regBase} + ${regOf}`,
+         JOIN registrations r ON r.id = ${regBase} + ${regOf}
+         ${namesOf("k")}
+         JOIN bench_names gn ON gn.kind = 1 AND gn.grp = s.grp AND gn.idx = ${givenIdx("k")}
+         JOIN bench_names fn ON fn.kind = 2 AND fn.grp = s.grp AND fn.idx = ${familyIdx("k")}`,
       );
     }
   });
 
   // The name search's tokens (modules/registration/name-tokens.ts), as the Trekker model's hooks
-  // write them for trekkers made by the app: here in SQL, each of the seed's first and last names
-  // folded once in JavaScript (every one is a single token).
+  // write them for trekkers made by the app: here in SQL, from each name's tokens folded once in
+  // JavaScript (bench_name_tokens); a sample is checked against nameTokens of the stored names.
   await step("name tokens", async () => {
-    const { nameTokens } = await import("../modules/registration/index.server");
-    const token = (name: string) => {
-      const [only, ...more] = nameTokens(name);
-      if (more.length) throw new Error(`seed name ${name} has more than one token`);
-      return only;
-    };
-    for (const expr of [elt("k", FIRST.map(token)), elt("k DIV 30", LAST.map(token))]) {
+    for (const [kind, idx] of [
+      [1, givenIdx("k")],
+      [2, familyIdx("k")],
+    ] as const) {
       for (let from = 0; from < TREKKERS; from += CHUNK) {
         await q(
           `INSERT IGNORE INTO trekker_name_tokens (token, trekkerId)
-           SELECT ${expr}, ${trekkerBase} + k FROM (SELECT n AS k FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(TREKKERS, from + CHUNK)}) ks`,
+           SELECT bt.token, ${trekkerBase} + k FROM (SELECT n AS k FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(TREKKERS, from + CHUNK)}) ks
+           ${namesOf("k")}
+           JOIN bench_name_tokens bt ON bt.kind = ${kind} AND bt.grp = s.grp AND bt.idx = ${idx}`,
         );
       }
+    }
+    const sample = await sequelize.query<{ id: number; fullName: string; tokens: string }>(
+      `SELECT t.id, t.fullName, (SELECT GROUP_CONCAT(k.token ORDER BY k.token SEPARATOR ' ') FROM trekker_name_tokens k WHERE k.trekkerId = t.id) AS tokens
+       FROM trekkers t WHERE t.id >= ${trekkerBase} AND t.id % 997 = 0 LIMIT 1000`,
+      { type: (await import("sequelize")).QueryTypes.SELECT },
+    );
+    for (const t of sample) {
+      const expected = [...nameTokens(t.fullName)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)).join(" ");
+      if (expected !== t.tokens) throw new Error(`seed tokens of trekker ${t.id} "${t.fullName}": ${t.tokens}, expected ${expected}`);
     }
   });
 
@@ -279,7 +362,7 @@ async function main() {
   });
 
   await step("analyze", async () => {
-    await q("DROP TABLE bench_numbers");
+    for (const t of ["bench_numbers", "bench_names", "bench_name_tokens", "bench_groups", "bench_nation"]) await q(`DROP TABLE ${t}`);
     for (const t of ["users", "registrations", "trekkers", "trekker_name_tokens", "vouchers", "bills", "card_events"]) await q(`ANALYZE TABLE ${t}`);
   });
 

@@ -62,6 +62,28 @@ describe("search by any part of a name", () => {
     }
   });
 
+  it("two words or more: the rarer word's trekkers first, each trekker once, in its viewer's rows", async () => {
+    for (const search of [header, list]) {
+      // "mu" begins two words of Greta Mueller-Müller's name: she is found once.
+      expect(await search(u.other, "mu greta")).toEqual([made.otherMuller]);
+      expect(await search(u.ntb, "greta mu")).toEqual([made.otherMuller]);
+      // The same words in either order, whichever range is smaller.
+      expect(await search(u.ntb, "m hans")).toEqual([made.hans]);
+      expect(await search(u.ntb, "hans m")).toEqual([made.hans]);
+      // Another agency's trekker is not found through the driving word.
+      expect(await search(u.agency, "greta mu")).toEqual([]);
+    }
+    const total = async (viewer: TestUser, text: string) =>
+      (
+        await loadList(trekkersList, new Request(`http://tims.test/trekkers?username=${encodeURIComponent(text)}`), trekkerListSource(viewer), {
+          hidden: trekkerListHidden(viewer),
+        })
+      ).total;
+    expect(await total(u.ntb, "mu greta")).toBe(1);
+    // Greta's two words beginning "mu" each match both words; she is counted once.
+    expect(await total(u.ntb, "mu m")).toBe(4);
+  });
+
   it("every word must begin a word of the name; inside a word does not match", async () => {
     expect(await header(u.agency, "hans martin")).toEqual([]);
     expect(await header(u.agency, "uller")).toEqual([]);
