@@ -22,7 +22,7 @@ const { QueryTypes } = await import("sequelize");
 const { sequelize } = await import("../db/sequelize.server");
 const { migrate } = await import("../db/migrate.server");
 const { loadList } = await import("../lib/list/list.server");
-const { billingList } = await import("../modules/payments/index.billing-list");
+const { billingList } = await import("../modules/payments/index.ui");
 const { billListHidden, billListSource, getReceipt, renderReceiptPdf } = await import("../modules/payments/index.server");
 const { closePdfRenderer } = await import("../jobs/pdf-renderer.server");
 

@@ -30,10 +30,10 @@ const { QueryTypes } = await import("sequelize");
 const { sequelize } = await import("../db/sequelize.server");
 const { loadList, exportList } = await import("../lib/list/list.server");
 const { trekkersList, timsCardsList, trekkerListSource, trekkerListHidden, timsCardSource } = await import("../modules/cards/index.server");
-const { vouchersList } = await import("../modules/payments/index.vouchers-list");
+const { vouchersList } = await import("../modules/payments/index.ui");
 const { voucherListSource } = await import("../modules/payments/index.server");
 const { resolveTab } = await import("../modules/users/index");
-const { usersList } = await import("../modules/users/index.lists");
+const { usersList } = await import("../modules/users/index.ui");
 const { userListSource } = await import("../modules/users/index.server");
 const { sweepCards } = await import("../modules/cards/index.server");
 

@@ -7,7 +7,7 @@ import { renewSession, requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { changeOwnPassword, WrongPasswordError } from "@modules/users/index.server";
-import { PasswordForm } from "@modules/users/index.forms";
+import { PasswordForm } from "~/components/users/account-forms";
 import { ModalActions } from "@modules/users/index.ui";
 import { changeOwnPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";

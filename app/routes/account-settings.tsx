@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { currentSessionToken, requirePermission } from "~/utils/guards.server";
-import { AccountRows, SessionList } from "@modules/users/index.account";
+import { AccountRows, SessionList } from "@modules/users/index.ui";
 import { listSessions, profilePhotoUrl } from "@modules/users/index.server";
 import { canUseTwoFactor } from "@modules/users";
 import { twoFactorStatus } from "@modules/users/index.server";

@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { InvoiceVoids, billingList } from "@modules/payments/index.billing-list";
+import { InvoiceVoids, billingList } from "@modules/payments/index.ui";
 import { billListHidden, billListSource, invoiceVoids, refundsDueSummary } from "@modules/payments/index.server";
 import { formatNrs } from "@modules/registration";
 import { seesAllBills } from "@modules/payments";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
-import { CardMoveForm, MOVE_TEXTS } from "@modules/cards/index.move";
+import { CardMoveForm, MOVE_TEXTS } from "~/components/cards/card-move-form";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
-import { PastTrekNotice } from "@modules/registration/index.steps";
+import { PastTrekNotice } from "@modules/registration/index.ui";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

@@ -8,7 +8,7 @@ import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { changePasswordByUsername, SelfActionError, UnknownUsernameError } from "@modules/users/index.server";
-import { PasswordForm } from "@modules/users/index.forms";
+import { PasswordForm } from "~/components/users/account-forms";
 import { changeUserPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 

@@ -7,7 +7,7 @@ import { FormErrors, TextField } from "@lib/ui/field";
 import { redirectWithToast } from "~/utils/toast.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { AuthCard } from "@modules/users/index.ui";
-import { NewPasswordField } from "@modules/users/index.forms";
+import { NewPasswordField } from "~/components/users/password-checklist";
 import { checkResetLink, resetPassword } from "@modules/users/index.server";
 import { resetPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { deletedTrekkersList } from "@modules/cards/index.deleted-list";
+import { deletedTrekkersList } from "@modules/cards/index.ui";
 import { deletedTrekkerSource } from "@modules/cards/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { deletedTrekkersList } from "@modules/cards/index.deleted-list";
+import { deletedTrekkersList } from "@modules/cards/index.ui";
 import { deletedTrekkerSource } from "@modules/cards/index.server";
 
 /** CSV "DeletedTrekkers" (board). */

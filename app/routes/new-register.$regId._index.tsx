@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { formatNrs } from "@modules/registration";
 import { TrekFields } from "@modules/registration/index.fields";
 import { ChoosePhotoAgain, InsuranceFields, OverlapNotice, TrekkerFields } from "@modules/registration/index.fields";
-import { PastTrekNotice, WizardSteps } from "@modules/registration/index.steps";
+import { PastTrekNotice, WizardSteps } from "@modules/registration/index.ui";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { canPay, editDatesHref, trekDatesRefusal } from "@modules/registration";
 import { canEditRegistration } from "@modules/registration/index.server";

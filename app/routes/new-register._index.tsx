@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { canPay } from "@modules/registration";
 import { TrekFields } from "@modules/registration/index.fields";
 import { ChoosePhotoAgain, TrekkerFields } from "@modules/registration/index.fields";
-import { WizardSteps } from "@modules/registration/index.steps";
+import { WizardSteps } from "@modules/registration/index.ui";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { getRegistration } from "@modules/registration/index.server";
 import { FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.server";

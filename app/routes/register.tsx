@@ -10,7 +10,7 @@ import { publicOrigin } from "@lib/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { listCountries } from "@modules/lookups/index.server";
 import { AuthCard } from "@modules/users/index.ui";
-import { NewPasswordField } from "@modules/users/index.forms";
+import { NewPasswordField } from "~/components/users/password-checklist";
 import { limitMailRequest, registerAccount } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
 import { REGISTER_TYPES } from "@modules/users";

@@ -4,7 +4,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
 import { RequestTabs } from "~/components/request-tabs";
-import { agencyRequestsList } from "@modules/agencies/index.lists";
+import { agencyRequestsList } from "@modules/agencies/index.ui";
 import { agencyRequestSource, can } from "@modules/users/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

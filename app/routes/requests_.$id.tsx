@@ -12,7 +12,7 @@ import { paramId, notFound } from "@lib/param-id";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { DocumentGroups } from "@modules/agencies/index.documents";
+import { DocumentGroups } from "@modules/agencies/index.ui";
 import { remarkSchema } from "@modules/agencies/index.server";
 import { addRemark, getAgencyRequest } from "@modules/agencies/index.server";
 import { AGENCY_REQUEST_STATUSES } from "@modules/users";

@@ -4,7 +4,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { RequestTabs } from "~/components/request-tabs";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { cardReturnsList } from "@modules/cards/index.returns-list";
+import { cardReturnsList } from "@modules/cards/index.ui";
 import { cardReturnSource } from "@modules/cards/index.server";
 import { can } from "@modules/permissions";
 

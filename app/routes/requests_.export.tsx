@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportListFile } from "~/utils/list.server";
 import { requirePermission } from "~/utils/guards.server";
-import { agencyRequestsList } from "@modules/agencies/index.lists";
+import { agencyRequestsList } from "@modules/agencies/index.ui";
 import { agencyRequestSource } from "@modules/users/index.server";
 
 /** CSV "Requests": the agency list with its filters, streamed from the database. */

@@ -4,7 +4,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
 import { RequestTabs } from "~/components/request-tabs";
-import { vouchersList } from "@modules/payments/index.vouchers-list";
+import { vouchersList } from "@modules/payments/index.ui";
 import { voucherListSource } from "@modules/payments/index.server";
 import { can } from "@modules/permissions";
 

@@ -9,7 +9,7 @@ import { routeListSource, type RouteRow } from "@modules/trek-routes/index.serve
 import { can } from "@modules/permissions";
 import { routesPageAction } from "~/utils/routes-page.server";
 import { routeDetailUrl, routeEditUrl } from "@modules/trek-routes";
-import { routesList } from "@modules/trek-routes/index.lists";
+import { routesList } from "@modules/trek-routes/index.ui";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 

@@ -6,7 +6,7 @@ import { EMPTY_TEXTS } from "@lib/ui/table";
 import { Tabs } from "@lib/ui/tabs";
 import { requirePermission } from "~/utils/guards.server";
 import { listLookup } from "@modules/lookups/index.server";
-import { DescriptionHtml } from "@modules/trek-routes/index.detail";
+import { DescriptionHtml } from "@modules/trek-routes/index.ui";
 import { sanitizeDescription } from "@modules/trek-routes/index.server";
 import { getRoute } from "@modules/trek-routes/index.server";
 import { registerTrekUrl, routeEditUrl } from "@modules/trek-routes";

@@ -12,8 +12,9 @@ import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES, SCAN_MANIFEST_PATH } from "@modules/checkins";
-import type { OfflineHandler } from "@modules/checkins/index.offline";
-import { CameraScanner, OFFLINE_STARTING, OfflineFrame, decodePhoto } from "@modules/checkins/index.camera";
+
+import { CameraScanner, decodePhoto } from "~/components/checkins/camera-scanner";
+import { OFFLINE_STARTING, OfflineFrame, loadOfflineScan, type OfflineHandler } from "@modules/checkins/index.ui";
 import { CheckinInputError, TooManyWrongPassportsError, checkpostPlaceName, scanCard, scanSchema, type ScanInput } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -22,7 +23,7 @@ export const handle = { title: "Scan" };
 
 // The page installs as the checkpost's app; its offline part loads only after hydration.
 export const links: LinksFunction = () => [{ rel: "manifest", href: SCAN_MANIFEST_PATH }];
-const OfflineScan = lazy(() => import("@modules/checkins/index.offline"));
+const OfflineScan = lazy(loadOfflineScan);
 
 /** A phone photo of a printed card; larger files are refused before they are read whole. */
 const PHOTO_MAX_BYTES = 12 * 1024 * 1024;

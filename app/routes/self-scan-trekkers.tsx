@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { selfScanTrekkersList } from "@modules/checkins/index.lists";
+import { selfScanTrekkersList } from "@modules/checkins/index.ui";
 import { selfScanSource } from "@modules/checkins/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { simulatorView } from "@modules/payments/index.server";
 import { requireSimulator } from "@modules/payments/index.server";
-import { SimulatorPage } from "@modules/payments/index.sim";
+import { SimulatorPage } from "~/components/payments/sim-page";
 import type { RouteHandle } from "~/root";
 import { notFound } from "@lib/param-id";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { RouteHandle } from "~/root";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
-import { TrekkerPanel } from "@modules/cards/index.panel";
+import { TrekkerPanel } from "~/components/cards/trekker-panel";
 import type { loader as listLoader } from "./tims-cards";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { forbidden, loadListPage, requireUser } from "~/utils/list.server";
-import { timsCardsList } from "@modules/cards/index.tims-cards-list";
+import { timsCardsList } from "@modules/cards/index.ui";
 import { mayListCards, mayOpenPanels, timsCardSource } from "@modules/cards/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

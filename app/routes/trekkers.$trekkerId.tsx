@@ -5,7 +5,7 @@ import { forbidden, requirePermission } from "~/utils/guards.server";
 import { requireTrekkerPanel } from "~/utils/trekker-panel.server";
 import { mayOpenPanels } from "@modules/cards";
 import { can } from "@modules/permissions";
-import { TrekkerPanel } from "@modules/cards/index.panel";
+import { TrekkerPanel } from "~/components/cards/trekker-panel";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Modal } from "@lib/ui/modal";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
 import { isListMove } from "@modules/cards";
-import { CardMoveForm, MOVE_TEXTS } from "@modules/cards/index.move";
+import { CardMoveForm, MOVE_TEXTS } from "~/components/cards/card-move-form";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };

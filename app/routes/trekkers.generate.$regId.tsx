@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors } from "@lib/ui/field";
 import { DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";
-import { PastTrekNotice } from "@modules/registration/index.steps";
+import { PastTrekNotice } from "@modules/registration/index.ui";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.

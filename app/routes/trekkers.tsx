@@ -3,7 +3,7 @@ import { Outlet, redirect, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { trekkersListView } from "@modules/cards/index.trekkers-list";
+import { trekkersListView } from "@modules/cards/index.ui";
 import { trekkersList, viewerTrekkers } from "~/utils/trekker-lists.server";
 import { TrekkerListTabs } from "~/components/trekker-list-tabs";
 import { can } from "@modules/permissions";

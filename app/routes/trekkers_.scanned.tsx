@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { scannedTrekkersList } from "@modules/checkins/index.lists";
+import { scannedTrekkersList } from "@modules/checkins/index.ui";
 import { viewerScans } from "~/utils/trekker-lists.server";
 import { TrekkerListTabs } from "~/components/trekker-list-tabs";
 

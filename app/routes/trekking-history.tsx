@@ -4,7 +4,7 @@ import { LinkButton } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { trekkingHistoryList } from "@modules/cards/index.history-list";
+import { trekkingHistoryList } from "@modules/cards/index.ui";
 import { trekkingHistorySource } from "@modules/cards/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

@@ -5,7 +5,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { Tabs } from "@lib/ui/tabs";
 import { forbidden, loadListPage, requirePermission } from "~/utils/list.server";
-import { USERS_TAB_HIDDEN, usersList } from "@modules/users/index.lists";
+import { USERS_TAB_HIDDEN, usersList } from "@modules/users/index.ui";
 import { can, resolveTab, userListSource, visibleTabs } from "@modules/users/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

@@ -10,7 +10,7 @@ import { PROVINCES } from "@modules/lookups";
 import { listRouteChoices } from "@modules/trek-routes/index.server";
 import { updateCheckpostInfo } from "@modules/users/index.server";
 import { ModalActions } from "@modules/users/index.ui";
-import { RouteCheckpointFields } from "@modules/users/index.forms";
+import { RouteCheckpointFields } from "~/components/users/route-checkpoint-fields";
 import { notFound, requireOtherUserTarget } from "../utils/user-target.server";
 import { checkpostInfoSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";

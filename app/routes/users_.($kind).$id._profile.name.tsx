@@ -6,7 +6,7 @@ import { Modal } from "@lib/ui/modal";
 import { redirectWithToast } from "~/utils/toast.server";
 import { adminRename } from "@modules/users/index.server";
 import { requireOtherUserTarget } from "../utils/user-target.server";
-import { NameForm } from "@modules/users/index.forms";
+import { NameForm } from "~/components/users/account-forms";
 import { ModalActions } from "@modules/users/index.ui";
 import { accountNameSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";

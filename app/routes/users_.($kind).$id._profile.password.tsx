@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { adminSetPassword } from "@modules/users/index.server";
 import { requireOtherUserTarget } from "../utils/user-target.server";
-import { PasswordForm } from "@modules/users/index.forms";
+import { PasswordForm } from "~/components/users/account-forms";
 import { ModalActions } from "@modules/users/index.ui";
 import { setPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";

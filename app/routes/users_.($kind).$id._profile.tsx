@@ -2,7 +2,7 @@ import { Form, Link, Outlet, useRouteLoaderData } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { displayDate } from "@lib/dates";
 import { type AccountRow } from "@modules/users";
-import { AccountRows, ProfileList } from "@modules/users/index.account";
+import { AccountRows, ProfileList } from "@modules/users/index.ui";
 import type { UserViewData } from "./users_.($kind).$id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";

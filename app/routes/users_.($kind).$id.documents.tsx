@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { forbidden } from "~/utils/guards.server";
-import { DocumentGroups } from "@modules/agencies/index.documents";
+import { DocumentGroups } from "@modules/agencies/index.ui";
 import { canSeeAgencyDocuments } from "@modules/agencies/index.server";
 import { getAgencyRequest } from "@modules/agencies/index.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";

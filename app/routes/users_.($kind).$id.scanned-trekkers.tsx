@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ListView } from "@lib/ui/list";
 import { loadListPage } from "~/utils/list.server";
-import { scannedTrekkersList } from "@modules/checkins/index.lists";
+import { scannedTrekkersList } from "@modules/checkins/index.ui";
 import { scannedTrekkerSource } from "@modules/checkins/index.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ListView } from "@lib/ui/list";
 import { loadListPage } from "~/utils/list.server";
-import { timsCardsList } from "@modules/cards/index.tims-cards-list";
+import { timsCardsList } from "@modules/cards/index.ui";
 import { timsCardSource } from "@modules/cards/index.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage } from "~/utils/list.server";
-import { AGENCY_FILTERS, trekkersListView } from "@modules/cards/index.trekkers-list";
+import { AGENCY_FILTERS, trekkersListView } from "@modules/cards/index.ui";
 import { accountTrekkers, trekkersList } from "~/utils/trekker-lists.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 

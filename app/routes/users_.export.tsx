@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { forbidden, requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { USERS_TAB_HIDDEN, usersList } from "@modules/users/index.lists";
+import { USERS_TAB_HIDDEN, usersList } from "@modules/users/index.ui";
 import { resolveTab, userListSource } from "@modules/users/index.server";
 
 /** CSV "Users": the tab's users with the list's filters. */

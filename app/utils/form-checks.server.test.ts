@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PASSWORD_FIELDS } from "@modules/users/index.forms";
+import { PASSWORD_FIELDS } from "~/components/users/account-forms";
 import { checkForm } from "~/utils/form-checks.server";
 
 const FIT = { userType: 1 };

@@ -1,5 +1,6 @@
-// The agencies module's light public entry for code that may run in the browser (document slots,
-// policy). Components and the requests list have narrow entries (index.documents.ts,
-// index.lists.ts; ADR 0016). Routes and other modules import only this and index.server.ts.
+// The agencies module's light public entry for code that may run in the browser: rules, constants,
+// labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
+// a piece one page uses sits beside it in app/components/ (ADR 0045).
+// Routes and other modules import only the module's entries.
 export { DOCUMENT_SLOTS } from "./documents";
 export { canSeeAgencyDocuments } from "./policy";

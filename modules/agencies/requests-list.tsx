@@ -1,6 +1,6 @@
 import { displayDate } from "@lib/dates";
 import { choiceFilter, defineList, textFilter, filterObject } from "@lib/list/define";
-import { AGENCY_REQUEST_STATUSES, type AgencyRequestStatus } from "@modules/users/index.agency-status";
+import { AGENCY_REQUEST_STATUSES, type AgencyRequestStatus } from "@modules/users/index";
 import type { AgencyRequestListRow } from "@modules/users/index.server";
 
 /**

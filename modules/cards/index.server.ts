@@ -22,11 +22,9 @@ export {
   trekkerRowActions,
   cardNumberText,
 } from "./index";
-export { type CardQrClaims, type ParsedCardQr, CARD_QR_MAX_BYTES, CARD_QR_PREFIX, composeCardQr, isCardQr, parseCardQr } from "./index.qr";
+export { type CardQrClaims, type ParsedCardQr, CARD_QR_MAX_BYTES, CARD_QR_PREFIX, composeCardQr, isCardQr, parseCardQr } from "./index";
 export { PrintButton, PrintableCard } from "./index.card";
 export { type TrekkerItem, AGENCY_FILTERS, cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList } from "./trekker-lists";
-export { CardMoveForm, MOVE_TEXTS } from "./index.move";
-export { TrekkerPanel } from "./index.panel";
 export { trekkerChoices, trekkerFilters, trekkersList, type TrekkerFilters } from "./lists/trekkers.server";
 export type { CardLifecycleFields } from "./card-store.server";
 export type { CardEventView } from "./card-events.server";

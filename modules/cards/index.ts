@@ -1,7 +1,7 @@
-// The cards module's light public entry for code that may run in the browser: pure rules,
-// policies and types. Components and list declarations have their own narrow entries
-// (one per trekker list, index.card.ts, index.panel.ts, index.move.ts; ADR 0016 and 0029), so a page loads only
-// the parts it uses. Routes and other modules import only these and index.server.ts.
+// The cards module's light public entry for code that may run in the browser: rules, constants,
+// labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
+// a piece one page uses sits beside it in app/components/ (ADR 0045). One narrow browser entry stays, index.card.ts (the printable card): ADR 0045.
+// Routes and other modules import only the module's entries.
 export type { CardView } from "./components/printable-card";
 export type { CardMove, ReturnState, UnpaidStatus } from "./lifecycle";
 export { CardActionError, actionsFor, isCardMove, isExpired, mayAct, ruleOf } from "./lifecycle";
@@ -10,3 +10,5 @@ export { CARD_SCOPES, mayListCards, mayOpenAnyCard, mayOpenPanels } from "./poli
 export type { ListMove, TrekkerRowAction } from "./row-actions";
 export { LIST_MOVES, isListMove, trekkerRowActions } from "./row-actions";
 export { cardNumberText } from "./card-number";
+export type { CardQrClaims, ParsedCardQr } from "./card-qr";
+export { CARD_QR_MAX_BYTES, CARD_QR_PREFIX, composeCardQr, isCardQr, parseCardQr } from "./card-qr";

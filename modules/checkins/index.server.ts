@@ -13,8 +13,8 @@ export {
   SCAN_SW_SCOPE,
   SCAN_SYNC_PATH,
 } from "./index";
-export { CameraScanner, decodePhoto, OFFLINE_STARTING, OfflineFrame } from "./index.camera";
-export { type CheckinItem, scannedTrekkersList, selfScanTrekkersList } from "./index.lists";
+export { OFFLINE_STARTING, OfflineFrame } from "./index.ui";
+export { type CheckinItem, scannedTrekkersList, selfScanTrekkersList } from "./index.ui";
 export { offlineSyncSchema, scanSchema, selfCheckSchema, selfCheckinSchema } from "./index.schemas";
 export type { CheckinListener, CheckinOutcome, RecordedCheckin, ScanInput, SelfCheckinCard, SelfCheckinOptions } from "./service.server";
 export type { CheckinView } from "./readers.server";

@@ -1,5 +1,7 @@
-// The check-ins module's light public entry for code that may run in the browser. The camera
-// and the lists have narrow entries (index.camera.ts, index.lists.ts; ADR 0016).
+// The checkins module's light public entry for code that may run in the browser: rules, constants,
+// labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
+// a piece one page uses sits beside it in app/components/ (ADR 0045).
+// Routes and other modules import only the module's entries.
 export { CHECKIN_MESSAGES, SCANNER_DELAY_MS, cardProblem } from "./rules";
 export { METHOD_LABELS, checkLabel } from "./scan-labels";
 export { checkinsPermissions } from "./permissions";

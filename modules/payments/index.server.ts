@@ -24,11 +24,10 @@ export {
   type Receipt,
   amountInWords,
 } from "./index";
-export { vouchersList } from "./index.vouchers-list";
-export { billingList, InvoiceVoids } from "./index.billing-list";
-export { GatewayForm, OnlineMethodButtons, QrPaymentPanel, type QrPanelData } from "./index.pay";
+export { vouchersList } from "./index.ui";
+export { billingList, InvoiceVoids } from "./index.ui";
 export { ReceiptDocument } from "./index.receipt";
-export { SimulatorPage, type SimDecision } from "./index.sim";
+export type { SimDecision } from "./index";
 export { paymentReturnParams, paymentStepSchema, voucherDecisionSchema, markRefundedSchema, refundListParams } from "./index.schemas";
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";
 export type { VoucherFilters, VoucherRow } from "./vouchers.server";

@@ -1,6 +1,7 @@
-// The payments module's light public entry for code that may run in the browser (labels, methods,
-// types). Components and the voucher list have narrow entries (index.pay.ts, index.sim.ts,
-// index.lists.ts; ADR 0016). Routes and other modules import only this and index.server.ts.
+// The payments module's light public entry for code that may run in the browser: rules, constants,
+// labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
+// a piece one page uses sits beside it in app/components/ (ADR 0045). One narrow browser entry stays, index.receipt.ts (the receipt): ADR 0045.
+// Routes and other modules import only the module's entries.
 export type { PaymentTab } from "./methods";
 export { GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, refundGatewayLabel } from "./methods";
 export {
@@ -16,3 +17,4 @@ export {
 export { PAYMENT_METHOD_LABELS } from "./payment-medium";
 export { RECEIPT_ISSUER, receiptFileName, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
 export { amountInWords } from "./amount-words";
+export type { SimDecision, SimView } from "./simulators/types";

@@ -13,7 +13,7 @@ export {
   formatNrs,
 } from "./index";
 export { InsuranceFields, TrekkerFields, TrekFields, ChoosePhotoAgain, OverlapNotice } from "./index.fields";
-export { WizardSteps, PastTrekNotice } from "./index.steps";
+export { WizardSteps, PastTrekNotice } from "./index.ui";
 export { firstStepSchema, insuranceSchema, splitFirstStep, trekDetailsSchema, trekkerSchema } from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export type { RouteChangeListener } from "./service.server";

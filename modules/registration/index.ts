@@ -1,6 +1,7 @@
-// The registration module's light public entry for code that may run in the browser (pure rules,
-// policies, types). The wizard's fields and steps have narrow entries (index.fields.ts,
-// index.steps.ts; ADR 0016). Routes and other modules import only this and index.server.ts.
+// The registration module's light public entry for code that may run in the browser: rules, constants,
+// labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
+// a piece one page uses sits beside it in app/components/ (ADR 0045). One narrow browser entry stays, index.fields.ts (the registration form's fields): ADR 0045.
+// Routes and other modules import only the module's entries.
 export type { RegistrationViewer } from "./policy";
 export type { TrekkerInput } from "./schemas";
 export {

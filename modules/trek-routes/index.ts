@@ -1,5 +1,6 @@
-// The trek-routes module's light public entry for code that may run in the browser (urls, policy).
-// Components and the routes list have narrow entries (index.form.ts, index.detail.ts,
-// index.lists.ts; ADR 0016). Routes and other modules import only this and index.server.ts.
+// The trek-routes module's light public entry for code that may run in the browser: rules, constants,
+// labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
+// a piece one page uses sits beside it in app/components/ (ADR 0045). One narrow browser entry stays, index.form.ts (the route form): ADR 0045.
+// Routes and other modules import only the module's entries.
 export { registerTrekUrl, routeDetailUrl, routeEditUrl, routeImageUrl } from "./urls";
 export { ROUTE_SCOPES, canManageRoutes, canRegisterOnRoute } from "./policy";

@@ -41,9 +41,8 @@ export {
   REGISTER_TYPES,
   TWO_FACTOR_CODE_LABEL,
 } from "./index";
-export { AccountRows, ProfileList, SessionList } from "./index.account";
-export { NameForm, PASSWORD_FIELDS, PasswordForm, NewPasswordField, RouteCheckpointFields } from "./index.forms";
-export { USERS_TAB_HIDDEN, usersList } from "./index.lists";
+export { AccountRows, ProfileList, SessionList } from "./index.ui";
+export { USERS_TAB_HIDDEN, usersList } from "./index.ui";
 export { AuthCard, OpenMailButtons, ModalActions } from "./index.ui";
 export {
   registerSchema,

@@ -1,6 +1,7 @@
-// The users module's light public entry for code that may run in the browser (pure rules, paths,
-// types). Components and the users list have narrow entries (index.lists.ts, index.ui.ts,
-// index.account.ts, index.forms.ts; ADR 0016). Routes and other modules import only this and index.server.ts.
+// The users module's light public entry for code that may run in the browser: rules, constants,
+// labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
+// a piece one page uses sits beside it in app/components/ (ADR 0045).
+// Routes and other modules import only the module's entries.
 export type { AccountRow } from "./components/account-rows";
 export type { AgencyRequestStatus } from "./agency-status";
 export type { Permission, PermissionHolder, PermissionScope } from "../permissions";

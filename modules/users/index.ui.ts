@@ -1,3 +1,9 @@
-// A narrow browser entry of the users module (ADR 0016): a page that imports it loads only this part.
+// The users module's entry for pages: the components and list declarations more than one page (or
+// the module's own server code) uses. esbuild gives a page every file this entry re-exports that any
+// page uses, so a piece one page uses lives beside it in app/components/ instead (ADR 0045).
 export { AuthCard, OpenMailButtons } from "./components/auth-card";
 export { ModalActions } from "./components/modal-actions";
+export { AccountRows, ProfileList } from "./components/account-rows";
+export type { SessionListItem } from "./components/session-list";
+export { SessionList } from "./components/session-list";
+export { USERS_TAB_HIDDEN, usersList } from "./users-list";

@@ -77,7 +77,7 @@ describe("import boundaries (boundaries/dependencies)", () => {
     expect(
       await lint(
         "app/routes/clean.tsx",
-        `import { can } from "@modules/users";\nimport { requireUser } from "~/utils/guards.server";\nimport { NameForm } from "@modules/users/index.forms";\nimport { x } from "@modules/cards/index.server";\nexport const y = [can, requireUser, NameForm, x];`,
+        `import { can } from "@modules/users";\nimport { requireUser } from "~/utils/guards.server";\nimport { NameForm } from "@modules/users/index.ui";\nimport { x } from "@modules/cards/index.server";\nexport const y = [can, requireUser, NameForm, x];`,
       ),
     ).toEqual([]);
     expect(

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 // page (ADR 0029).
 import "@remix-run/react";
 import { displayDateTime, kathmanduDate } from "@lib/dates";
-import { preloadScanner } from "../components/camera-scanner";
+import { preloadScanner } from "../components/qr-reader";
 import { OFFLINE_STARTING, OfflineFrame } from "../components/offline-frame";
 import { CARD_KEYS_PATH, REVOCATION_PATH, SCAN_SW_PATH, SCAN_SW_SCOPE, SCAN_SYNC_PATH } from "./paths";
 import { addPending, pendingScans, removePending } from "./store";

@@ -1,4 +1,4 @@
-import { isCardQr, parseCardQr, type CardQrClaims } from "@modules/cards/index.qr";
+import { isCardQr, parseCardQr, type CardQrClaims } from "@modules/cards/index";
 import { cardProblem } from "../rules";
 
 /**

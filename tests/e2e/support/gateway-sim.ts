@@ -5,8 +5,8 @@ import { expect, type Page } from "@playwright/test";
  * payment step sends the browser to a simulator page (/sim/<provider>/session/<id>) whose buttons
  * carry name="decision" and these values; each label also contains its value's word.
  */
-export type { SimDecision } from "@modules/payments/index.sim";
-import type { SimDecision } from "@modules/payments/index.sim";
+export type { SimDecision } from "@modules/payments";
+import type { SimDecision } from "@modules/payments";
 
 const onSimulatorPage = /\/sim\/[a-z-]+\/session\/[^/]+$/;
 const leftSimulator = (url: URL) => !url.pathname.startsWith("/sim/");

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, TextArea } from "@lib/ui/field";
 import { DEFAULT_CONFIRM_MESSAGE } from "@lib/ui/modal";
-import type { CardMove } from "../lifecycle";
+import type { CardMove } from "@modules/cards";
 
 /** Each card move's confirmation: its title and button (spec 2 §4: cancel, delete, return decisions). */
 export const MOVE_TEXTS: Record<CardMove, { title: string; button: string; danger: boolean }> = {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
-import { GATEWAY_UNAVAILABLE, ONLINE_METHODS } from "../methods";
-import type { GatewayId } from "../gateways/types";
+import { GATEWAY_UNAVAILABLE, ONLINE_METHODS } from "@modules/payments";
+import type { GatewayId } from "@modules/payments/index.server";
 
 /**
  * The signed form the provider expects. With JS it submits itself at once (spec 1 §2.7); without

@@ -1,32 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { SCANNER_DELAY_MS } from "../rules";
+import { SCANNER_DELAY_MS } from "@modules/checkins";
+import { loadQrReader, readCanvas } from "@modules/checkins/index.ui";
 
-/**
- * One QR reader on the scan page, jsQR (the server's reader too; ADR 0043 and issue 27: the scan
- * page with its camera within 200 KB of JavaScript in all). It reads the camera's frames and a
- * chosen photo, and is loaded only when one is to be read.
- */
-type JsQr = typeof import("jsqr").default;
-let loading: Promise<JsQr> | null = null;
-const loadReader = () =>
-  (loading ??= import("jsqr").then(
-    (m) => m.default,
-    (error: unknown) => {
-      // Its chunk did not load (offline before the page kept it): the next try loads it again.
-      loading = null;
-      throw error;
-    },
-  ));
-
-/** Loads the reader ahead of need, so that the offline scan page has it cached (its service worker). */
-export const preloadScanner = (): Promise<unknown> => loadReader();
-
-/** The code in a canvas's pixels, or null. */
-function readCanvas(read: JsQr, canvas: HTMLCanvasElement): string | null {
-  const pixels = canvas.getContext("2d", { willReadFrequently: true })?.getImageData(0, 0, canvas.width, canvas.height);
-  if (!pixels) return null;
-  return read(pixels.data, pixels.width, pixels.height, { inversionAttempts: "attemptBoth" })?.data || null;
-}
+// The scan page's camera and photo reading; the QR reader itself is the check-ins module's (qr-reader.ts).
 
 /**
  * The camera: 'Scan QR' starts it, 'Cancel Scan QR' stops it (spec 2 §2). One frame a second is
@@ -55,7 +31,7 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
     };
     (async () => {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error("this browser gives no camera to the page");
-      const [read, media] = await Promise.all([loadReader(), navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false })]);
+      const [read, media] = await Promise.all([loadQrReader(), navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false })]);
       stream = media;
       // Cancelled while the camera was starting: it stops at once.
       if (stopped || !video.current) return stop();
@@ -143,7 +119,7 @@ const RETRY_SCALES = [0.6, 1.5, 0.75];
  * 1600 px a side (as on the server), then the photo redrawn at RETRY_SCALES.
  */
 export async function decodePhoto(file: File): Promise<string | null> {
-  const read = await loadReader().catch(() => null);
+  const read = await loadQrReader().catch(() => null);
   if (!read) return null;
   for (const size of [{ maxSide: 1600 }, ...RETRY_SCALES.map((scale) => ({ scale }))]) {
     const canvas = await drawn(file, size);

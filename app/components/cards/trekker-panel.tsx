@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { SidePanel } from "@lib/ui/side-panel";
 import { Tabs } from "@lib/ui/tabs";
 import { displayDate, displayDateTime } from "@lib/dates";
-import type { TrekkerCardData } from "../card-data.server";
-import { PrintableCard, type CardView } from "./printable-card";
+import type { TrekkerCardData } from "@modules/cards/index.server";
+import type { CardView } from "@modules/cards";
+import { PrintableCard } from "@modules/cards/index.card";
 
 /** The trekker as the panel's loader sends it (dates travel as text). */
 export type PanelTrekker = Omit<TrekkerCardData, "issuedAt"> & { nationalityName: string; photoSrc: string };

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
 import { formatNrs } from "@modules/registration";
-import type { RefundReason } from "../labels";
+import type { RefundReason } from "@modules/payments";
 
 export const REFUND_DUE_TITLES: Record<RefundReason, string> = {
   "already-paid": "Registration Already Paid",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeOwnPasswordSchema, changeUserPasswordSchema, setPasswordSchema } from "../index.schemas";
+import { changeOwnPasswordSchema, changeUserPasswordSchema, setPasswordSchema } from "@modules/users/index.schemas";
 import { PASSWORD_FIELDS } from "./account-forms";
 
 describe("PasswordForm's field names", () => {

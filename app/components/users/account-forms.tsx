@@ -18,7 +18,7 @@ interface FormBase {
 
 /** "Full Name", validated with accountNameSchema on both sides. */
 export function NameForm({ id, lastResult, actions, fullName, className = "space-y-4" }: FormBase & { fullName: string }) {
-  const validate = useLazyValidation(() => import("../index.schemas").then((m) => m.accountNameSchema));
+  const validate = useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m.accountNameSchema));
   const [form, fields] = useForm({
     id,
     lastResult,
@@ -56,7 +56,7 @@ export function PasswordForm({ id, lastResult, actions, schema, className = "spa
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: useLazyValidation(() => import("../index.schemas").then((m) => m[schema])),
+    onValidate: useLazyValidation(() => import("@modules/users/index.schemas").then((m) => m[schema])),
   });
   const names: readonly string[] = PASSWORD_FIELDS[schema];
   const newPassword = names.includes("newPassword") ? "newPassword" : "password";

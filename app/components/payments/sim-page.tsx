@@ -1,5 +1,5 @@
 import { buttonClass } from "@lib/ui/button";
-import type { SimView } from "./types";
+import type { SimView } from "@modules/payments";
 
 /**
  * The page every simulated provider shows: what is being paid and one button per outcome. A plain

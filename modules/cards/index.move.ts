@@ -1,2 +1,0 @@
-// A narrow browser entry of the cards module (ADR 0016): a page that imports it loads only this part.
-export { CardMoveForm, MOVE_TEXTS } from "./components/card-move-form";

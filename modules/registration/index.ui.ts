@@ -1,0 +1,5 @@
+// The registration module's entry for pages: the components and list declarations more than one page (or
+// the module's own server code) uses. esbuild gives a page every file this entry re-exports that any
+// page uses, so a piece one page uses lives beside it in app/components/ instead (ADR 0045).
+export { WizardSteps } from "./components/wizard-steps";
+export { PastTrekNotice } from "./components/past-trek-notice";
