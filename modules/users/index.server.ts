@@ -106,6 +106,7 @@ export {
   countUsersByType,
   createUser,
   findAuthUser,
+  setUserLanguage,
   findUserByEmail,
   grantPermission,
   searchUsers,
