@@ -12,6 +12,10 @@ import { composeApp } from "./composition.server";
 import { exitOnBadConfiguration, exitPromptlyOnSignals } from "./utils/startup.server";
 import { databaseDownDocument, databaseDownResponse, metDatabaseDown, noteDatabaseDown, orDatabaseDown } from "./utils/database-down.server";
 import { CleanHtmlStream } from "./utils/clean-html-stream.server";
+import { requestLanguage } from "./utils/language.server";
+import { serverTranslator } from "@lib/i18n/i18n.server";
+import { I18nProvider } from "@lib/i18n/context";
+import { DEFAULT_LANGUAGE } from "@lib/i18n/languages";
 
 // scripts/serve.mjs reads these from the server build and applies them to every request.
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
@@ -85,12 +89,17 @@ export default async function handleRequest(
   // One nonce per page: Remix's inline scripts carry it, and nothing else inline may run.
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // The page's words in the request's language; with the database down (the user's setting
+  // unreadable) the 503 page is in English.
+  const translator = serverTranslator(responseStatusCode === 503 ? DEFAULT_LANGUAGE : await requestLanguage(request).catch(() => DEFAULT_LANGUAGE));
   const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <I18nProvider value={translator}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nProvider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -24,6 +24,9 @@ import { useNonce } from "./components/nonce";
 import { pageTitle } from "@lib/title";
 import { shellData } from "./utils/shell.server";
 import { leadsToDocument } from "./utils/document-page";
+import { LanguageSwitch } from "./components/layout/language-switch";
+import { useT } from "@lib/i18n/context";
+import { htmlLang } from "@lib/i18n/languages";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -62,8 +65,11 @@ const CHROMELESS = ["/upload-documents", "/upload-documents-status"];
 function useTitle(): string {
   const matches = useMatches();
   const location = useLocation();
+  const { t } = useT();
   const given = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
-  return pageTitle(location.pathname, (given?.handle as RouteHandle | undefined)?.title);
+  const title = (given?.handle as RouteHandle | undefined)?.title;
+  // A route's own title is a text of the shell namespace; a title made from the path stays as it is.
+  return pageTitle(location.pathname, title ? t(title) : title);
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -78,8 +84,9 @@ function Shell({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const mode = usePageMode();
   const script = rootData?.documentScript;
+  const { lng, t } = useT();
   return (
-    <html lang="en" className="h-full">
+    <html lang={htmlLang(lng)} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <Meta />
@@ -102,6 +109,9 @@ function Shell({ children }: { children: ReactNode }) {
           </div>
         ) : (
           <main className="min-h-full">
+            <nav aria-label={t("Language")} className="no-print absolute top-2 right-2 z-10">
+              <LanguageSwitch />
+            </nav>
             <Toasts toasts={rootData?.toasts ?? []} />
             {children}
           </main>

@@ -15,6 +15,8 @@ import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 
+import { useT } from "@lib/i18n/context";
+
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
@@ -46,18 +48,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({ id: "forgot-password", lastResult: actionData?.result });
+  const { t } = useT();
   return (
     <AuthCard title="Forgot password?" subtitle="Enter your e-mail and we will send you a link to set a new password">
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.forgotPasswordSchema">
         <TextField label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <FormErrors errors={form.errors} />
         <Button type="submit" className="w-full">
-          Send Reset Link
+          {t("Send Reset Link")}
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-semibold text-blue-700 hover:underline">
-          Back to Login
+          {t("Back to Login")}
         </Link>
       </p>
     </AuthCard>

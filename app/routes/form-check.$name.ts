@@ -3,6 +3,8 @@ import { requireUser } from "~/utils/guards.server";
 import { checkForm, PUBLIC_CHECKS } from "~/utils/form-checks.server";
 import { readForm } from "@lib/multipart.server";
 import { notFound } from "@lib/param-id";
+import { translateMessages } from "@lib/i18n/messages";
+import { requestTranslator } from "~/utils/language.server";
 
 /**
  * The blur check of a form on a document page (ADR 0034, 0043): the named schema on what is typed
@@ -14,7 +16,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = PUBLIC_CHECKS.has(name) ? { userType: 0 } : await requireUser(request);
   const errors = await checkForm(name, await readForm(request), viewer);
   if (!errors) return notFound();
-  return Response.json({ errors });
+  // The document script shows these as they come: in the page's language (lib/i18n/messages.ts).
+  const translator = await requestTranslator(request);
+  return Response.json({ errors: Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, translateMessages(translator, messages)])) });
 }
 
 export function loader() {

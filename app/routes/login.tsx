@@ -19,6 +19,7 @@ import { TooManySignInsError, limitMailRequest } from "@modules/users/index.serv
 import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { boundedRequest, readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -78,12 +79,13 @@ export default function Login() {
     lastResult: actionData?.result,
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") !== "resend";
+  const { t } = useT();
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
       <div className="w-full max-w-md rounded-lg bg-white p-8 shadow">
         <p className="text-center text-sm font-semibold tracking-widest text-blue-700">TIMS</p>
-        <h1 className="mt-1 text-center text-2xl font-bold text-slate-800">Sign in to your account</h1>
-        <p className="mt-1 text-center text-sm text-slate-500">Trekkers' Information Management System</p>
+        <h1 className="mt-1 text-center text-2xl font-bold text-slate-800">{t("Sign in to your account")}</h1>
+        <p className="mt-1 text-center text-sm text-slate-500">{t("Trekkers' Information Management System")}</p>
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)} data-check="users.loginSchema">
           <input type="hidden" name="intent" value="login" />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
@@ -95,38 +97,38 @@ export default function Login() {
             errors={fields.password.errors}
           />
           <div className="flex items-center justify-between">
-            <Checkbox label="Remember me" name={fields.remember.name} />
+            <Checkbox label={t("Remember me")} name={fields.remember.name} />
             <Link to="/forgot-password" className="text-sm text-blue-700 hover:underline">
-              Forgot password?
+              {t("Forgot password?")}
             </Link>
           </div>
           <FormErrors errors={form.errors} />
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? "Signing in…" : "Login"}
+            {busy ? t("Signing in…") : t("Login")}
           </Button>
         </Form>
         {actionData?.unverified ? (
           <Form method="post" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="resend-verification">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="email" value={String(fields.email.initialValue ?? fields.email.value ?? "")} />
-            <p className="text-amber-900">Didn't get the verification e-mail?</p>
+            <p className="text-amber-900">{t("Didn't get the verification e-mail?")}</p>
             <Button type="submit" variant="secondary" size="sm" className="mt-2">
-              Resend verification email
+              {t("Resend verification email")}
             </Button>
           </Form>
         ) : null}
         <p className="mt-6 text-center text-sm text-slate-600">
-          Don't have an account?{" "}
+          {t("Don't have an account?")}{" "}
           <Link to="/register" className="font-semibold text-blue-700 hover:underline">
-            Register Now
+            {t("Register Now")}
           </Link>
         </p>
         <p className="mt-2 text-center text-sm">
           <Link to="/location" className="text-blue-700 hover:underline">
-            Self Check in
+            {t("Self Check in")}
           </Link>
         </p>
-        <p className="mt-6 text-center text-xs text-slate-600">For the best experience we recommend Google Chrome or Microsoft Edge.</p>
+        <p className="mt-6 text-center text-xs text-slate-600">{t("For the best experience we recommend Google Chrome or Microsoft Edge.")}</p>
       </div>
     </div>
   );

@@ -6,6 +6,9 @@ import { can, type Permission } from "@modules/permissions";
 import { switchRefusedMessage, activeSwitch, findAuthUser, recordSwitchedAction, refusedWhileSwitched, type AuthUser } from "@modules/users/index.server";
 import { commitSession, destroySession, getSession, newSession, sessionState, TOUCH_INTERVAL_MS, type TimsSession } from "./session.server";
 import { toastCookie } from "./toast.server";
+import { languageCookie } from "@lib/i18n/detect.server";
+import { isLanguage } from "@lib/i18n/languages";
+import { setUserLanguage } from "@modules/users/index.server";
 
 export const SESSION_EXPIRED_MESSAGE = "Your login session has expired. Please login again to continue.";
 
@@ -145,7 +148,14 @@ export async function startSession(request: Request, user: AuthUser, remember: b
   session.set("lastSeen", now);
   session.set("remember", remember);
   session.set("userAgent", request.headers.get("User-Agent"));
+  await keepChosenLanguage(request, user);
   return commitSession(session, request);
+}
+
+/** A language chosen before signing in (the switch's cookie) becomes the account's, as if chosen signed in. */
+async function keepChosenLanguage(request: Request, user: AuthUser): Promise<void> {
+  const chosen: unknown = await languageCookie.parse(request.headers.get("Cookie"));
+  if (isLanguage(chosen) && chosen !== user.language) await setUserLanguage(user.id, chosen);
 }
 
 /**

@@ -6,6 +6,16 @@ import { getOptionalUser, type PageUser } from "./guards.server";
 import { sidebarFor } from "./sidebar.server";
 import { readToasts } from "./toast.server";
 import { pageScriptUrl } from "@lib/page-script.server";
+import { textsFor } from "@lib/i18n/i18n.server";
+import type { PageLanguage } from "@lib/i18n/languages";
+import type { Resources } from "@lib/i18n/translate";
+import { requestLanguage } from "./language.server";
+
+/** The page's language and the texts its browser code translates with (app pages; ADR 0047). */
+export interface PageTexts {
+  lng: PageLanguage;
+  resources: Resources;
+}
 
 /**
  * What the root's loader returns on every page: who is signed in, their sidebar, the bell, the
@@ -20,6 +30,9 @@ export async function shellData(request: Request) {
   const showBell = user ? can(user, "notifications") : false;
   // Current on every page without JavaScript; with it the bell also refreshes itself (AppHeader).
   const unread = user && showBell ? await countUnread(user.id) : 0;
+  const lng = await requestLanguage(request);
+  // The shell's and the forms' words; a page's own namespaces come with its own loader (ADR 0047).
+  const i18n: PageTexts = { lng, resources: textsFor(lng, ["shell", "validation"]) };
   return data(
     {
       user: user ? { fullName: user.fullName, email: user.email, userType: user.userType, photoUrl: profilePhotoUrl(user) } : null,
@@ -33,6 +46,7 @@ export async function shellData(request: Request) {
       embedded: config.embedded,
       // The document pages' script (ADR 0043): its URL carries the hash of its code.
       documentScript: pageScriptUrl("document"),
+      i18n,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );

@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { cx } from "@lib/ui/class-names";
+import { useT } from "@lib/i18n/context";
+import { translateMessage, translateMessages } from "@lib/i18n/messages";
 
 /**
  * Plain, "dumb" form fields: routes either spread Conform's getInputProps(...) /
@@ -138,8 +140,19 @@ export function useField<
   },
 >(props: P) {
   const { label, name, errors, hint, scriptedHint, id, className, "aria-invalid": ariaInvalid, "aria-describedby": ariaDescribedBy, ...rest } = props;
-  const a11y = useFieldA11y(id, errors, hint != null, ariaInvalid, ariaDescribedBy);
-  const frame = { a11y, label, hint, scriptedHint, required: props.required, className };
+  // The one place a field's words are translated (docs/adr/0047-languages.md): its label and hint
+  // are texts of the validation namespace, its messages the schemas' English ones read back.
+  const translator = useT();
+  const { t } = translator;
+  const a11y = useFieldA11y(id, translateMessages(translator, errors), hint != null, ariaInvalid, ariaDescribedBy);
+  const frame = {
+    a11y,
+    label: typeof label === "string" ? t(label) : label,
+    hint: typeof hint === "string" ? t(hint) : hint,
+    scriptedHint: scriptedHint ? t(scriptedHint) : scriptedHint,
+    required: props.required,
+    className,
+  };
   return { a11y, frame, control: { ...rest, ...controlA11y(a11y, name) } };
 }
 
@@ -208,11 +221,12 @@ export interface SelectFieldProps extends FieldBaseProps, Omit<SelectHTMLAttribu
 
 export function SelectField({ options = [], groups, dependsOn, placeholder = SELECT_PLACEHOLDER, ...props }: SelectFieldProps) {
   const { frame, control } = useField(props);
+  const { t } = useT();
   return (
     <LabelledField {...frame}>
       <select {...control} data-options-from={dependsOn} className={controlClass}>
         {/* Left selectable (not disabled) so "nothing chosen" reaches the server's required check. */}
-        <option value="">{placeholder}</option>
+        <option value="">{t(placeholder)}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -240,7 +254,8 @@ export interface FormErrorsProps {
 
 /** Form-level (server) errors under a form, e.g. "Invalid credentials". */
 export function FormErrors({ errors, id, className }: FormErrorsProps) {
-  const messages = (errors ?? []).filter((message) => message.trim() !== "");
+  const translator = useT();
+  const messages = (errors ?? []).filter((message) => message.trim() !== "").map((message) => translateMessage(translator, message));
   if (messages.length === 0) return null;
   return (
     <div id={id} role="alert" className={cx("rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700", className)}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { cx } from "@lib/ui/class-names";
+import { useT } from "@lib/i18n/context";
 
 export type ToastType = "success" | "warning" | "normal" | "info" | "danger" | "primary";
 
@@ -30,13 +31,14 @@ export interface ToastsProps {
  * breakpoint, stacked top-right over the page.
  */
 export function Toasts({ toasts }: ToastsProps) {
+  const { t } = useT();
   if (toasts.length === 0) return null;
   return (
     // The stack never blocks clicks on the page beneath, only the toasts themselves do. It is a
     // named region, so the toasts and their dismiss boxes sit in a landmark like the rest of the page.
     // On wider screens below the header (and the demo banner), so neither the bell nor the menu is covered.
     <section
-      aria-label="Messages"
+      aria-label={t("Messages")}
       className="no-print pointer-events-none mb-3 flex flex-col gap-2 sm:fixed sm:top-28 sm:right-4 sm:z-60 sm:mb-0 sm:w-96 sm:items-end"
     >
       {toasts.map((toast) => (
@@ -54,6 +56,8 @@ export function Toasts({ toasts }: ToastsProps) {
  */
 function Toast({ toast }: { toast: ToastMessage }) {
   const closeId = useId();
+  // A toast's words are the English texts the actions wrote, translated as they are shown (shell namespace).
+  const { t } = useT();
   const [expired, setExpired] = useState(false);
 
   useEffect(() => {
@@ -64,12 +68,12 @@ function Toast({ toast }: { toast: ToastMessage }) {
     return () => clearTimeout(timer);
   }, []);
 
-  const messages = toast.messages.filter((message) => message.trim() !== "");
+  const messages = toast.messages.filter((message) => message.trim() !== "").map((message) => t(message));
   if (expired || messages.length === 0) return null;
 
   return (
     <div className="pointer-events-auto w-full">
-      <input id={closeId} type="checkbox" className="peer sr-only" aria-label="Dismiss notification" />
+      <input id={closeId} type="checkbox" className="peer sr-only" aria-label={t("Dismiss notification")} />
       <div
         role={toast.type === "danger" ? "alert" : "status"}
         className={cx(

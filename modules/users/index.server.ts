@@ -105,6 +105,7 @@ export {
   countUsersByType,
   createUser,
   findAuthUser,
+  setUserLanguage,
   findUserByEmail,
   grantPermission,
   searchUsers,

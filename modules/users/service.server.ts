@@ -23,6 +23,8 @@ export interface AuthUser {
   isApproved: boolean;
   sessionVersion: number;
   grants: string[];
+  /** The language chosen in the header, null until chosen (lib/i18n resolves the page's). */
+  language: string | null;
 }
 
 export function toAuthUser(user: User, grants: string[]): AuthUser {
@@ -42,6 +44,7 @@ export function toAuthUser(user: User, grants: string[]): AuthUser {
     isApproved: Boolean(user.isApproved),
     sessionVersion: user.sessionVersion,
     grants,
+    language: user.language ?? null,
   };
 }
 
@@ -53,6 +56,11 @@ async function grantsOf(userId: number): Promise<string[]> {
 export async function findAuthUser(id: number): Promise<AuthUser | null> {
   const user = await User.findByPk(id);
   return user ? toAuthUser(user, await grantsOf(user.id)) : null;
+}
+
+/** Remembers the language a user chose in the header; `language` is checked by the caller (lib/i18n). */
+export async function setUserLanguage(userId: number, language: string): Promise<void> {
+  await User.update({ language }, { where: { id: userId } });
 }
 
 export async function findUserByEmail(email: string): Promise<User | null> {

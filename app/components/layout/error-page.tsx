@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useT } from "@lib/i18n/context";
+import { formatNumber } from "@lib/i18n/translate";
 
 /** The texts of spec 1 §8 and the not-found placeholder, one per status. */
 export const ERROR_TEXTS: Record<number, { title: string; message: string }> = {
@@ -15,17 +17,19 @@ export const ERROR_TEXTS: Record<number, { title: string; message: string }> = {
 /** The status, its title and message, and the way home: the root's page and a route's boundary alike. */
 function ErrorText({ view, inLayout }: { view: { status: number; title: string; message: string }; inLayout: boolean }) {
   const Tag = inLayout ? "section" : "div";
+  // The titles and messages are texts of the shell namespace; a reason a service gave is translated where it is known.
+  const { t, lng } = useT();
   return (
     <Tag
       className={`mx-auto flex max-w-xl flex-col items-center px-6 text-center ${inLayout ? "py-16" : "py-20"}`}
       data-testid={`error-${view.status}`}
       role={inLayout ? "alert" : undefined}
     >
-      <p className="text-6xl font-bold text-blue-700">{view.status}</p>
-      <h1 className="mt-4 text-2xl font-semibold text-slate-800">{view.title}</h1>
-      <p className="mt-2 text-slate-600">{view.message}</p>
+      <p className="text-6xl font-bold text-blue-700">{formatNumber(lng, view.status)}</p>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-800">{t(view.title)}</h1>
+      <p className="mt-2 text-slate-600">{t(view.message)}</p>
       <Link to="/" className="mt-6 rounded bg-blue-700 px-4 py-2 text-white hover:bg-blue-800">
-        Go to Home
+        {t("Go to Home")}
       </Link>
     </Tag>
   );

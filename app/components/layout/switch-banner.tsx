@@ -1,7 +1,9 @@
 import { Form } from "@remix-run/react";
+import { useT } from "@lib/i18n/context";
 
 /** On every page while a board user views the app as someone else (issue 17, item 5). */
 export function SwitchBanner({ name }: { name: string }) {
+  const { t } = useT();
   return (
     <div
       role="status"
@@ -9,13 +11,13 @@ export function SwitchBanner({ name }: { name: string }) {
       data-testid="switch-banner"
     >
       <span>
-        Viewing as <strong>{name}</strong>
+        {t("Viewing as")} <strong>{name}</strong>
       </span>
       <span aria-hidden="true">·</span>
       <Form method="post" action="/switch-user">
         <input type="hidden" name="intent" value="return" />
         <button type="submit" className="font-semibold underline">
-          Return to my account
+          {t("Return to my account")}
         </button>
       </Form>
     </div>

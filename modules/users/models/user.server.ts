@@ -40,6 +40,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare deletedAt: CreationOptional<Date | null>;
   /** A deleted account's address, kept for the record; `email` is moved aside to free it. */
   declare deletedEmail: CreationOptional<string | null>;
+  /** The language chosen in the header (lib/i18n), null until chosen. */
+  declare language: CreationOptional<string | null>;
 }
 
 User.init(
@@ -72,6 +74,7 @@ User.init(
     updatedAt: DataTypes.DATE,
     deletedAt: DataTypes.DATE,
     deletedEmail: DataTypes.STRING(190),
+    language: DataTypes.STRING(10),
   },
   // paranoid: every query skips deleted accounts, so they cannot sign in or appear in lists.
   { sequelize, tableName: "users", paranoid: true },

@@ -1,0 +1,56 @@
+import i18next, { type TFunction } from "i18next";
+import { DEFAULT_LANGUAGE, LANGUAGES, PSEUDO, type PageLanguage } from "./languages";
+import { NAMESPACES, RESOURCES, type Namespace } from "./resources";
+import { pseudoTexts } from "./pseudo";
+import { formatNumber, templatesOf, type Params, type Resources, type Translator } from "./translate";
+
+/**
+ * The server's one i18next instance (docs/adr/0047-languages.md): every namespace of every language
+ * is in memory, so nothing is loaded per request. Keys are the English texts themselves (the spec's
+ * words), so `.` and `:` in them are text, not paths.
+ */
+const instance = i18next.createInstance();
+void instance.init({
+  resources: {
+    ...Object.fromEntries(LANGUAGES.map((lng) => [lng, RESOURCES[lng]])),
+    [PSEUDO]: Object.fromEntries(NAMESPACES.map((ns) => [ns, pseudoTexts(RESOURCES.en[ns])])),
+  },
+  supportedLngs: [...LANGUAGES, PSEUDO],
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: [...NAMESPACES],
+  defaultNS: NAMESPACES[0],
+  keySeparator: false,
+  nsSeparator: false,
+  returnEmptyString: false,
+  interpolation: { escapeValue: false },
+  initImmediate: false,
+});
+
+const fixed = new Map<PageLanguage, TFunction>();
+const TEMPLATES = templatesOf(NAMESPACES.flatMap((ns) => Object.keys(RESOURCES.en[ns])));
+
+/** The translator of server code and of the server's render: i18next's, over every namespace. */
+export function serverTranslator(lng: PageLanguage): Translator {
+  let tf = fixed.get(lng);
+  if (!tf) {
+    tf = instance.getFixedT(lng, [...NAMESPACES]);
+    fixed.set(lng, tf);
+  }
+  const translate = tf;
+  return {
+    lng,
+    templates: TEMPLATES,
+    t(key: string, params?: Params) {
+      // Numbers are written as the language writes them, the same way the browser's translator does.
+      const values = params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "number" ? formatNumber(lng, v) : v])) : undefined;
+      return translate(key, { ...values, defaultValue: key }) as string;
+    },
+  };
+}
+
+/** The texts a page's browser code needs, each namespace complete (English where a translation is missing). */
+export function textsFor(lng: PageLanguage, namespaces: readonly Namespace[]): Resources {
+  return Object.fromEntries(
+    namespaces.map((ns) => [ns, { ...(instance.getResourceBundle(DEFAULT_LANGUAGE, ns) as object), ...(instance.getResourceBundle(lng, ns) as object) }]),
+  );
+}
