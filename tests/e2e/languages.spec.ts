@@ -94,23 +94,26 @@ test("the pseudo-locale finds no untranslated visible text on the translated pag
     const submit = page.locator("form[data-check] button[type=submit]").first();
     if (await submit.count()) await submit.click();
     await page.waitForLoadState("load");
-    const untranslated = await page.evaluate((skip) => {
-      const found: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim() ?? "";
-        const parent = node.parentElement;
-        if (!text || !parent || parent.closest("script, style, template, noscript")) continue;
-        if (!parent.checkVisibility()) continue;
-        if (skip.includes(text) || /^[⟦].*[⟧]$/su.test(text)) continue;
-        found.push(text);
-      }
-      const attributes = [...document.querySelectorAll("[placeholder], [aria-label], [title]")]
-        .filter((el) => (el as HTMLElement).checkVisibility?.() !== false)
-        .flatMap((el) => ["placeholder", "aria-label", "title"].map((name) => el.getAttribute(name)).filter((v): v is string => Boolean(v)))
-        .filter((v) => !skip.includes(v) && !/^[⟦].*[⟧]$/su.test(v));
-      return [...found, ...attributes];
-    }, [...NOT_TEXT]);
+    const untranslated = await page.evaluate(
+      (skip) => {
+        const found: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim() ?? "";
+          const parent = node.parentElement;
+          if (!text || !parent || parent.closest("script, style, template, noscript")) continue;
+          if (!parent.checkVisibility()) continue;
+          if (skip.includes(text) || /^[⟦].*[⟧]$/su.test(text)) continue;
+          found.push(text);
+        }
+        const attributes = [...document.querySelectorAll("[placeholder], [aria-label], [title]")]
+          .filter((el) => (el as HTMLElement).checkVisibility?.() !== false)
+          .flatMap((el) => ["placeholder", "aria-label", "title"].map((name) => el.getAttribute(name)).filter((v): v is string => Boolean(v)))
+          .filter((v) => !skip.includes(v) && !/^[⟦].*[⟧]$/su.test(v));
+        return [...found, ...attributes];
+      },
+      [...NOT_TEXT],
+    );
     expect(untranslated, url).toEqual([]);
   }
 });
