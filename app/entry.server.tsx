@@ -16,6 +16,7 @@ import { CleanHtmlStream } from "./utils/clean-html-stream.server";
 // scripts/serve.mjs reads these from the server build and applies them to every request.
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
 export { sendResponse } from "@lib/send-response.server";
+export { inRequestScope } from "@lib/request-scope.server";
 
 const ABORT_DELAY = 5_000;
 

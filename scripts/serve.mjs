@@ -10,6 +10,8 @@
 // - in the embedded mode, a page a browser opens at another loopback name (127.0.0.1 for
 //   localhost) is sent to the app's own address, where its cookie and the payment returns belong
 //   (never a server-to-server call: the payment adapters' status checks must reach the simulators).
+// - each request is handled in its own request scope, which its parallel loaders share (the
+//   signed-in user is read once per request, not once per loader: docs/adr/0047-request-context.md);
 // - response bodies are written with back-pressure (the app's sendResponse): Remix's own writer
 //   ignores a full socket, so a client that stops reading an export made this process hold the
 //   whole CSV (issue 26, item 7).
@@ -35,7 +37,7 @@ if (!hasServerNodeFlags()) {
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-const { baselineHeaders, loopbackRedirect, originVerdict, sendResponse } = build.entry.module;
+const { baselineHeaders, inRequestScope, loopbackRedirect, originVerdict, sendResponse } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -72,7 +74,8 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 app.all("*", async (req, res, next) => {
   try {
     const request = createRemixRequest(req, res);
-    const response = await handleRequest(request, { clientAddress: req.ip ?? req.socket.remoteAddress ?? null });
+    const context = { clientAddress: req.ip ?? req.socket.remoteAddress ?? null };
+    const response = await inRequestScope(() => handleRequest(request, context));
     await sendResponse(res, response);
   } catch (error) {
     next(error);
