@@ -17,6 +17,7 @@ import { CleanHtmlStream } from "./utils/clean-html-stream.server";
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
 export { sendResponse } from "@lib/send-response.server";
 export { inRequestScope } from "@lib/request-scope.server";
+export { countStatements } from "../db/statements.server";
 
 const ABORT_DELAY = 5_000;
 
