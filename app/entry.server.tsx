@@ -20,6 +20,8 @@ import { DEFAULT_LANGUAGE } from "@lib/i18n/languages";
 // scripts/serve.mjs reads these from the server build and applies them to every request.
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
 export { sendResponse } from "@lib/send-response.server";
+export { inRequestScope } from "@lib/request-scope.server";
+export { countStatements } from "../db/statements.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { QueryTypes } from "sequelize";
 import { isSqlite, sequelize } from "./sequelize.server";
+import { noteStatement } from "./statements.server";
 
 /**
  * A SELECT whose rows come back as arrays, in the order of the SELECT's columns, for the hot
@@ -69,8 +70,9 @@ export function isoDay(value: unknown): string {
   return String(value ?? "").slice(0, 10);
 }
 
-/** Sequelize's query log (DB_LOG=1, the benchmarks' capture) sees these statements too, values inlined. */
+/** Sequelize's query log (DB_LOG=1, the benchmarks' capture) and the statement count see these statements too, values inlined. */
 function logged(sql: string, params: readonly unknown[], started: number): void {
+  noteStatement(sql, performance.now() - started);
   const options = (sequelize as unknown as { options: { logging?: unknown; benchmark?: boolean } }).options;
   if (typeof options.logging !== "function") return;
   let i = 0;

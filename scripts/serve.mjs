@@ -10,6 +10,10 @@
 // - in the embedded mode, a page a browser opens at another loopback name (127.0.0.1 for
 //   localhost) is sent to the app's own address, where its cookie and the payment returns belong
 //   (never a server-to-server call: the payment adapters' status checks must reach the simulators).
+// - each request is handled in its own request scope, which its parallel loaders share (the
+//   signed-in user is read once per request, not once per loader: docs/adr/0047-request-context.md);
+// - with STATEMENT_TIMING=1 (benches only: it tells the client about the database), each response
+//   carries `Server-Timing: db;dur=<ms>;desc="<n> statements"`, the SQL its handling ran;
 // - response bodies are written with back-pressure (the app's sendResponse): Remix's own writer
 //   ignores a full socket, so a client that stops reading an export made this process hold the
 //   whole CSV (issue 26, item 7).
@@ -35,7 +39,8 @@ if (!hasServerNodeFlags()) {
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-const { baselineHeaders, loopbackRedirect, originVerdict, sendResponse } = build.entry.module;
+const { baselineHeaders, countStatements, inRequestScope, loopbackRedirect, originVerdict, sendResponse } = build.entry.module;
+const statementTiming = process.env.STATEMENT_TIMING === "1";
 
 const app = express();
 app.disable("x-powered-by");
@@ -72,7 +77,15 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 app.all("*", async (req, res, next) => {
   try {
     const request = createRemixRequest(req, res);
-    const response = await handleRequest(request, { clientAddress: req.ip ?? req.socket.remoteAddress ?? null });
+    const context = { clientAddress: req.ip ?? req.socket.remoteAddress ?? null };
+    const handle = () => inRequestScope(() => handleRequest(request, context));
+    let response;
+    if (statementTiming) {
+      const counted = await countStatements(handle);
+      response = counted.result;
+      const ms = counted.statements.reduce((sum, s) => sum + s.ms, 0);
+      response.headers.append("Server-Timing", `db;dur=${ms.toFixed(1)};desc="${counted.statements.length} statements"`);
+    } else response = await handle();
     await sendResponse(res, response);
   } catch (error) {
     next(error);

@@ -1,10 +1,27 @@
 import { redirect } from "@remix-run/node";
 import { agencyOnboardingPath, isOnboardingPath, landingPath } from "@modules/users";
 import { TWO_FACTOR_SETUP_PATH, isTwoFactorSetupAllowed } from "@modules/users";
-import { mustSetUpTwoFactor } from "@modules/users/index.server";
+import { oncePerRequest } from "@lib/request-scope.server";
 import { can, type Permission } from "@modules/permissions";
-import { switchRefusedMessage, activeSwitch, findAuthUser, recordSwitchedAction, refusedWhileSwitched, type AuthUser } from "@modules/users/index.server";
-import { commitSession, destroySession, getSession, newSession, sessionState, TOUCH_INTERVAL_MS, type TimsSession } from "./session.server";
+import {
+  switchRefusedMessage,
+  readSignedInSession,
+  readSignedInUser,
+  recordSwitchedAction,
+  refusedWhileSwitched,
+  type AuthUser,
+} from "@modules/users/index.server";
+import {
+  commitSession,
+  destroySession,
+  getSession,
+  newSession,
+  sessionOf,
+  sessionState,
+  sessionToken,
+  TOUCH_INTERVAL_MS,
+  type TimsSession,
+} from "./session.server";
 import { toastCookie } from "./toast.server";
 import { languageCookie } from "@lib/i18n/detect.server";
 import { isLanguage } from "@lib/i18n/languages";
@@ -16,46 +33,47 @@ export type Viewer =
   | { state: "anonymous" }
   | { state: "expired"; session: TimsSession }
   | { state: "invalid"; session: TimsSession }
-  | { state: "active"; user: AuthUser; session: TimsSession; realUser?: AuthUser };
+  | { state: "active"; user: AuthUser; session: TimsSession; realUser?: AuthUser; twoFactorDue: boolean };
 
 /** The signed-in user as pages see them; `switchedBy` is set while a board user views the app as them. */
 export type PageUser = AuthUser & { switchedBy?: { id: number; fullName: string } };
 
-// The root loader and the page's loader both ask for the user; one lookup per request is enough.
-const perRequest = new WeakMap<Request, Promise<Viewer>>();
-
+/**
+ * Who is asking: read once per request (lib/request-scope.server.ts), shared by the root loader,
+ * the layouts' and the page's loaders running in parallel and the response's session touch, and
+ * read again by the next request (nothing is kept across requests: a revoked session, a disabled
+ * user, a changed grant or an ended switch shows on the very next one). docs/adr/0047.
+ */
 export function getViewer(request: Request): Promise<Viewer> {
-  let viewer = perRequest.get(request);
-  if (!viewer) {
-    viewer = loadViewer(request);
-    perRequest.set(request, viewer);
-  }
-  return viewer;
+  return oncePerRequest(request, "viewer", () => loadViewer(request));
 }
 
+// One statement reads the session with its user, grants, two-factor state and open switch; a
+// second reads the user a board session is switched to.
 async function loadViewer(request: Request): Promise<Viewer> {
-  const session = await getSession(request);
+  const token = await sessionToken(request);
+  const found = token ? await readSignedInSession(token) : null;
+  const session = sessionOf(token, found?.session ?? null);
   const state = sessionState(session.data);
   // A cookie naming a session the server no longer has: swept after it expired (or ended). Say it
   // expired, rather than show the sign-in page as if nobody had been signed in.
   if (state === "none") return session.id ? { state: "expired", session } : { state: "anonymous" };
   if (state !== "active") return { state: "expired", session };
-  const user = await findAuthUser(session.get("userId")!);
-  if (!user || user.status !== "Active" || user.sessionVersion !== session.get("version")) {
+  const signedIn = found?.user;
+  if (!signedIn || signedIn.user.status !== "Active" || signedIn.user.sessionVersion !== session.get("version")) {
     return { state: "invalid", session };
   }
-  // Switch user (issue 17): only a board session can be switched, so only those pay the lookup.
-  if (user.userType === 4 && session.id) {
-    const on = await activeSwitch(session.id);
-    if (on && on.realUserId === user.id) {
-      const acting = await findAuthUser(on.actingUserId);
-      if (acting && acting.status === "Active") {
-        const shown: PageUser = { ...acting, switchedBy: { id: user.id, fullName: user.fullName } };
-        return { state: "active", user: shown, session, realUser: user };
-      }
+  const { user } = signedIn;
+  // Switch user (issue 17): only a board session can be switched.
+  const on = found.switch;
+  if (user.userType === 4 && on && on.realUserId === user.id) {
+    const acting = await readSignedInUser(on.actingUserId);
+    if (acting && acting.user.status === "Active") {
+      const shown: PageUser = { ...acting.user, switchedBy: { id: user.id, fullName: user.fullName } };
+      return { state: "active", user: shown, session, realUser: user, twoFactorDue: acting.twoFactorDue };
     }
   }
-  return { state: "active", user, session };
+  return { state: "active", user, session, twoFactorDue: signedIn.twoFactorDue };
 }
 
 /** The signed-in user or null, for public pages and the layout. Never redirects. */
@@ -98,7 +116,7 @@ export async function requireUser(request: Request): Promise<AuthUser> {
   const onboarding = agencyOnboardingPath(viewer.user);
   if (onboarding && !isOnboardingPath(pathname, viewer.user.id)) throw redirect(onboarding);
   // Staff the board requires to use two-factor sign-in set it up before anything else.
-  if (!isTwoFactorSetupAllowed(pathname) && (await mustSetUpTwoFactor(viewer.user))) throw redirect(TWO_FACTOR_SETUP_PATH);
+  if (viewer.twoFactorDue && !isTwoFactorSetupAllowed(pathname)) throw redirect(TWO_FACTOR_SETUP_PATH);
   return viewer.user;
 }
 

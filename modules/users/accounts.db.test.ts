@@ -8,7 +8,8 @@ import { confirmEmailChange, requestEmailChange, SameEmailError } from "./email-
 import { checkResetLink, EXPIRED_RESET_LINK, requestPasswordReset, resetPassword } from "./password-reset.server";
 import { registerAccount, UnknownCountryError } from "./registration.server";
 import { INVALID_TOKEN, INVALID_USER_ID } from "./schemas/password";
-import { createUser, DuplicateEmailError, findAuthUser, findUserByEmail, LoginError, verifyLogin, type NewUser } from "./service.server";
+import { createUser, DuplicateEmailError, findUserByEmail, LoginError, verifyLogin, type NewUser } from "./service.server";
+import { findAuthUser } from "./signed-in.server";
 import { confirmEmail } from "./verification.server";
 
 const ORIGIN = "http://tims.test";

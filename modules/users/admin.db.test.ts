@@ -17,7 +17,8 @@ import {
   updateCheckpostInfo,
 } from "./admin.server";
 import { getUserProfile, listUsers } from "./directory.server";
-import { createUser, DuplicateEmailError, findAuthUser, findUserByEmail, grantPermission, LoginError, verifyLogin, type NewUser } from "./service.server";
+import { createUser, DuplicateEmailError, findUserByEmail, grantPermission, LoginError, verifyLogin, type NewUser } from "./service.server";
+import { findAuthUser } from "./signed-in.server";
 import { UserGrant } from "./models/user.server";
 
 const PASSWORD = "Valid#Pass1";

@@ -71,7 +71,6 @@ export {
   completeTwoFactorSignIn,
   confirmTwoFactorEnrolment,
   disableTwoFactor,
-  mustSetUpTwoFactor,
   pendingSignIn,
   renewRecoveryCodes,
   setStaffTwoFactorRequired,
@@ -104,7 +103,6 @@ export {
   countUsers,
   countUsersByType,
   createUser,
-  findAuthUser,
   setUserLanguage,
   findUserByEmail,
   grantPermission,
@@ -130,20 +128,13 @@ export type { AgencyRequestListRow } from "./list-sources.server";
 export { agencyRequestSource, userListSource } from "./list-sources.server";
 export { usersModule } from "./plugin.server";
 export type { ActiveSession, SessionRecord } from "./sessions.server";
+export type { SignedInSession, SignedInUser } from "./signed-in.server";
+export { findAuthUser, readSignedInSession, readSignedInUser } from "./signed-in.server";
 export { createSession, deleteSession, endOtherSessions, listSessions, readSession, touchSessionRecord } from "./sessions.server";
 export { TooManyEmailsError, TooManySignInsError, limitMailRequest, signInThrottle } from "./throttles.server";
 export { counterStore } from "./rate-limit-store.server";
 export type { CustomerAccount } from "./customers.server";
 export { customerAccounts, customerAccountsOfTypes } from "./customers.server";
 export type { SwitchAuditRow } from "./switch.server";
-export {
-  switchRefusedMessage,
-  SwitchRefusedError,
-  activeSwitch,
-  endSwitch,
-  listSwitchAudit,
-  recordSwitchedAction,
-  refusedWhileSwitched,
-  startSwitch,
-} from "./switch.server";
+export { switchRefusedMessage, SwitchRefusedError, endSwitch, listSwitchAudit, recordSwitchedAction, refusedWhileSwitched, startSwitch } from "./switch.server";
 export { indexAllUserWords } from "./search-words.server";

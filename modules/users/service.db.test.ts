@@ -6,7 +6,6 @@ import {
   LoginError,
   countUsers,
   createUser,
-  findAuthUser,
   findUserByEmail,
   grantPermission,
   verifyLogin,
@@ -14,6 +13,7 @@ import {
   type NewUser,
 } from "./service.server";
 import { verifyPassword } from "./password.server";
+import { findAuthUser } from "./signed-in.server";
 import { User } from "./models/user.server";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo.server";
 import { confirmEmail, resendVerification, sendVerificationEmail } from "./verification.server";

@@ -27,7 +27,15 @@ export interface AuthUser {
   language: string | null;
 }
 
-export function toAuthUser(user: User, grants: string[]): AuthUser {
+/** The users columns an AuthUser is made of (a model, or a raw row with booleans as 0/1). */
+export type AuthUserColumns = Pick<
+  User,
+  "id" | "userType" | "email" | "fullName" | "organizationName" | "contactNo" | "contactAddress" | "userImage" | "status" | "sessionVersion" | "language"
+> & {
+  [K in "emailVerified" | "isDocumentUploaded" | "isApproved"]: boolean | number;
+} & { isVerified: boolean | number | null };
+
+export function toAuthUser(user: AuthUserColumns, grants: string[]): AuthUser {
   return {
     id: user.id,
     userType: user.userType,
@@ -51,11 +59,6 @@ export function toAuthUser(user: User, grants: string[]): AuthUser {
 async function grantsOf(userId: number): Promise<string[]> {
   const rows = await UserGrant.findAll({ where: { userId }, attributes: ["permission"] });
   return rows.map((r) => r.permission);
-}
-
-export async function findAuthUser(id: number): Promise<AuthUser | null> {
-  const user = await User.findByPk(id);
-  return user ? toAuthUser(user, await grantsOf(user.id)) : null;
 }
 
 /** Remembers the language a user chose in the header; `language` is checked by the caller (lib/i18n). */

@@ -5,7 +5,7 @@ import { deleteUser, disableUser } from "./admin.server";
 import { changeOwnPassword, renameUser } from "./account.server";
 import { UserSession } from "./models/session.server";
 import { createSession, deleteSession, endOtherSessions, listSessions, readSession, touchSessionRecord, type SessionRecord } from "./sessions.server";
-import { findAuthUser } from "./service.server";
+import { findAuthUser } from "./signed-in.server";
 
 const HOUR = 3600_000;
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

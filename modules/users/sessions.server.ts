@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { Op, type Transaction } from "sequelize";
 import { writeTransaction } from "../../db/sequelize.server";
+import { utcDate } from "../../db/select-arrays.server";
 import { UserSession } from "./models/session.server";
 import { describeDevice } from "./device";
 
@@ -23,22 +24,31 @@ export interface SessionRecord {
 const TOKEN_BYTES = 32;
 const MAX_USER_AGENT = 255;
 
-function keyOf(token: string): string {
+/** The stored key of a token (the table never holds the token itself). */
+export function keyOf(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
 /** Only tokens this module made can name a row; anything else is not looked up. */
-function plausible(token: string | undefined | null): token is string {
+export function plausible(token: string | undefined | null): token is string {
   return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 
-function toRecord(row: UserSession): SessionRecord {
+/** A session row as a model or as a raw SELECT gives it (SQLite: dates as text, booleans as 0/1). */
+export type SessionRow = Pick<UserSession, "userId" | "version" | "userAgent"> & {
+  issuedAt: Date | string;
+  lastSeenAt: Date | string;
+  expiresAt: Date | string;
+  remember: boolean | number;
+};
+
+export function toRecord(row: SessionRow): SessionRecord {
   return {
-    userId: row.userId,
-    version: row.version,
-    issuedAt: new Date(row.issuedAt).getTime(),
-    lastSeen: new Date(row.lastSeenAt).getTime(),
-    expiresAt: new Date(row.expiresAt).getTime(),
+    userId: Number(row.userId),
+    version: Number(row.version),
+    issuedAt: utcDate(row.issuedAt)!.getTime(),
+    lastSeen: utcDate(row.lastSeenAt)!.getTime(),
+    expiresAt: utcDate(row.expiresAt)!.getTime(),
     remember: Boolean(row.remember),
     userAgent: row.userAgent ?? null,
   };

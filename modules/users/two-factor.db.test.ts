@@ -22,7 +22,7 @@ import {
   twoFactorStatus,
   verifySecondFactor,
 } from "./two-factor.server";
-import { findAuthUser } from "./service.server";
+import { findAuthUser } from "./signed-in.server";
 
 beforeAll(async () => {
   await prepareTestDatabase();

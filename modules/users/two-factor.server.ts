@@ -10,7 +10,8 @@ import { insertRows } from "../../db/insert-rows.server";
 import { User } from "./models/user.server";
 import { RecoveryCode, SecuritySetting, UserTwoFactor } from "./models/two-factor.server";
 import { verifyPassword } from "./password.server";
-import { findAuthUser, type AuthUser } from "./service.server";
+import type { AuthUser } from "./service.server";
+import { findAuthUser, readSignedInUser } from "./signed-in.server";
 import { canUseTwoFactor } from "./two-factor";
 
 const ISSUER = "TIMS Nepal";
@@ -147,8 +148,7 @@ export async function twoFactorStatus(user: { id: number; userType: number }): P
 /** Staff the board requires to use two-factor sign-in who have not set it up yet. */
 export async function mustSetUpTwoFactor(user: { id: number; userType: number }): Promise<boolean> {
   if (!canUseTwoFactor(user)) return false;
-  if (await hasTwoFactor(user.id)) return false;
-  return staffTwoFactorRequired();
+  return (await readSignedInUser(user.id))?.twoFactorDue ?? false;
 }
 
 // ---- enrolment: a new secret shown as a QR code, confirmed with its first code -------------

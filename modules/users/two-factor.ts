@@ -10,6 +10,11 @@ export function canUseTwoFactor(user: { userType: number }): boolean {
   return TWO_FACTOR_USER_TYPES.includes(user.userType);
 }
 
+/** Staff (who can use it) the board requires to use it, who have not enrolled yet: the guard sends them to set it up. */
+export function twoFactorSetupDue(user: { userType: number }, enrolled: boolean, required: boolean): boolean {
+  return canUseTwoFactor(user) && !enrolled && required;
+}
+
 /** Where staff set it up; the guard sends them here while the board requires it and they have none. */
 export const TWO_FACTOR_SETUP_PATH = "/account-settings/two-factor";
 

@@ -81,5 +81,6 @@ export async function appHandler() {
     isSpaMode: false,
   } as unknown as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  return { routes, handle: (request: Request, clientAddress = "127.0.0.1") => handle(request, { clientAddress }) };
+  // In its own request scope, as scripts/serve.mjs hands every request to Remix.
+  return { routes, handle: (request: Request, clientAddress = "127.0.0.1") => entryModule.inRequestScope(() => handle(request, { clientAddress })) };
 }
