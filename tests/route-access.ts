@@ -210,7 +210,7 @@ export const ROUTES: Record<string, RouteCase> = {
   "registration-check.ts": { url: () => "/registration-check", post: "registerTrek", body: () => ({}) },
   // The blur check of pages served as HTML (ADR 0034): any signed-in user; a GET is refused.
   // Its loader answers every GET with 405 and reads nothing, so the GET is "public".
-  "language.ts": { url: () => "/language", post: "public", body: () => ({ lng: "ne", redirectTo: "/login" }) },
+  "language.ts": { url: () => "/language", get: "public", post: "public", body: () => ({ lng: "ne", redirectTo: "/login" }) },
   "form-check.$name.ts": { url: () => "/form-check/users.addUserSchema", get: "public", post: "user", body: () => ({ fullName: "R2D2" }) },
   "scan_.manifest[.]webmanifest.ts": { url: () => "/scan/manifest.webmanifest", get: "public" },
   "scan_.revoked[.]json.ts": { url: () => "/scan/revoked.json", get: "scan" },
