@@ -1,4 +1,4 @@
-import NepaliDate, { dateConfigMap } from "nepali-date-converter";
+import * as converter from "nepali-date-converter";
 import { isIsoDate } from "@lib/dates";
 import { toDevanagariDigits } from "@lib/numbers";
 import { BS_MONTHS, CALENDAR_TEXTS } from "./texts";
@@ -13,6 +13,12 @@ import { BS_MONTHS, CALENDAR_TEXTS } from "./texts";
  * Gregorian dates are the project's date-only values ("YYYY-MM-DD", a Nepal day: lib/dates.ts);
  * a BS date is { year, month 1-12, day }.
  */
+// The package is CommonJS with an ES build beside it: Vite (the tests) hands over its default
+// export, Node's own loader (the server build, tsx) the whole exports object, class under `default`.
+const exported = converter.default as unknown as typeof converter.default | { default: typeof converter.default };
+const NepaliDate = typeof exported === "function" ? exported : exported.default;
+const { dateConfigMap } = converter;
+
 export interface BsDate {
   year: number;
   /** 1 = Baishakh … 4 = Shrawan … 12 = Chaitra. */
