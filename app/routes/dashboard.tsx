@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect, useLoaderData } from "@remix-run/react";
 import { kathmanduDate, displayDateTime } from "@lib/dates";
 import { requireUser } from "~/utils/guards.server";
-import { dashboardPage, rangeFromQuery } from "@modules/dashboard/index.server";
+import { dashboardPage, rangeFromQuery, rangeOffer } from "@modules/dashboard/index.server";
 import { ChartFigure, RangeForm, rupees } from "@modules/dashboard/index.ui";
 import { landingPath } from "@modules/users/index.server";
 import { can } from "@modules/users/index.server";
 import { overdueSummary } from "@modules/overdue/index.server";
 import { OverdueBlock } from "@modules/overdue/index.ui";
+import { groupLakh } from "@lib/numbers";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -17,9 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Spec 1 §2.2: a role without the dashboard is sent to its own landing page, not a 403.
   if (!can(user, "dashboard")) throw redirect(landingPath(user));
-  const { range, error } = rangeFromQuery(new URL(request.url).searchParams, kathmanduDate());
+  const today = kathmanduDate();
+  const { range, error } = rangeFromQuery(new URL(request.url).searchParams, today);
   const [page, overdue] = await Promise.all([dashboardPage(range), overdueSummary(user)]);
-  return { ...page, overdue, error };
+  return { ...page, overdue, error, offer: rangeOffer(range, today) };
 }
 
 function Block({ id, title, value, testId, children }: { id: string; title: string; value: React.ReactNode; testId: string; children?: React.ReactNode }) {
@@ -36,15 +38,7 @@ function Block({ id, title, value, testId, children }: { id: string; title: stri
   );
 }
 
-function Figures({
-  rows,
-  format = (v) => v.toLocaleString("en-IN"),
-  testId,
-}: {
-  rows: { label: string; value: number }[];
-  format?: (v: number) => string;
-  testId: string;
-}) {
+function Figures({ rows, format = (v) => groupLakh(v), testId }: { rows: { label: string; value: number }[]; format?: (v: number) => string; testId: string }) {
   return (
     <dl className="mt-3 grid grid-cols-2 gap-1 text-xs text-slate-600" data-testid={testId}>
       {rows.map((t) => (
@@ -74,7 +68,7 @@ function RankList({ rows, testId, empty }: { rows: { label: string; value: numbe
       {rows.map((r) => (
         <li key={r.label} className="flex justify-between gap-2 py-1.5">
           <span>{r.label}</span>
-          <span className="tabular-nums">{r.value.toLocaleString("en-IN")}</span>
+          <span className="tabular-nums">{groupLakh(r.value)}</span>
         </li>
       ))}
       {!rows.length && <li className="py-1.5 text-slate-600">{empty}</li>}
@@ -99,14 +93,14 @@ function ListCard({ id, title, refresh, children }: { id: string; title: string;
 }
 
 export default function Dashboard() {
-  const { data, charts, overdue, error } = useLoaderData<typeof loader>();
+  const { data, charts, overdue, error, offer } = useLoaderData<typeof loader>();
   const refresh = `?from=${data.range.from}&to=${data.range.to}`;
   const nrs = (paisa: number) => rupees(paisa);
   return (
     <div className="space-y-6">
-      <RangeForm range={data.range} error={error} label="Dashboard date range" />
+      <RangeForm range={data.range} error={error} label="Dashboard date range" offer={offer} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Block id="trekker-summary" title="Trekker" value={data.trekkers.registered.toLocaleString("en-IN")} testId="trekkers-registered">
+        <Block id="trekker-summary" title="Trekker" value={groupLakh(data.trekkers.registered)} testId="trekkers-registered">
           <p className="mt-1 text-xs text-slate-600">Cards issued in the range; card moves by status:</p>
           <Figures rows={data.trekkers.byStatus} testId="trekkers-by-status" />
         </Block>
@@ -119,7 +113,7 @@ export default function Dashboard() {
         <Block id="route-summary" title="Route" value={String(data.routes.active)} testId="routes-active">
           <p className="mt-1 text-xs text-slate-600">Active routes</p>
           <p className="mt-2 text-xs text-slate-600" data-testid="busiest-route">
-            Busiest: {data.routes.busiest ? `${data.routes.busiest.label} (${data.routes.busiest.value.toLocaleString("en-IN")})` : "none in this range"}
+            Busiest: {data.routes.busiest ? `${data.routes.busiest.label} (${groupLakh(data.routes.busiest.value)})` : "none in this range"}
           </p>
         </Block>
         {/* The board's overdue trekkers (issue 18): open alerts whatever the date range. */}

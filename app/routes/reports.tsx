@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { kathmanduDate } from "@lib/dates";
 import { requirePermission } from "~/utils/guards.server";
-import { rangeFromQuery, reportCharts, seasonReport } from "@modules/dashboard/index.server";
+import { rangeFromQuery, rangeOffer, reportCharts, seasonReport } from "@modules/dashboard/index.server";
 import { ChartFigure, RangeForm, ReportTableView } from "@modules/dashboard/index.ui";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -12,17 +12,18 @@ export const handle = { title: "Reports" };
 /** Season reports (issue 17; board only): by default the last 120 days with today. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "reports");
-  const { range, error } = rangeFromQuery(new URL(request.url).searchParams, kathmanduDate(), 120);
+  const today = kathmanduDate();
+  const { range, error } = rangeFromQuery(new URL(request.url).searchParams, today, 120);
   const tables = await seasonReport(range);
-  return { range, error, tables, charts: await reportCharts(tables) };
+  return { range, error, tables, charts: await reportCharts(tables), offer: rangeOffer(range, today) };
 }
 
 export default function Reports() {
-  const { range, error, tables, charts } = useLoaderData<typeof loader>();
+  const { range, error, tables, charts, offer } = useLoaderData<typeof loader>();
   const q = `from=${range.from}&to=${range.to}`;
   return (
     <div className="space-y-6">
-      <RangeForm range={range} error={error} label="Report date range" />
+      <RangeForm range={range} error={error} label="Report date range" offer={offer} />
       <p className="text-sm">
         <a href={`/reports/pdf?${q}`} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-blue-800 hover:bg-slate-50" data-testid="report-pdf">
           Download all as PDF

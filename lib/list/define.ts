@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { addDays, isIsoDate } from "@lib/dates";
 import { SINGLE_LINE_CONTROLS } from "@lib/validation-rules";
 import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM } from "@lib/pagination";
+import type { RangeOffer } from "@lib/nepali-calendar/types";
 
 /**
  * The list kit's declaration (DESIGN.md "Lists are declared once"): a list names its filters as a
@@ -66,7 +67,7 @@ export interface ListDefinition<Row, Schema extends FilterObject = FilterObject>
   filters: Schema;
   /** The filter form, in order. A search field submits on Enter like any GET form. */
   fields: readonly FilterField[];
-  /** The date filters the quick ranges (7, 30, 90 days) fill. */
+  /** The date filters the quick ranges (7, 30, 90 days and the Nepali fiscal years) fill; both days included. */
   quickRange?: { from: string; to: string };
   /** Sort keys and the default ("-key" for descending). */
   sort?: { keys: readonly string[]; default: string };
@@ -97,8 +98,10 @@ export interface ListData<Row> {
   values: Record<string, string>;
   sort: string;
   options: Record<string, FilterOption[]>;
-  /** Nepal's date, for the quick ranges. */
+  /** Nepal's date when the page was made. */
   today: string;
+  /** A list with `quickRange`: its quick ranges and the chosen range in both calendars. */
+  ranges?: RangeOffer;
   /** Column and filter keys this viewer does not see (page and export alike). */
   hidden: string[];
 }

@@ -1,8 +1,13 @@
 import { csvResponse } from "@lib/csv.server";
 import { kathmanduDate } from "@lib/dates";
 import { clampPageIndex, pageCount, parsePaging } from "@lib/pagination";
+import { fiscalYearChoices, rangeCaption } from "@lib/nepali-calendar/ranges.server";
+import { CALENDAR_TEXTS } from "@lib/nepali-calendar/texts";
+import type { RangeOffer } from "@lib/nepali-calendar/types";
 import {
   filterValues,
+  QUICK_RANGE_DAYS,
+  quickRange,
   parseFilters,
   parseSort,
   sortParam,
@@ -112,6 +117,7 @@ export async function loadList<Row, S extends FilterObject>(
   const capped = counted >= cap;
   const pageIndex = capped ? paging.pageIndex : clampPageIndex(paging.pageIndex, pageCount(counted, paging.pageSize));
   const rows = counted === 0 ? [] : asked && pageIndex === paging.pageIndex ? asked : await source.page(query, window(pageIndex), capped ? undefined : counted);
+  const today = kathmanduDate();
   return {
     rows,
     total: counted,
@@ -121,8 +127,24 @@ export async function loadList<Row, S extends FilterObject>(
     values,
     sort: sortParam(query.sort),
     options,
-    today: kathmanduDate(),
+    today,
+    ...(definition.quickRange ? { ranges: listRanges(definition.quickRange, values, today) } : {}),
     hidden: [...(opts.hidden ?? [])],
+  };
+}
+
+/**
+ * A list's quick ranges (spec 1 §9's last 7, 30 and 90 days, then the Nepali fiscal years; both
+ * ends included, as the date filters take them) and, when both date filters are set, the range
+ * in both calendars.
+ */
+export function listRanges(params: { from: string; to: string }, values: Record<string, string>, today: string): RangeOffer {
+  const lastDays = QUICK_RANGE_DAYS.map((days) => ({ label: CALENDAR_TEXTS.lastDays(days), ...quickRange(today, days) }));
+  const from = values[params.from];
+  const to = values[params.to];
+  return {
+    choices: [...lastDays, ...fiscalYearChoices(today, { endExclusive: false })],
+    caption: from && to && from <= to ? rangeCaption(from, to, today) : null,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   searchText,
   textFilter,
 } from "./define";
-import { COUNT_CAP, countCap, exportList, keysetBatches, loadList, type ListSource } from "./list.server";
+import { COUNT_CAP, countCap, exportList, keysetBatches, listRanges, loadList, type ListSource } from "./list.server";
 
 interface Row {
   id: number;
@@ -251,5 +251,39 @@ describe("exports", () => {
     expect(neutralise(null)).toBe("");
     const text = await readAll(csvStream<Row>({ columns: list.csv.columns, batches: batchesOf([{ id: 1, name: 'say "hi", =1' }]) }));
     expect(text).toBe('\uFEFFId,Name\n1,"say ""hi"", =1"\n');
+  });
+});
+
+describe("a list's quick ranges (issue 28 item 5)", () => {
+  const params = { from: "startDate", to: "endDate" };
+
+  it("are the last 7, 30 and 90 days, then this fiscal year to date and the three before, both ends included", () => {
+    const { choices } = listRanges(params, {}, "2026-11-28");
+    expect(choices.map((c) => c.label)).toEqual([
+      "Last 7 days",
+      "Last 30 days",
+      "Last 90 days",
+      "Fiscal year 2083/84 (to date)",
+      "Fiscal year 2082/83",
+      "Fiscal year 2081/82",
+      "Fiscal year 2080/81",
+    ]);
+    expect(choices[0]).toMatchObject(quickRange("2026-11-28", 7));
+    expect(choices[4]).toMatchObject({ from: "2025-07-17", to: "2026-07-16" });
+  });
+
+  it("caption the filtered range in both calendars only when both dates are set and in order", () => {
+    expect(listRanges(params, { startDate: "2025-07-17", endDate: "2026-07-16" }, "2026-11-28").caption?.fiscal).toBe("the whole of fiscal year 2082/83");
+    expect(listRanges(params, { startDate: "2025-07-17" }, "2026-11-28").caption).toBeNull();
+    expect(listRanges(params, { startDate: "2025-07-18", endDate: "2025-07-17" }, "2026-11-28").caption).toBeNull();
+  });
+});
+
+describe("loadList", () => {
+  it("sends the quick ranges only for a list that has them", async () => {
+    const source = memorySource(3).source;
+    const request = new Request("http://x/list?from=2025-07-17&to=2026-07-16");
+    expect((await loadList(list, request, source)).ranges?.caption?.bs).toBe("1 Shrawan 2082 to 32 Ashadh 2083 BS");
+    expect((await loadList({ ...list, quickRange: undefined }, request, source)).ranges).toBeUndefined();
   });
 });

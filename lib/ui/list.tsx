@@ -2,8 +2,6 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import {
   exportSearch,
-  QUICK_RANGE_DAYS,
-  quickRange,
   SORT_PARAM,
   type FilterField,
   type FilterOption,
@@ -16,6 +14,8 @@ import { PAGE_INDEX_PARAM } from "@lib/pagination";
 import { buttonClass } from "@lib/ui/button";
 import { cx } from "@lib/ui/class-names";
 import { Pagination } from "@lib/ui/pagination";
+import { RangeChoices } from "@lib/ui/range-choices";
+import type { RangeOffer } from "@lib/nepali-calendar/types";
 import { DataTable, EMPTY_TEXTS, type DataTableColumn } from "@lib/ui/table";
 
 /**
@@ -41,7 +41,8 @@ export interface ListFiltersProps {
   definition: Pick<ListDefinition<unknown>, "fields" | "quickRange">;
   values: Record<string, string>;
   options: Record<string, FilterOption[]>;
-  today: string;
+  /** The quick ranges and the chosen range in both calendars (the loader's `ranges`). */
+  ranges?: RangeOffer;
   /** Fields of the definition this page does not show (e.g. the agency filter for an agency). */
   hidden?: readonly string[];
   className?: string;
@@ -56,7 +57,7 @@ export interface ListFiltersProps {
  * set, so the list comes first on the screen (issue 26 item 10): a <details>, which opens without
  * JavaScript. Wider, app/tailwind.css shows its content always and hides the button.
  */
-export function ListFilters({ definition, values, options, today, hidden = [], className }: ListFiltersProps) {
+export function ListFilters({ definition, values, options, ranges, hidden = [], className }: ListFiltersProps) {
   const location = useLocation();
   const current = new URLSearchParams(location.search);
   const fields = definition.fields.filter((f) => !hidden.includes(f.name));
@@ -103,7 +104,7 @@ export function ListFilters({ definition, values, options, today, hidden = [], c
             </Link>
           </div>
         </Form>
-        {definition.quickRange ? <QuickRanges range={definition.quickRange} today={today} /> : null}
+        {definition.quickRange && ranges ? <RangeChoices params={definition.quickRange} offer={ranges} /> : null}
       </div>
     </details>
   );
@@ -152,38 +153,6 @@ function FilterControl({ field, value, options, idPrefix }: { field: FilterField
         </select>
       )}
     </div>
-  );
-}
-
-/** Links that fill the date filters with the last 7, 30 or 90 days (spec 1 §9) and search at once. */
-function QuickRanges({ range, today }: { range: { from: string; to: string }; today: string }) {
-  const location = useLocation();
-  const current = new URLSearchParams(location.search);
-  return (
-    <nav aria-label="Quick date ranges" className="flex flex-wrap items-center gap-2 text-sm">
-      <span className="text-gray-700">Quick ranges:</span>
-      {QUICK_RANGE_DAYS.map((days) => {
-        const { from, to } = quickRange(today, days);
-        const params = new URLSearchParams(current);
-        params.delete(PAGE_INDEX_PARAM);
-        params.set(range.from, from);
-        params.set(range.to, to);
-        const active = current.get(range.from) === from && current.get(range.to) === to;
-        return (
-          <Link
-            key={days}
-            to={withParams(location.pathname, params)}
-            aria-current={active ? "true" : undefined}
-            className={cx(
-              "rounded-full px-3 py-1 ring-1 ring-inset",
-              active ? "bg-blue-700 text-white ring-blue-700" : "text-gray-800 ring-gray-300 hover:bg-gray-50",
-            )}
-          >
-            Last {days} days
-          </Link>
-        );
-      })}
-    </nav>
   );
 }
 
@@ -255,7 +224,7 @@ export function ListView<Row>({ definition, data, columns, rowKey, rowHref, capt
   return (
     <div>
       {definition.fields.length || definition.quickRange ? (
-        <ListFilters definition={definition} values={data.values} options={data.options} today={data.today} hidden={[...data.hidden, ...hiddenFilters]} />
+        <ListFilters definition={definition} values={data.values} options={data.options} ranges={data.ranges} hidden={[...data.hidden, ...hiddenFilters]} />
       ) : null}
       <ListTable
         columns={columns ?? definition.columns}

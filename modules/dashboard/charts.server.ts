@@ -1,9 +1,10 @@
 import { renderChartSvg, type ChartInput } from "@lib/charts.server";
 import type { ChartView } from "./chart-view";
 import type { Figure } from "./overview.server";
+import { groupLakh } from "@lib/numbers";
 
 /** Renders a chart and its table fallback; `format` writes the values in the table. */
-export async function chartView(id: string, input: ChartInput, format: (v: number) => string = (v) => v.toLocaleString("en-IN")): Promise<ChartView> {
+export async function chartView(id: string, input: ChartInput, format: (v: number) => string = (v) => groupLakh(v)): Promise<ChartView> {
   const empty = !input.data.some((d) => d.value > 0);
   const svg = empty ? "" : await renderChartSvg(id, input);
   return {
@@ -22,5 +23,5 @@ export const figuresData = (rows: readonly Figure[]) => rows.map((r) => ({ label
 export function describeTop(what: string, rows: readonly Figure[], unit: string): string {
   if (!rows.length) return `No ${what} in this range.`;
   const first = rows[0];
-  return `${rows.length} ${what}; the first is ${first.label} with ${first.value.toLocaleString("en-IN")} ${unit}.`;
+  return `${rows.length} ${what}; the first is ${first.label} with ${groupLakh(first.value)} ${unit}.`;
 }

@@ -2,6 +2,7 @@ import { chartView, describeTop, figuresData } from "./charts.server";
 import type { ChartView } from "./chart-view";
 import { dashboardData, type DashboardData } from "./overview.server";
 import { rupees, type DateRange } from "./range";
+import { groupLakh } from "@lib/numbers";
 
 export interface DashboardPage {
   data: DashboardData;
@@ -15,7 +16,7 @@ export async function dashboardPage(range: DateRange): Promise<DashboardPage> {
   const charts = await Promise.all([
     chartView("trekkers-per-day", {
       title: "Trekkers per day",
-      description: `Cards issued each day from ${range.from} to the day before ${range.to}: ${total.toLocaleString("en-IN")} in all.`,
+      description: `Cards issued each day from ${range.from} to the day before ${range.to}: ${groupLakh(total)} in all.`,
       data: figuresData(data.perDay.map((d) => ({ label: d.label.slice(5), value: d.value }))),
       kind: data.perDay.length > 31 ? "line" : "column",
       labelTitle: "Day",

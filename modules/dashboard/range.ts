@@ -1,4 +1,5 @@
 import { addDays, isIsoDate } from "@lib/dates";
+import { rupeesText } from "@lib/numbers";
 
 /** Nepal days from ≤ day < to. */
 export interface DateRange {
@@ -42,6 +43,5 @@ export function daysOf(range: DateRange): string[] {
 
 /** Rupees with the rupee sign ₨ (spec 1 §2.4: "the Nepali rupee sign"), from paisa. */
 export function rupees(paisa: number): string {
-  const value = paisa / 100;
-  return `₨ ${value.toLocaleString("en-IN", { minimumFractionDigits: paisa % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+  return `₨ ${rupeesText(paisa)}`;
 }

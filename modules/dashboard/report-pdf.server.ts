@@ -1,3 +1,4 @@
+import { kathmanduDate } from "@lib/dates";
 import { escapeHtml } from "@lib/html";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -5,10 +6,11 @@ import { getPdfRenderer } from "../../jobs/pdf-renderer.server";
 import type { ChartView } from "./chart-view";
 import { ReportDocument } from "./components/report-tables";
 import type { DateRange } from "./range";
+import { shownRange } from "./range-offer.server";
 import type { ReportTable } from "./reports.server";
 
 export function reportPdfHtml(range: DateRange, tables: readonly ReportTable[], charts: readonly ChartView[]): string {
-  const body = renderToStaticMarkup(createElement(ReportDocument, { range, tables, charts }));
+  const body = renderToStaticMarkup(createElement(ReportDocument, { range, caption: shownRange(range, kathmanduDate()), tables, charts }));
   return (
     "<!DOCTYPE html>" +
     '<html lang="en"><head><meta charset="utf-8">' +

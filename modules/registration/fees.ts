@@ -1,3 +1,4 @@
+import { rupeesText } from "@lib/numbers";
 /**
  * Card prices (spec 1 §9), in paisa. A rule matches a user type (or any) and a price region (or
  * any); the most specific match wins. Region: 1 SAARC, 2 others, 5 child (trekker type 5).
@@ -46,7 +47,5 @@ export function totalFor(rules: readonly FeeRuleData[], userType: number, trekke
 
 /** "NRs. 2,000" (amounts are whole rupees in practice; paisa shown only when present). */
 export function formatNrs(paisa: number): string {
-  const rupees = paisa / 100;
-  const text = rupees.toLocaleString("en-IN", { minimumFractionDigits: paisa % 100 ? 2 : 0, maximumFractionDigits: 2 });
-  return `NRs. ${text}`;
+  return `NRs. ${rupeesText(paisa)}`;
 }

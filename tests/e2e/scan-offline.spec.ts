@@ -3,7 +3,6 @@
 // from images (one cancelled: shown red with why, and kept as a refused scan — the same as
 // online, ADR 0028); back online the page sends the three and the server records each once: two
 // check-ins and one refused scan, marked, and nothing new when the batch is sent again.
-import AxeBuilder from "@axe-core/playwright";
 import QRCode from "qrcode";
 import { expect, test, type Page } from "@playwright/test";
 import { applyCardAction } from "@modules/cards/index.server";
@@ -12,17 +11,10 @@ import { makeCheckpostAt, makeTrail, trailCards } from "../factories/checkins";
 import { inDays } from "../factories/dates";
 import { makeUser } from "../factories/users";
 import { signInAs } from "./support/auth-cookie";
+import { axeProblems } from "./support/axe";
 import { hydrated } from "./support/session";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The page's serious or moderate axe findings (the offline panel is drawn only with JavaScript, after hydration). */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).setLegacyMode().withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return result.violations
-    .filter((v) => ["serious", "moderate", "critical"].includes(v.impact ?? ""))
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** A 300 px image of the QR, as a phone photo of a card might give. */
 async function choosePhoto(page: Page, text: string) {

@@ -1,5 +1,7 @@
+import type { RangeCaption } from "@lib/nepali-calendar/types";
 import type { ChartView } from "../chart-view";
 import type { ReportTable } from "../reports.server";
+import { groupLakh } from "@lib/numbers";
 
 /** One report as a table (the page and the PDF). */
 export function ReportTableView({ table }: { table: Pick<ReportTable, "id" | "title" | "columns" | "rows"> }) {
@@ -20,7 +22,7 @@ export function ReportTableView({ table }: { table: Pick<ReportTable, "id" | "ti
           <tr key={i} className="border-b border-slate-100">
             {r.map((cell, j) => (
               <td key={j} className={typeof cell === "number" || /^\d+(\.\d+)?$/.test(String(cell)) ? "px-2 py-1 text-right tabular-nums" : "px-2 py-1"}>
-                {typeof cell === "number" ? cell.toLocaleString("en-IN") : cell}
+                {typeof cell === "number" ? groupLakh(cell) : cell}
               </td>
             ))}
           </tr>
@@ -40,10 +42,13 @@ export function ReportTableView({ table }: { table: Pick<ReportTable, "id" | "ti
 /** The printable report (PDF): every table with its chart, in the page's order. */
 export function ReportDocument({
   range,
+  caption,
   tables,
   charts,
 }: {
   range: { from: string; to: string };
+  /** The range in the BS calendar and against the fiscal years. */
+  caption: RangeCaption;
   tables: readonly ReportTable[];
   charts: readonly ChartView[];
 }) {
@@ -53,6 +58,7 @@ export function ReportDocument({
       <p>
         From {range.from} up to (not including) {range.to}. Figures from the per-day aggregates.
       </p>
+      {caption.bs || caption.fiscal ? <p data-testid="report-range-bs">{[caption.bs, caption.fiscal].filter(Boolean).join("; ")}.</p> : null}
       {tables.map((t, i) => (
         <section key={t.id}>
           <h2>{t.title}</h2>
