@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * What the loaders of one HTTP request share (docs/adr/0047-request-context.md). Remix runs the
+ * What the loaders of one HTTP request share (docs/adr/0048-request-context.md). Remix runs the
  * root loader, the layouts' and the page's in parallel and hands each its own copy of the Request,
  * so a memo keyed on the Request object is not shared between them; the web server
  * (scripts/serve.mjs) therefore runs each request inside `inRequestScope`, and what is read once

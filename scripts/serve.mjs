@@ -11,7 +11,7 @@
 //   localhost) is sent to the app's own address, where its cookie and the payment returns belong
 //   (never a server-to-server call: the payment adapters' status checks must reach the simulators).
 // - each request is handled in its own request scope, which its parallel loaders share (the
-//   signed-in user is read once per request, not once per loader: docs/adr/0047-request-context.md);
+//   signed-in user is read once per request, not once per loader: docs/adr/0048-request-context.md);
 // - with STATEMENT_TIMING=1 (benches only: it tells the client about the database), each response
 //   carries `Server-Timing: db;dur=<ms>;desc="<n> statements"`, the SQL its handling ran;
 // - response bodies are written with back-pressure (the app's sendResponse): Remix's own writer

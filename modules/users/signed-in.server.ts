@@ -11,7 +11,7 @@ export interface SignedInUser {
   twoFactorDue: boolean;
 }
 
-/** What a session token stands for, read in one statement (docs/adr/0047-request-context.md). */
+/** What a session token stands for, read in one statement (docs/adr/0048-request-context.md). */
 export interface SignedInSession {
   session: SessionRecord;
   /** The session's user; null when the account is gone (deleted). Active or not is the guard's rule. */

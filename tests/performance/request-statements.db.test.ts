@@ -2,7 +2,7 @@
 // through the app's real Remix handler (tests/fuzz/app-handler.ts: the route modules and
 // entry.server as served, each request in its own request scope as scripts/serve.mjs runs it), as
 // a document and as a single-fetch data request, and the SQL statements each request runs are
-// counted per request (db/statements.server.ts). Budgets (docs/adr/0047-request-context.md):
+// counted per request (db/statements.server.ts). Budgets (docs/adr/0048-request-context.md):
 // - the fixed part, what an empty signed-in page costs (/account-settings: session, user, grants,
 //   two-factor state and switch in one statement, plus the layout's own reads): ≤ 3;
 // - a list page: ≤ fixed + 3 (its count and its rows, and the filter choices it reads);
@@ -96,7 +96,7 @@ async function overBudget(who: Who, url: string, own: number): Promise<string[]>
   return problems;
 }
 
-// Each page's own statements, beyond the fixed part (docs/adr/0047-request-context.md). The list
+// Each page's own statements, beyond the fixed part (docs/adr/0048-request-context.md). The list
 // budget is 3 (count, rows, one lookup); the pages over it are named with what they read, and are
 // the next to bring down (issue 30): the check-in and overdue marks and the owners' names are each
 // a statement of their own, beside the route filter's choices.
