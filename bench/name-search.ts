@@ -116,6 +116,8 @@ const agency = { id: Number(largest.userId), userType: 2 };
 const [{ trekkers }] = await select<{ trekkers: number }>("SELECT COUNT(*) AS trekkers FROM trekkers");
 const [{ tokens }] = await select<{ tokens: number }>("SELECT COUNT(*) AS tokens FROM trekker_name_tokens");
 const [{ mine }] = await select<{ mine: number }>(`SELECT COUNT(*) AS mine FROM trekkers WHERE registeredBy = ${agency.id}`);
+// The figures depend on the rows fitting in memory: 128 MB (MariaDB's default) does not hold a million trekkers.
+const [{ pool }] = await select<{ pool: number }>("SELECT @@innodb_buffer_pool_size AS pool");
 
 interface Row {
   who: string;
@@ -163,7 +165,7 @@ for (const [who, viewer] of [
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 console.log(
-  `\n${Number(trekkers).toLocaleString("en")} trekkers, ${Number(tokens).toLocaleString("en")} name tokens; largest agency: user ${agency.id}, ${Number(mine).toLocaleString("en")} trekkers; ${QUERIES.length} queries, median of ${RUNS} runs each\n`,
+  `\n${Number(trekkers).toLocaleString("en")} trekkers, ${Number(tokens).toLocaleString("en")} name tokens; largest agency: user ${agency.id}, ${Number(mine).toLocaleString("en")} trekkers; ${QUERIES.length} queries, median of ${RUNS} runs each; InnoDB buffer pool ${Math.round(Number(pool) / 2 ** 20)} MB\n`,
 );
 console.log("| viewer | what | p50 | p95 | max (query) | bare indexed query p50 / p95 |");
 console.log("|---|---|---|---|---|---|");
