@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { inDays } from "../../tests/factories/dates";
 import { person as trekker } from "../../tests/factories/registrations";
+import { NAMES_BY_SCRIPT } from "../../tests/factories/names";
 import { makeUser } from "../../tests/factories/users";
 import { config } from "@lib/config.server";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
@@ -236,6 +237,47 @@ describe("card PDFs", () => {
     await drainQueue();
     expect((await listOutbox()).filter((m) => m.to.includes(`trekker${seq}-`))).toHaveLength(2);
   });
+});
+
+describe("card e-mails for names in every script", () => {
+  it(
+    "each trekker's e-mail names them as written, and its PDF is named after them (read back by mailparser)",
+    async () => {
+      const names = NAMES_BY_SCRIPT.map(([, name]) => name);
+      const r = await registration(names);
+      const attempt = await PaymentAttempt.create({
+        registrationId: r.regId,
+        userId: r.payer,
+        gateway: "esewa",
+        methodId: 1,
+        txnId: `PDS${r.regId}-${Date.now()}`.slice(0, 20),
+        amountPaisa: r.amount,
+      });
+      expect(
+        await settle({
+          registrationId: r.regId,
+          amountPaisa: r.amount,
+          methodId: 1,
+          payerUserId: r.payer,
+          attemptId: attempt.id,
+          claim: claimAttempt(attempt.id),
+        }),
+      ).toBe("issued");
+      await drainQueue();
+      const mails = (await listOutbox()).filter((m) => m.to.includes(`trekker${seq}-`));
+      expect(mails).toHaveLength(names.length);
+      for (const [i, name] of names.entries()) {
+        const entry = mails.find((m) => m.to.includes(`trekker${seq}-${i}@t.test`))!;
+        const message = (await readOutboxMessage(entry.id))!;
+        expect(message.text, name).toContain(name);
+        expect(message.html, name).toContain(name);
+        expect(message.attachments[0].filename, name).toBe(`${name}.pdf`);
+        // The PDF's text in each script is checked in the browser test (tests/e2e/names-any-script.spec.ts).
+        expect(isPdf(message.attachments[0].content)).toBe(true);
+      }
+    },
+    SLOW * 2,
+  );
 });
 
 describe("PDF renderer", () => {

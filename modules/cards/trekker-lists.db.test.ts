@@ -1,6 +1,7 @@
 // The trekker lists of issue 14 against a real database with fixed data made by the factories:
 // what each role sees (page and export), which actions each row offers, the filters and quick
 // ranges, deep pagination, exports equal to the list, the deleted and the return lists.
+import { execFileSync } from "node:child_process";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, kathmanduDate, kathmanduDayStart } from "@lib/dates";
 import { quickRange, type ListDefinition } from "@lib/list/define";
@@ -12,6 +13,7 @@ import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { makeRegistration, person } from "../../tests/factories/registrations";
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { trekkerIdsOf } from "../../tests/factories/cards";
+import { NAMES_BY_SCRIPT } from "../../tests/factories/names";
 import { applyCardAction, generateCards } from "./lifecycle.server";
 import { cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList, type TrekkerItem } from "./trekker-lists";
 import { trekkersList } from "./lists/trekkers.server";
@@ -332,6 +334,19 @@ describe("deep pagination and exports equal to the list", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     const body = text.slice(text.indexOf("\n") + 1);
     expect(body).toBe(formatBatch(listed, trekkersList.csv.columns));
+  });
+
+  it("names in every script come out of the export as written, read back by a CSV parser", async () => {
+    const scripts = await makeUser({ userType: 2, organizationName: "Scripts & Names (Pvt.) Ltd." });
+    const names = NAMES_BY_SCRIPT.map(([, name]) => name);
+    await makeRegistration(scripts, routeId, { trekkers: [...names, 'Anna "Annie" O\'Brien, Jr.'] });
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await exportList(trekkersList, get(), trekkerListSource(scripts)).arrayBuffer());
+    // Python's csv module, an independent reader (as the outside check used), strict about quoting.
+    const reader = "import csv, json, sys; print(json.dumps(list(csv.DictReader(sys.stdin, strict=True))))";
+    const records = JSON.parse(
+      execFileSync("python3", ["-c", reader], { input: text.slice(1), encoding: "utf8", env: { ...process.env, PYTHONIOENCODING: "utf-8" } }),
+    ) as Record<string, string>[];
+    expect(records.map((r) => r.Trekker).sort()).toEqual([...names, 'Anna "Annie" O\'Brien, Jr.'].sort());
   });
 
   it("an export that matches nothing is its header row", async () => {
