@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { RouteForm, type RouteFormDefaults } from "@modules/trek-routes/index.form";
+import { RouteForm, type RouteFormDefaults } from "~/components/trek-routes/route-form";
 import { createRoute, findRouteSummary, getRoute, readRouteForm, routeFormProvinces, routeImageUrl, updateRoute } from "@modules/trek-routes/index.server";
 import { paramId, notFound } from "@lib/param-id";
 

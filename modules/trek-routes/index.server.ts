@@ -1,7 +1,6 @@
 // The trek-routes module's public entry for server code (services, models stay private).
 export { registerTrekUrl, routeDetailUrl, routeEditUrl, routeImageUrl, ROUTE_SCOPES, canManageRoutes, canRegisterOnRoute } from "./index";
 export { DescriptionHtml } from "./index.ui";
-export { type RouteFormDefaults, RouteForm } from "./index.form";
 export { routesList } from "./index.ui";
 export { routeActionSchema, routeFormSchema } from "./index.schemas";
 export type { RouteChoice, RouteRow } from "./service.server";

@@ -13,7 +13,6 @@ export const NARROW_ENTRIES: Readonly<Record<string, readonly string[]>> = {
   cards: ["index.card.ts"],
   payments: ["index.receipt.ts"],
   registration: ["index.fields.ts"],
-  "trek-routes": ["index.form.ts"],
 };
 const STANDARD = ["index.ts", "index.ui.ts", "index.schemas.ts", "index.server.ts"];
 

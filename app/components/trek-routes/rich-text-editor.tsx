@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { TextArea } from "@lib/ui/field";
 import { cx } from "@lib/ui/class-names";
-import { DESCRIPTION_CLASS } from "./description-html";
+import { DESCRIPTION_CLASS } from "@modules/trek-routes/index.ui";
 
 export interface RichTextEditorProps {
   label: string;

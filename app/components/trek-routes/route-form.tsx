@@ -7,7 +7,7 @@ import { cx } from "@lib/ui/class-names";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { applyListOp, listButtonProps, renameForListOp, type ListOp } from "@lib/ui/list-intents";
 import { useServerCheck } from "@lib/ui/use-server-check";
-import { ROUTE_LABELS } from "../labels";
+import { ROUTE_LABELS } from "@modules/trek-routes";
 import { ImageField, type ExistingImage } from "./image-field";
 import { useLeaveGuard } from "./leave-guard";
 import { RichTextEditor } from "./rich-text-editor";

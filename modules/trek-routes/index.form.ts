@@ -1,3 +1,0 @@
-// A narrow browser entry of the trek-routes module (ADR 0016): a page that imports it loads only this part.
-export type { RouteFormDefaults } from "./components/route-form";
-export { RouteForm } from "./components/route-form";
