@@ -16,14 +16,20 @@ import { requestLanguage } from "./utils/language.server";
 import { serverTranslator } from "@lib/i18n/i18n.server";
 import { I18nProvider } from "@lib/i18n/context";
 import { DEFAULT_LANGUAGE } from "@lib/i18n/languages";
+import { loggerFor } from "@lib/observability/logger.server";
+import { currentRequestId } from "@lib/observability/request-id.server";
+import { RequestIdContext } from "./components/request-id";
 
 // scripts/serve.mjs reads these from the server build and applies them to every request.
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";
 export { sendResponse } from "@lib/send-response.server";
 export { inRequestScope } from "@lib/request-scope.server";
 export { countStatements } from "../db/statements.server";
+export { observeRequests, opsEndpoint } from "./utils/operations.server";
+export { onDrained } from "./utils/startup.server";
 
 const ABORT_DELAY = 5_000;
+const log = loggerFor("remix");
 
 // Runs when the server loads the build: a deployment missing a setting stops here, by name.
 exitOnBadConfiguration();
@@ -35,7 +41,7 @@ composeApp();
 // reconciliation) itself, starting with what a previous process left in the jobs table; with
 // Redis the worker does.
 if (!config.redisUrl) {
-  startJobs().catch((error) => console.error("[jobs] could not start the job runner:", error));
+  startJobs().catch((error) => log.error({ err: error }, "could not start the job runner"));
 }
 
 /** What a signed-in user sees is theirs alone: neither the browser nor a proxy keeps a copy. */
@@ -48,12 +54,13 @@ async function noStoreWhenSignedIn(request: Request, headers: Headers): Promise<
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (noteDatabaseDown(error, request)) {
-    console.error(
-      `[db] ${request.method} ${new URL(request.url).pathname}: the database is unavailable (${error instanceof Error ? error.message : String(error)})`,
+    log.error(
+      { method: request.method, path: new URL(request.url).pathname, reason: error instanceof Error ? error.message : String(error) },
+      "the database is unavailable",
     );
     return;
   }
-  console.error(error);
+  log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
 };
 
 // Every response passes here, so the idle-timeout clock is refreshed in one place.
@@ -99,9 +106,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nProvider value={translator}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nProvider>
+        <RequestIdContext.Provider value={currentRequestId()}>
+          <I18nProvider value={translator}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nProvider>
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -118,7 +127,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "render failed");
         },
       },
     );

@@ -1,6 +1,10 @@
 import type { JobHandler } from "./types";
 import { claimJobs, failJob, finishJob, insertJob, renewLease, type JobRow } from "./job-store.server";
 import { scheduleKey, type JobSchedule } from "./daily-cron";
+import { loggerFor } from "@lib/observability/logger.server";
+import { withRequestId } from "@lib/observability/request-id.server";
+
+const log = loggerFor("jobs");
 
 /**
  * Runs claimed rows: the part the in-process runner and the Bull worker share. A row runs only
@@ -27,13 +31,18 @@ export interface JobRunnerOptions {
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const names = Object.keys(opts.handlers);
 
-  async function execute(row: JobRow): Promise<void> {
+  /** Runs under the id of the request that queued the row (or the job's own), so every line it logs carries it. */
+  function execute(row: JobRow): Promise<void> {
+    return withRequestId(row.requestId ?? `job-${row.id}`, () => executeRow(row));
+  }
+
+  async function executeRow(row: JobRow): Promise<void> {
     const handler = opts.handlers[row.name];
     const renew = setInterval(
       () => {
         renewLease(row, opts.leaseMs).then(
-          (held) => held || console.warn(`[jobs] lost the lease of "${row.name}" #${row.id}; another drainer may run it again`),
-          (error) => console.error(`[jobs] could not renew the lease of #${row.id}:`, error),
+          (held) => held || log.warn({ job: row.name, jobId: row.id }, "lost the lease; another drainer may run it again"),
+          (error) => log.error({ jobId: row.id, err: error }, "could not renew the lease"),
         );
       },
       Math.max(50, Math.floor(opts.leaseMs / 3)),
@@ -41,16 +50,21 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     renew.unref?.();
     try {
       if (!handler) throw new Error(`No job handler for "${row.name}"`);
+      log.info({ job: row.name, jobId: row.id, attempt: row.attempts }, "job started");
       await handler(JSON.parse(row.data));
       clearInterval(renew);
       await finishJob(row);
+      log.info({ job: row.name, jobId: row.id }, "job done");
     } catch (error) {
       clearInterval(renew);
       const outcome = await failJob(row, error, opts.backoffMs).catch((e) => {
-        console.error(`[jobs] could not record the failure of #${row.id}:`, e);
+        log.error({ jobId: row.id, err: e }, "could not record the failure");
         return "unknown";
       });
-      console.error(`[jobs] "${row.name}" #${row.id} failed (try ${row.attempts}/${row.maxAttempts}${outcome === "retry" ? ", will retry" : ""}):`, error);
+      log.error(
+        { job: row.name, jobId: row.id, attempt: row.attempts, maxAttempts: row.maxAttempts, willRetry: outcome === "retry", err: error },
+        "job failed",
+      );
     }
   }
 
@@ -70,7 +84,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   async function tickSchedules(schedules: readonly JobSchedule[], now = new Date()): Promise<void> {
     for (const s of schedules) {
       const key = scheduleKey(s, now);
-      await insertJob(s.job, s.data ?? {}, { key }).catch((error) => console.error(`[jobs] could not schedule ${key}:`, error));
+      await insertJob(s.job, s.data ?? {}, { key }).catch((error) => log.error({ key, err: error }, "could not schedule"));
     }
   }
 

@@ -12,6 +12,7 @@ import {
 } from "sequelize";
 import { isSqlite, sequelize, writeTransaction } from "../db/sequelize.server";
 import { jobSettings } from "./settings.server";
+import { currentRequestId } from "@lib/observability/request-id.server";
 
 /**
  * The jobs table as a queue. A job is written with the change that needs it (same transaction);
@@ -38,6 +39,7 @@ export class JobRow extends Model<InferAttributes<JobRow>, InferCreationAttribut
   declare leaseOwner: CreationOptional<string | null>;
   declare leaseUntil: CreationOptional<Date | null>;
   declare lastError: CreationOptional<string | null>;
+  declare requestId: CreationOptional<string | null>;
   declare finishedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -57,6 +59,7 @@ JobRow.init(
     leaseOwner: DataTypes.STRING(80),
     leaseUntil: DataTypes.DATE(3),
     lastError: DataTypes.STRING(1000),
+    requestId: DataTypes.STRING(100),
     finishedAt: DataTypes.DATE(3),
     createdAt: DataTypes.DATE(3),
     updatedAt: DataTypes.DATE(3),
@@ -93,6 +96,8 @@ export async function insertJob(name: string, data: unknown, opts: InsertJobOpti
     attempts: 0,
     maxAttempts: Math.max(1, Math.floor(opts.attempts ?? 3)),
     runAt: new Date(Date.now() + Math.max(0, opts.delayMs ?? 0)),
+    // The request (or job) that queued it, so its lines and this job's share an id.
+    requestId: currentRequestId() ?? null,
   };
   return write(opts.transaction, async (transaction) => {
     if (opts.key === undefined) return (await JobRow.create(row, { transaction })).id;
@@ -268,4 +273,14 @@ export async function pruneJobs(now = new Date()): Promise<void> {
     await JobRow.destroy({ where: { status: "done", finishedAt: { [Op.lt]: new Date(now.getTime() - 24 * HOUR) } }, transaction });
     await JobRow.destroy({ where: { status: "failed", finishedAt: { [Op.lt]: new Date(now.getTime() - 7 * 24 * HOUR) } }, transaction });
   });
+}
+
+/** Rows by job name and status, with the oldest's due time (the /metrics job gauges). */
+export async function jobCounts(): Promise<{ name: string; status: JobStatus; count: number; oldestRunAt: Date | null }[]> {
+  const rows = (await JobRow.findAll({
+    attributes: ["name", "status", [sequelize.fn("COUNT", sequelize.col("id")), "count"], [sequelize.fn("MIN", sequelize.col("runAt")), "oldestRunAt"]],
+    group: ["name", "status"],
+    raw: true,
+  })) as unknown as { name: string; status: JobStatus; count: number | string; oldestRunAt: Date | string | null }[];
+  return rows.map((r) => ({ name: r.name, status: r.status, count: Number(r.count), oldestRunAt: r.oldestRunAt ? new Date(r.oldestRunAt) : null }));
 }

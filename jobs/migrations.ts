@@ -37,4 +37,14 @@ export const jobMigrations: Migration[] = [
       await qi.dropTable("jobs");
     },
   },
+  {
+    // The request that queued a job (its X-Request-Id): the worker logs the job's lines with it.
+    name: "2026123000-jobs-request-id",
+    async up(qi) {
+      await qi.addColumn("jobs", "requestId", { type: DataTypes.STRING(100), allowNull: true });
+    },
+    async down(qi) {
+      await qi.removeColumn("jobs", "requestId");
+    },
+  },
 ];

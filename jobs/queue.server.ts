@@ -3,6 +3,7 @@ import { createBullQueue, type BullJobQueue } from "./bull-queue.server";
 import { createInlineQueue, type InlineQueue } from "./inline-queue.server";
 import type { EnqueueOptions, JobQueue } from "./types";
 import { registeredJobs as registered } from "./registration";
+import { JobRow } from "./job-store.server";
 
 export type { EnqueueOptions, JobHandler, JobQueue, JobScheduleDeclaration } from "./types";
 export { registerJobs, type JobRegistration } from "./registration";
@@ -78,6 +79,17 @@ export async function drainQueue(): Promise<void> {
   if (!pending) return;
   const queue = await pending;
   if ("drain" in queue) await queue.drain();
+}
+
+/**
+ * Readiness (/readyz): the jobs table answers and, with Redis, so does the Bull queue's
+ * connection. Throws what failed.
+ */
+export async function checkQueue(): Promise<void> {
+  await JobRow.findOne({ attributes: ["id"] });
+  if (!config.redisUrl) return;
+  const queue = (await backend()) as BullJobQueue;
+  await queue.raw.client.ping();
 }
 
 export async function closeQueue(): Promise<void> {

@@ -92,6 +92,13 @@ export const config = {
   passwordCost: num("PASSWORD_SCRYPT_N", 2 ** 17),
   /** How long an instance keeps a list's filter choices read from the database (0: not kept). */
   filterChoicesSeconds: num("FILTER_CHOICES_SECONDS", 30),
+  /**
+   * The bearer token that opens /metrics to a scraper (docs/operations.md). Without it a
+   * deployment keeps /metrics closed (404); the embedded mode answers the machine itself.
+   */
+  metricsToken: process.env.METRICS_TOKEN?.trim() || "",
+  /** After SIGTERM, how long /readyz answers 503 while requests are still served, so the load balancer can stop sending. */
+  shutdownDrainSeconds: num("SHUTDOWN_DRAIN_SECONDS", runMode() === "deployment" ? 10 : 0),
   /** A daily_stats rebuild rests this many times as long as each day took (ADR 0041). */
   statsRebuildPace: num("STATS_REBUILD_PACE", 1),
 };

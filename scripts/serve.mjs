@@ -28,7 +28,6 @@ import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import { SERVER_NODE_FLAGS, hasServerNodeFlags } from "./node-flags.mjs";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
@@ -39,13 +38,25 @@ if (!hasServerNodeFlags()) {
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-const { baselineHeaders, countStatements, inRequestScope, loopbackRedirect, originVerdict, sendResponse } = build.entry.module;
+const { baselineHeaders, countStatements, inRequestScope, loopbackRedirect, observeRequests, onDrained, opsEndpoint, originVerdict, sendResponse } =
+  build.entry.module;
 const statementTiming = process.env.STATEMENT_TIMING === "1";
 
 const app = express();
 app.disable("x-powered-by");
 // One hop: req.ip is the address our load balancer appended, not one the client put in front.
 app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+
+// The request id, the JSON log line and the request metrics; everything after runs under the id.
+app.use(observeRequests);
+// /healthz, /readyz and /metrics before anything else: a probe needs no page, session or redirect.
+app.use((req, res, next) => {
+  const peerAddress = req.socket.remoteAddress ?? null;
+  opsEndpoint({ method: req.method, path: req.path, peerAddress, authorization: req.get("authorization") ?? null }).then((answer) => {
+    if (!answer) return next();
+    res.status(answer.status).set("Cache-Control", "no-store").type(answer.contentType).send(answer.body);
+  }, next);
+});
 
 app.use((req, res, next) => {
   // Added as the headers go out, unless the app set them already (pages do: the Remix adapter
@@ -72,7 +83,6 @@ app.use((req, res, next) => {
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.use(morgan("tiny"));
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 app.all("*", async (req, res, next) => {
   try {
@@ -95,4 +105,5 @@ app.all("*", async (req, res, next) => {
 const port = Number(process.env.PORT || 3000);
 const onListen = () => console.log(`[tims] http://${process.env.HOST || "localhost"}:${port}`);
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(console.error));
+// SIGTERM: the build's handler turns readiness off, waits SHUTDOWN_DRAIN_SECONDS, then calls this.
+onDrained(() => server.close());

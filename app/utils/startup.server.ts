@@ -1,9 +1,13 @@
-import { missingSettings } from "@lib/config.server";
+import { config, missingSettings } from "@lib/config.server";
+import { loggerFor } from "@lib/observability/logger.server";
 import { assertPaymentConfig } from "@modules/payments/index.server";
 import { assertErpConfig } from "@modules/chalan/index.server";
 import { closeQueue } from "../../jobs/queue.server";
 import { closePdfRenderer } from "../../jobs/pdf-renderer.server";
 import { sequelize } from "../../db/sequelize.server";
+import { readiness } from "./readiness.server";
+
+const log = loggerFor("server");
 
 /**
  * Configuration is checked once, when the server loads: a deployment missing a required setting
@@ -28,25 +32,37 @@ export function configurationProblems(env: Record<string, string | undefined> = 
 export function exitOnBadConfiguration(): void {
   const problems = configurationProblems();
   if (!problems.length) return;
-  for (const problem of problems) console.error(`[config] ${problem}`);
+  for (const problem of problems) log.fatal(`[config] ${problem}`);
   process.exit(1);
 }
 
 const SHUTDOWN_GRACE_MS = 3_000;
 let installed = false;
+const drainedHooks: (() => void)[] = [];
+
+/** The web server's "stop taking requests" (server.close), called once the drain period is over. */
+export function onDrained(hook: () => void): void {
+  drainedHooks.push(hook);
+}
 
 /**
- * On SIGTERM/SIGINT remix-serve stops accepting connections but waits for idle keep-alive sockets,
- * and Chromium, Bull and the database pool keep the event loop alive: a stopped server once
- * lingered five minutes. Close what we opened, and exit after a short grace whatever still runs.
+ * On SIGTERM/SIGINT: first /readyz answers 503 "shutting down" while requests are still served,
+ * for SHUTDOWN_DRAIN_SECONDS, so the load balancer stops sending new ones; then the server stops
+ * taking requests. remix-serve would wait for idle keep-alive sockets, and Chromium, Bull and the
+ * database pool keep the event loop alive (a stopped server once lingered five minutes): close
+ * what we opened, and exit after a short grace whatever still runs.
  */
 export function exitPromptlyOnSignals(): void {
   if (installed) return;
   installed = true;
   const stop = (signal: string) => {
-    console.log(`[server] ${signal}: shutting down`);
-    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
-    void Promise.allSettled([closeQueue(), closePdfRenderer(), sequelize.close()]).then(() => process.exit(0));
+    readiness.shutDown();
+    log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, "shutting down: readiness off, draining");
+    setTimeout(() => {
+      for (const hook of drainedHooks) hook();
+      setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+      void Promise.allSettled([closeQueue(), closePdfRenderer(), sequelize.close()]).then(() => process.exit(0));
+    }, config.shutdownDrainSeconds * 1000);
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));

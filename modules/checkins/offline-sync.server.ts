@@ -1,3 +1,4 @@
+import { counter } from "@lib/observability/metrics.server";
 import { CheckinInputError, scanCard, type CheckinOutcome } from "./service.server";
 
 // The offline checkpost's scans sent back when it is online again (docs/adr/0022-offline-checkpost.md).
@@ -30,6 +31,12 @@ export function offlineScanTime(scannedAt: string, now: Date): Date {
   return at;
 }
 
+const offlineBatches = counter({ name: "tims_offline_batches_synced_total", help: "Batches of offline scans a checkpost device sent." });
+const offlineScans = counter({
+  name: "tims_offline_scans_synced_total",
+  help: "Offline scans received in those batches (each is also counted as a check-in).",
+});
+
 /**
  * A checkpost's offline scans, sent in one batch (docs/adr/0022-offline-checkpost.md). Each is
  * recorded as if scanned online at its own time, in its own transaction: the client id makes a
@@ -41,6 +48,8 @@ export async function syncOfflineScans(
   scans: readonly OfflineScan[],
   opts: { ip?: string | null; now?: Date } = {},
 ): Promise<OfflineScanResult[]> {
+  offlineBatches.inc();
+  offlineScans.inc(scans.length);
   const results: OfflineScanResult[] = [];
   for (const scan of scans) {
     const now = offlineScanTime(scan.scannedAt, opts.now ?? new Date());

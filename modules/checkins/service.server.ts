@@ -1,4 +1,5 @@
 import { Op, UniqueConstraintError, type Transaction } from "sequelize";
+import { counter } from "@lib/observability/metrics.server";
 import { DomainError } from "@lib/errors";
 import { displayDateTime, kathmanduDate } from "@lib/dates";
 import { writeTransaction } from "../../db/sequelize.server";
@@ -105,7 +106,20 @@ export function onCheckinRecorded(listener: CheckinListener): void {
   if (!checkinListeners.includes(listener)) checkinListeners.push(listener);
 }
 
+const checkinsCounted = counter({
+  name: "tims_checkins_total",
+  help: "Check-ins and refused scans by method (qr, photo, typed, self) and outcome.",
+  labelNames: ["method", "outcome"],
+});
+
+/** Every scan and self check-in ends here, online or synced from a device: the one place it is counted. */
 async function recordCheckin(asked: CheckinRequest): Promise<CheckinOutcome> {
+  const outcome = await recordOnce(asked);
+  checkinsCounted.inc({ method: asked.method, outcome: outcome.outcome });
+  return outcome;
+}
+
+async function recordOnce(asked: CheckinRequest): Promise<CheckinOutcome> {
   let req = asked;
   try {
     return await writeTransaction(async (transaction) => {

@@ -3,6 +3,8 @@ import { isSqlite, sequelize } from "../../db/sequelize.server";
 import type { JobHandler } from "../contract";
 import { notify } from "@modules/notifications/index.server";
 import { activeUserIdsOfType } from "@modules/users/index.server";
+import { loggerFor } from "@lib/observability/logger.server";
+import { gauge } from "@lib/observability/metrics.server";
 import { INVARIANTS } from "./invariants.server";
 
 /** One invariant's outcome. */
@@ -28,7 +30,7 @@ export async function runLedgerCheck(opts: { only?: readonly string[]; examples?
   const unknown = (opts.only ?? []).filter((name) => !LEDGER_INVARIANTS.includes(name));
   if (unknown.length) throw new Error(`Unknown ledger invariant: ${unknown.join(", ")}`);
   const snapshot = isSqlite() ? {} : { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ };
-  return sequelize.transaction(snapshot, async (transaction) => {
+  const results = await sequelize.transaction(snapshot, async (transaction) => {
     const results: LedgerResult[] = [];
     for (const invariant of INVARIANTS) {
       if (opts.only && !opts.only.includes(invariant.name)) continue;
@@ -37,7 +39,18 @@ export async function runLedgerCheck(opts: { only?: readonly string[]; examples?
     }
     return results;
   });
+  for (const r of results) ledgerViolations.set({ invariant: r.name }, r.violations);
+  ledgerLastRun.set(Date.now() / 1000);
+  return results;
 }
+
+// The last run's result in this process (the worker's, in a deployment: the daily job runs there).
+const ledgerViolations = gauge({
+  name: "tims_ledger_violations",
+  help: "Violations each ledger invariant had at the last check (docs/ledger.md).",
+  labelNames: ["invariant"],
+});
+const ledgerLastRun = gauge({ name: "tims_ledger_last_run_timestamp_seconds", help: "When the ledger check last ran to the end (Unix time)." });
 
 /** One line per invariant: "ok" or "FAIL", its name, its count of violations and examples. */
 export function ledgerLines(results: readonly LedgerResult[]): string[] {
@@ -53,6 +66,7 @@ export const LEDGER_CRON = "50 0 * * *";
 export const ledgerSchedule = { job: LEDGER_JOB, cron: LEDGER_CRON } as const;
 
 const BOARD = 4;
+const log = loggerFor("ledger");
 
 /**
  * The daily check. Violations reach the board as a notification (the ledger module owns this
@@ -63,7 +77,7 @@ const BOARD = 4;
 export async function checkLedgerAndNotify(): Promise<LedgerResult[]> {
   const results = await runLedgerCheck();
   const failing = results.filter((r) => r.violations);
-  for (const line of ledgerLines(results)) console.info(`[ledger] ${line}`);
+  for (const line of ledgerLines(results)) log.info(line);
   if (!failing.length) return results;
   const total = failing.reduce((sum, r) => sum + r.violations, 0);
   await notify({

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { paymentOutcomes } from "./metrics.server";
 import { Op } from "sequelize";
 import { DomainError, notFoundError } from "@lib/errors";
 import {
@@ -237,6 +238,16 @@ export async function confirmGatewayReturn(opts: {
  * The browser's return and the reconciliation job (reconcile.server.ts) both end here.
  */
 export async function confirmAttempt(
+  attempt: PaymentAttempt,
+  adapter: PaymentGateway,
+  opts: { query: URLSearchParams; body?: URLSearchParams; actionType?: ReturnAction; mode?: "web" | "qr" },
+): Promise<ReturnOutcome> {
+  const outcome = await confirmWithProvider(attempt, adapter, opts);
+  paymentOutcomes.inc({ gateway: attempt.gateway, outcome: outcome.status });
+  return outcome;
+}
+
+async function confirmWithProvider(
   attempt: PaymentAttempt,
   adapter: PaymentGateway,
   opts: { query: URLSearchParams; body?: URLSearchParams; actionType?: ReturnAction; mode?: "web" | "qr" },

@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import { paymentOutcomes } from "./metrics.server";
 import { notify } from "@modules/notifications/index.server";
 import { IndexHints, Op, literal, type Transaction, type WhereOptions } from "sequelize";
 import { sendEmail } from "../../emails/jobs.server";
@@ -330,6 +331,7 @@ export async function decideVoucher(opts: {
       throw error;
     });
     if (outcome === "already") return "decided";
+    paymentOutcomes.inc({ gateway: "voucher", outcome: "approved" });
   } else {
     paidBy = await billOf(v.registrationId);
     // The decision and the cards' "markUnpaid" move to Rejected commit together; the claim on
@@ -346,6 +348,7 @@ export async function decideVoucher(opts: {
       return true;
     });
     if (!claimed) return "decided";
+    paymentOutcomes.inc({ gateway: "voucher", outcome: "rejected" });
   }
   const payer = (await displayNames([v.userId])).get(v.userId);
   if (payer) {

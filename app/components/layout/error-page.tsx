@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useT } from "@lib/i18n/context";
 import { formatNumber } from "@lib/i18n/translate";
+import { REQUEST_ID_ELEMENT, useRequestId } from "../request-id";
 
 /** The texts of spec 1 §8 and the not-found placeholder, one per status. */
 export const ERROR_TEXTS: Record<number, { title: string; message: string }> = {
@@ -35,8 +36,19 @@ function ErrorText({ view, inLayout }: { view: { status: number; title: string; 
   );
 }
 
+/** The root's error page: with the request's id, which the operator finds in the log. */
 export function ErrorPage({ status }: { status: number }) {
-  return <ErrorText view={{ status, ...(ERROR_TEXTS[status] ?? ERROR_TEXTS[500]) }} inLayout={false} />;
+  const requestId = useRequestId();
+  return (
+    <>
+      <ErrorText view={{ status, ...(ERROR_TEXTS[status] ?? ERROR_TEXTS[500]) }} inLayout={false} />
+      {requestId ? (
+        <p id={REQUEST_ID_ELEMENT} data-request-id={requestId} className="pb-10 text-center text-sm text-slate-500">
+          Reference: {requestId}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /**
