@@ -85,7 +85,13 @@ describe("an export to a client that stops reading (issue 26, item 7)", () => {
     it(`waits for the client: a few batches read and under 2 MB held by the server${gzip ? " (gzip)" : ""}`, async () => {
       const { port, state } = await serve();
       const client = await stalledClient(port, gzip);
-      await sleep(1_500);
+      // Until the buffers are full and the export has stopped reading (no batch read for a while;
+      // on a loaded machine gzip fills them slowly), at most 20 s.
+      for (let last = -1, quiet = 0, waited = 0; quiet < 1_000 && waited < 20_000; waited += 250) {
+        await sleep(250);
+        quiet = state.read === last ? quiet + 250 : 0;
+        last = state.read;
+      }
       const read = state.read;
       // What the sockets buffer (a few MB on loopback; more CSV than that when gzipped) plus the
       // response's own queue: an eighth of the export at most, and then nothing more.
