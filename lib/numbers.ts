@@ -34,3 +34,8 @@ export function groupLakh(value: number, { fractionDigits = 0, devanagari = fals
 export function rupeesText(paisa: number, opts: Omit<LakhFormat, "fractionDigits"> = {}): string {
   return groupLakh(paisa / 100, { ...opts, fractionDigits: paisa % 100 ? 2 : 0 });
 }
+
+/** "NRs. 2,000" (amounts are whole rupees in practice; paisa shown only when present). */
+export function formatNrs(paisa: number): string {
+  return `NRs. ${rupeesText(paisa)}`;
+}

@@ -16,12 +16,7 @@ export const messages = {
   tooLong: (label: string | undefined, max: number) => `${label ?? "This text"} must be at most ${max} characters`,
 } as const;
 
-/**
- * C0 control characters and DEL. No form has a use for them, and a NUL byte once broke a write
- * half-way (issue 13). A text area keeps tab and its line breaks (browsers send CR LF).
- */
-export const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F]/;
-export const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export { SINGLE_LINE_CONTROLS, MULTI_LINE_CONTROLS } from "./control-characters";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 

@@ -5,7 +5,7 @@ import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
 import { InvoiceVoids, billingList } from "@modules/payments/index.ui";
 import { billListHidden, billListSource, invoiceVoids, refundsDueSummary } from "@modules/payments/index.server";
-import { formatNrs } from "@modules/registration";
+import { formatNrs } from "@lib/numbers";
 import { seesAllBills } from "@modules/payments";
 import { can } from "@modules/permissions";
 import { BillingTabs } from "~/components/billing-tabs";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { addDays, isIsoDate } from "@lib/dates";
-import { SINGLE_LINE_CONTROLS } from "@lib/validation-rules";
+import { SINGLE_LINE_CONTROLS } from "@lib/control-characters";
 import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM } from "@lib/pagination";
 import type { RangeOffer } from "@lib/nepali-calendar/types";
 

@@ -1,6 +1,6 @@
 import { displayDate } from "@lib/dates";
 import { choiceFilter, dateFilter, defineList, filterObject, idFilter, textFilter } from "@lib/list/define";
-import { formatNrs } from "@modules/registration";
+import { formatNrs } from "@lib/numbers";
 import type { BillRow } from "./billing";
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from "./payment-medium";
 

@@ -1,6 +1,6 @@
 import { displayDate } from "@lib/dates";
 import { choiceFilter, defineList, idFilter, textFilter, filterObject } from "@lib/list/define";
-import { formatNrs } from "@modules/registration";
+import { formatNrs } from "@lib/numbers";
 import { VOUCHER_STATUSES } from "./labels";
 import type { VoucherRow } from "./vouchers.server";
 

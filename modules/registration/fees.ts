@@ -1,4 +1,3 @@
-import { rupeesText } from "@lib/numbers";
 /**
  * Card prices (spec 1 §9), in paisa. A rule matches a user type (or any) and a price region (or
  * any); the most specific match wins. Region: 1 SAARC, 2 others, 5 child (trekker type 5).
@@ -45,7 +44,5 @@ export function totalFor(rules: readonly FeeRuleData[], userType: number, trekke
   return trekkers.reduce((sum, t) => sum + feeFor(rules, userType, priceRegion(t.trekkerType, t.countryRegion)), 0);
 }
 
-/** "NRs. 2,000" (amounts are whole rupees in practice; paisa shown only when present). */
-export function formatNrs(paisa: number): string {
-  return `NRs. ${rupeesText(paisa)}`;
-}
+// Money as the pages show it: in lib/numbers so a list page's chunk need not carry this module along.
+export { formatNrs } from "@lib/numbers";

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useT } from "@lib/i18n/context";
 
 /** How often the bell asks for its count while the page is open and visible. */
 const POLL_MS = 30_000;
@@ -34,7 +35,8 @@ export function NotificationBell({ unread }: { unread: number }) {
       document.removeEventListener("visibilitychange", refresh);
     };
   }, []);
-  const label = count ? `Notifications, ${count} unread` : "Notifications";
+  const { t } = useT();
+  const label = count ? t("Notifications, {{count}} unread", { count }) : t("Notifications");
   return (
     <Link to="/notifications" className="relative ml-auto rounded px-2 py-1 text-xl sm:ml-0" title={label}>
       {/* A drawn bell, not the emoji: phones and kiosks without an emoji font showed an empty box. */}

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { LinkButton } from "@lib/ui/button";
-import { formatNrs } from "@modules/registration";
+import { formatNrs } from "@lib/numbers";
 import type { RefundReason } from "@modules/payments";
 
 export const REFUND_DUE_TITLES: Record<RefundReason, string> = {
