@@ -3,7 +3,8 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { InvoiceVoids, billingList } from "@modules/payments/index.ui";
+import { billingList } from "@modules/payments/index.ui";
+import { invoiceVoidsHtml } from "~/components/payments/invoice-voids-html.server";
 import { billListHidden, billListSource, invoiceVoids, refundsDueSummary } from "@modules/payments/index.server";
 import { formatNrs } from "@lib/numbers";
 import { seesAllBills } from "@modules/payments";
@@ -27,12 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     refundsDueSummary(user),
   ]);
   // Invoice numbers no bill carries, each run with its reason (issue 25): for those who see every bill.
-  const voids = seesAllBills(user) ? await invoiceVoids({ offset: 0, limit: 200 }) : null;
-  return { list, refundsDue, marksRefunds: can(user, "refunds"), seesAll: seesAllBills(user), voids };
+  const voidsHtml = invoiceVoidsHtml(seesAllBills(user) ? await invoiceVoids({ offset: 0, limit: 200 }) : null);
+  return { list, refundsDue, marksRefunds: can(user, "refunds"), seesAll: seesAllBills(user), voidsHtml };
 }
 
 export default function Billing() {
-  const { list, refundsDue, marksRefunds, seesAll, voids } = useLoaderData<typeof loader>();
+  const { list, refundsDue, marksRefunds, seesAll, voidsHtml } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <section>
@@ -51,7 +52,7 @@ export default function Billing() {
           <div className="mb-4" />
         )}
         <ListView definition={billingList} data={list} rowKey={(r) => r.id} rowHref={(r) => `/billing/${r.id}${search}`} />
-        <InvoiceVoids voids={voids} />
+        {voidsHtml ? <div dangerouslySetInnerHTML={{ __html: voidsHtml }} /> : null}
       </div>
       <Outlet />
     </section>

@@ -25,7 +25,7 @@ export {
   amountInWords,
 } from "./index";
 export { vouchersList } from "./index.ui";
-export { billingList, InvoiceVoids } from "./index.ui";
+export { billingList } from "./index.ui";
 export { ReceiptDocument } from "./index.receipt";
 export type { SimDecision } from "./index";
 export { paymentReturnParams, paymentStepSchema, voucherDecisionSchema, markRefundedSchema, refundListParams } from "./index.schemas";

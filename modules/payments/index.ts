@@ -18,3 +18,4 @@ export { PAYMENT_METHOD_LABELS } from "./payment-medium";
 export { RECEIPT_ISSUER, receiptFileName, receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
 export { amountInWords } from "./amount-words";
 export type { SimDecision, SimView } from "./simulators/types";
+export { voidRangeText, type InvoiceVoid } from "./invoice-numbers";

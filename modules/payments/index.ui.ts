@@ -2,5 +2,4 @@
 // the module's own server code) uses. esbuild gives a page every file this entry re-exports that any
 // page uses, so a piece one page uses lives beside it in app/components/ instead (ADR 0045).
 export { billingList } from "./billing-list";
-export { InvoiceVoids } from "./components/invoice-voids";
 export { vouchersList } from "./vouchers-list";

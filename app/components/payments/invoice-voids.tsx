@@ -1,5 +1,5 @@
 import { displayDate } from "@lib/dates";
-import { voidRangeText, type InvoiceVoid } from "../invoice-numbers";
+import { voidRangeText, type InvoiceVoid } from "@modules/payments";
 
 /**
  * Billing's account of every invoice number no bill carries (issue 25): each voided run with its
