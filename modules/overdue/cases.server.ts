@@ -23,6 +23,7 @@ import {
 } from "./cases";
 import { OverdueCaseMove, OverdueTrekker } from "./model.server";
 import { OVERDUE_REASON_LABELS } from "./rules";
+import type { CaseListRow } from "./case-list";
 
 /**
  * Escalation cases (issue 29 item 1): every move goes through `applyMove`, which checks the
@@ -31,18 +32,10 @@ import { OVERDUE_REASON_LABELS } from "./rules";
  * that clears an alert (service.server.ts) are moves of this table too, so there is one path.
  */
 
-export interface CaseRow {
-  id: number;
-  trekkerId: number;
-  fullName: string;
-  cardNumber: number | null;
-  routeName: string;
-  reasonLabel: string;
+/** A case as the list and the case page read it: the list's row plus its state's key and the day it was raised. */
+export interface CaseRow extends CaseListRow {
   state: CaseState;
-  stateLabel: string;
-  dueDate: string;
   raisedOn: string;
-  ageDays: number;
 }
 
 const toCaseRow = (o: OverdueTrekker, today: string): CaseRow => {
