@@ -242,6 +242,16 @@ export const ROUTES: Record<string, RouteCase> = {
   // The panel and the row actions over the list: the cards module decides per row (TAAN opens no panel).
   "trekkers.$trekkerId.tsx": { url: (i) => `/trekkers/${i.trekkerId}`, get: "user" },
   // Row rules in modules/overdue: the board any overdue trekker, an agency its own (else 404).
+  "overdue-cases.tsx": { url: () => "/overdue-cases", get: "overdueCases" },
+  // The fixture trekker has no case: allowed roles get 404; modules/overdue/cases.db.test.ts covers rows and moves per role.
+  "overdue-cases_.$trekkerId.tsx": {
+    url: (i) => `/overdue-cases/${i.trekkerId}`,
+    get: "overdueCases",
+    post: "overdueCases",
+    body: () => ({ move: "contact", note: "Route role: phoned the guide" }),
+  },
+  "overdue-cases_.$trekkerId_.sheet.tsx": { url: (i) => `/overdue-cases/${i.trekkerId}/sheet`, get: "overdueCases" },
+  "overdue-cases_.$trekkerId_.sheet_.pdf.tsx": { url: (i) => `/overdue-cases/${i.trekkerId}/sheet/pdf`, get: "overdueCases" },
   "trekkers.$trekkerId_.safe.tsx": { url: (i) => `/trekkers/${i.trekkerId}/safe`, get: "user", post: "user", body: () => ({ note: "Route role: found safe" }) },
   "trekkers.$trekkerId_.$move.tsx": {
     url: (i) => `/trekkers/${i.trekkerId}/cancel`,

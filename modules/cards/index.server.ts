@@ -23,7 +23,7 @@ export {
   cardNumberText,
 } from "./index";
 export { type CardQrClaims, type ParsedCardQr, CARD_QR_MAX_BYTES, CARD_QR_PREFIX, composeCardQr, isCardQr, parseCardQr } from "./index";
-export { PrintButton, PrintableCard } from "./index.card";
+export { EMERGENCY_CONTACTS, PrintButton, PrintableCard } from "./index.card";
 export { type TrekkerItem, AGENCY_FILTERS, cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList } from "./trekker-lists";
 export { trekkerChoices, trekkerFilters, trekkersList, type TrekkerFilters } from "./lists/trekkers.server";
 export type { CardLifecycleFields } from "./card-store.server";
@@ -37,7 +37,7 @@ export { FIRST_CARD_NUMBER } from "./card-number";
 export { cardLifecycleFields } from "./card-store.server";
 export { cardsOfRegistration, trekkerCardData } from "./card-data.server";
 export { cardForMove, cardForScanner, mayGenerateCards, registrationToGenerate, trekkerPanel } from "./card-pages.server";
-export { buildCardView } from "./card-view.server";
+export { buildCardView, photoDataUrl } from "./card-view.server";
 export { announceCardsIssued, cardPdfHtml, cardPdfState, pdfFileName, refreshCardPdf, requestCardPdf } from "./pdf.server";
 export { cardsModule } from "./plugin.server";
 export { cardKeySet, reloadSigningKeys, signCardQr, signQrPayload, verifyCardQr, verifyQrPayload } from "./qr-signing.server";

@@ -1,1 +1,1 @@
-export { markSafeSchema } from "./schemas";
+export { caseMoveSchema, markSafeSchema } from "./schemas";

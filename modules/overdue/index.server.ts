@@ -8,7 +8,13 @@ export {
   mayMarkSafe,
   overduePermissions,
 } from "./index";
-export { markSafeSchema } from "./index.schemas";
+export { caseMoveSchema, markSafeSchema } from "./index.schemas";
+export type { CaseMove, CaseState } from "./index";
+export { CASE_MESSAGES, CASE_MOVES, CASE_STATE_LABELS, isCaseMove, mayUseCases } from "./index";
+export { overdueCaseList } from "./index.ui";
+export type { CaseDetail, CaseMoveView, CaseRow } from "./cases.server";
+export { caseDetail, moveCase, openCaseSource } from "./cases.server";
+export { rescueSheet, rescueSheetHtml, rescueSheetPdf } from "./rescue-sheet.server";
 export type { OverdueRunCounts, OverdueRunOptions, OverdueSummary, OverdueView, SafeRecord } from "./service.server";
 export {
   OVERDUE_JOB,

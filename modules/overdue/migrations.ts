@@ -1,4 +1,4 @@
-import { DataTypes } from "sequelize";
+import { DataTypes, Op } from "sequelize";
 import type { Migration } from "../contract";
 
 /**
@@ -37,6 +37,40 @@ export const overdueMigrations: Migration[] = [
     },
     async down(qi) {
       await qi.dropTable("overdue_trekkers");
+    },
+  },
+];
+
+/**
+ * Issue 29: the escalation case of each alert. Its state lives on the alert's row (one case per
+ * alert, the board's list reads one table); its moves, one row each, in overdue_case_moves. An
+ * alert already answered (safeAt set) is a closed case.
+ */
+export const overdueCaseMigrations: Migration[] = [
+  {
+    name: "2026122900-overdue-cases",
+    async up(qi) {
+      await qi.addColumn("overdue_trekkers", "caseState", { type: DataTypes.STRING(20), allowNull: false, defaultValue: "open" });
+      await qi.bulkUpdate("overdue_trekkers", { caseState: "closed" }, { safeAt: { [Op.ne]: null } });
+      // The board's list: every case not closed, oldest due first.
+      await qi.addIndex("overdue_trekkers", ["caseState", "dueDate", "id"], { name: "overdue_case_state" });
+      await qi.createTable("overdue_case_moves", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        overdueId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "overdue_trekkers", key: "id" }, onDelete: "CASCADE" },
+        move: { type: DataTypes.STRING(20), allowNull: false },
+        fromState: { type: DataTypes.STRING(20), allowNull: false },
+        toState: { type: DataTypes.STRING(20), allowNull: false },
+        // Null: the system (a check-in) made the move.
+        byUserId: { type: DataTypes.INTEGER, allowNull: true },
+        note: { type: DataTypes.TEXT, allowNull: false },
+        at: { type: DataTypes.DATE, allowNull: false },
+      });
+      await qi.addIndex("overdue_case_moves", ["overdueId", "at", "id"], { name: "overdue_case_moves_case" });
+    },
+    async down(qi) {
+      await qi.dropTable("overdue_case_moves");
+      await qi.removeIndex("overdue_trekkers", "overdue_case_state");
+      await qi.removeColumn("overdue_trekkers", "caseState");
     },
   },
 ];

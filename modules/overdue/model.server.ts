@@ -1,5 +1,6 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
 import { sequelize } from "../../db/sequelize.server";
+import type { CaseMove, CaseState } from "./cases";
 import type { OverdueReason } from "./rules";
 
 export class OverdueTrekker extends Model<InferAttributes<OverdueTrekker>, InferCreationAttributes<OverdueTrekker>> {
@@ -17,6 +18,8 @@ export class OverdueTrekker extends Model<InferAttributes<OverdueTrekker>, Infer
   declare safeAt: Date | null;
   declare safeBy: number | null;
   declare safeNote: string | null;
+  /** The escalation case's state (cases.ts); "closed" once answered and closed. */
+  declare caseState: CreationOptional<CaseState>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -36,7 +39,34 @@ OverdueTrekker.init(
     safeAt: DataTypes.DATE,
     safeBy: DataTypes.INTEGER,
     safeNote: DataTypes.TEXT,
+    caseState: { type: DataTypes.STRING(20), allowNull: false, defaultValue: "open" },
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: "overdue_trekkers", updatedAt: false },
+);
+
+/** One move of an escalation case: who (null: the system), when, from and to which state, and the note. */
+export class OverdueCaseMove extends Model<InferAttributes<OverdueCaseMove>, InferCreationAttributes<OverdueCaseMove>> {
+  declare id: CreationOptional<number>;
+  declare overdueId: number;
+  declare move: CaseMove;
+  declare fromState: CaseState;
+  declare toState: CaseState;
+  declare byUserId: number | null;
+  declare note: string;
+  declare at: Date;
+}
+
+OverdueCaseMove.init(
+  {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    overdueId: { type: DataTypes.INTEGER, allowNull: false },
+    move: { type: DataTypes.STRING(20), allowNull: false },
+    fromState: { type: DataTypes.STRING(20), allowNull: false },
+    toState: { type: DataTypes.STRING(20), allowNull: false },
+    byUserId: DataTypes.INTEGER,
+    note: { type: DataTypes.TEXT, allowNull: false },
+    at: { type: DataTypes.DATE, allowNull: false },
+  },
+  { sequelize, tableName: "overdue_case_moves", timestamps: false },
 );

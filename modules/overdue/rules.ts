@@ -1,4 +1,5 @@
-import { inScope, type PermissionHolder, type PermissionScope } from "@modules/permissions";
+import type { PermissionHolder } from "@modules/permissions";
+import { mayMoveCase } from "./cases";
 
 /**
  * Overdue trekkers (issue 18 item 4) as pure rules pages may show: why a trekker is overdue and
@@ -21,17 +22,15 @@ export const OVERDUE_REASON_LABELS: Record<OverdueReason, string> = {
   "never-seen": "Not seen at any checkpoint since the entry date",
 };
 
-/** Who may mark an overdue trekker safe: the board any, an agency its own. */
-export const SAFE_SCOPES = [
-  { permission: "overdueTrekkers", rows: "any" },
-  { permission: "overdueMarkOwnSafe", rows: "own" },
-] as const satisfies readonly PermissionScope[];
-
-export function mayMarkSafe(viewer: (PermissionHolder & { id: number }) | null | undefined, ownerId: number): boolean {
-  return inScope(viewer, SAFE_SCOPES, ownerId);
+/**
+ * Who may mark an overdue trekker safe: Mark Safe is the case's "found safe" move (cases.ts), so
+ * the table decides (the board any, an agency its own). `ownerType` matters to TAAN's rule only,
+ * which that move does not name; callers without it pass none.
+ */
+export function mayMarkSafe(viewer: (PermissionHolder & { id: number }) | null | undefined, ownerId: number, ownerType = 0): boolean {
+  return mayMoveCase(viewer, "foundSafe", { ownerId, ownerType });
 }
 
 export const SAFE_MESSAGES = {
   done: "Trekker marked safe",
-  alreadySafe: "This trekker was already marked safe.",
 } as const;

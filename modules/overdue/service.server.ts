@@ -2,7 +2,7 @@ import { UserType } from "../contract";
 import { createElement } from "react";
 import { Op, type Transaction } from "sequelize";
 import { addDays, displayDate, kathmanduDate } from "@lib/dates";
-import { conflictError, forbiddenError, notFoundError } from "@lib/errors";
+import { forbiddenError, notFoundError } from "@lib/errors";
 import { publicOrigin } from "@lib/origin.server";
 import { insertRows } from "../../db/insert-rows.server";
 import { writeTransaction } from "../../db/sequelize.server";
@@ -15,8 +15,9 @@ import { notify } from "@modules/notifications/index.server";
 import { can, type PermissionHolder } from "@modules/permissions";
 import { treksByDate, type TrekkerSubquery, type TrekOnTrail } from "@modules/registration/index.server";
 import { activeUserIdsOfType, displayNames } from "@modules/users/index.server";
+import { applyMove, lockedCase, moveCase } from "./cases.server";
 import { OverdueTrekker } from "./model.server";
-import { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REASON_LABELS, SAFE_MESSAGES, mayMarkSafe, type OverdueReason } from "./rules";
+import { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REASON_LABELS, mayMarkSafe, type OverdueReason } from "./rules";
 
 /**
  * The daily overdue job (issue 18 item 4, ADR 0023). Two rules, each over a window of dates:
@@ -122,6 +123,7 @@ async function raise(found: { trek: TrekOnTrail; reason: OverdueReason; dueDate:
       safeAt: null,
       safeBy: null,
       safeNote: null,
+      caseState: "open",
     })),
     { transaction },
   );
@@ -311,38 +313,28 @@ export interface SafeRecord {
   safeNote: string;
 }
 
-/** Marks the trekker safe with the note, recording who and when; a second mark is refused (409). */
+/**
+ * Marks the trekker safe with the note, recording who and when: the case's "found safe" move
+ * (cases.ts), so the same table and the same checks decide; a second mark is refused (409).
+ */
 export async function markSafe(viewer: Viewer, trekkerId: number, note: string, now: Date = new Date()): Promise<SafeRecord> {
-  const text = note.trim();
-  return writeTransaction(async (transaction) => {
-    const row = await OverdueTrekker.findOne({ where: { trekkerId }, transaction, lock: transaction.LOCK.UPDATE });
-    if (!row) throw notFoundError();
-    if (!mayMarkSafe(viewer, row.ownerId)) throw can(viewer, "overdueMarkOwnSafe") ? notFoundError() : forbiddenError();
-    if (row.safeAt) throw conflictError(SAFE_MESSAGES.alreadySafe);
-    const [changed] = await OverdueTrekker.update(
-      { safeAt: now, safeBy: viewer.id, safeNote: text },
-      { where: { id: row.id, safeAt: { [Op.is]: null } }, transaction },
-    );
-    if (changed !== 1) throw conflictError(SAFE_MESSAGES.alreadySafe);
-    return { trekkerId, safeAt: now, safeBy: viewer.id, safeNote: text };
-  });
+  await moveCase(viewer, trekkerId, "foundSafe", note, { now });
+  return { trekkerId, safeAt: now, safeBy: viewer.id, safeNote: note.trim() };
 }
 
 /**
  * A check-in answers an open alert in its own transaction: any check-in a "never seen" one, a
- * check-out or a scan at the route's end a "not checked out" one. The alert is cleared as a
- * Mark Safe would (safeBy empty: nobody marked it; the note says where the trekker was seen),
- * so the Overdue filter and the dashboard stop showing a trekker the trail has since seen.
+ * check-out or a scan at the route's end a "not checked out" one. The case's "checkin" move
+ * closes it and answers the alert as a Mark Safe would (safeBy empty: nobody marked it; the note
+ * says where the trekker was seen), so the Overdue filter, the dashboard and the case list stop
+ * showing a trekker the trail has since seen.
  */
 export async function clearAnsweredAlert(checkin: RecordedCheckin, transaction: Transaction): Promise<boolean> {
-  const open = await OverdueTrekker.findOne({ where: { trekkerId: checkin.trekkerId, safeAt: { [Op.is]: null } }, transaction });
+  const open = await lockedCase({ trekkerId: checkin.trekkerId, caseState: { [Op.ne]: "closed" } }, transaction);
   if (!open || (open.reason === "no-checkout" && !checkin.leftTrail)) return false;
   const note = `${checkin.leftTrail ? "Checked out" : "Checked in"} at ${checkin.place} on ${displayDate(checkin.at)} (cleared by the check-in).`;
-  const [changed] = await OverdueTrekker.update(
-    { safeAt: checkin.at, safeBy: null, safeNote: note },
-    { where: { id: open.id, safeAt: { [Op.is]: null } }, transaction },
-  );
-  return changed === 1;
+  await applyMove(open, "checkin", null, note, checkin.at, transaction);
+  return true;
 }
 onCheckinRecorded(async (checkin, transaction) => {
   await clearAnsweredAlert(checkin, transaction);

@@ -1,4 +1,5 @@
 // Check-in fixtures: a checkpost placed at a checkpoint of a route, and cards to scan on it.
+import type { TrekkerInput } from "@modules/registration";
 import "../setup/compose";
 import { routeCheckpoints } from "@modules/trek-routes/index.server";
 import { cardNumbersOf } from "@modules/registration/index.server";
@@ -36,7 +37,7 @@ export function makeCheckpostAt(routeId: number, checkpointId: number): Promise<
  * card number, passport and signed QR texts: `qr` of the first format (ids), `cardQr` of the one
  * new cards carry (their claims; issue 18).
  */
-export async function trailCards(routeId: number, opts: { count?: number; entry: string; exit: string; owner?: TestUser }) {
+export async function trailCards(routeId: number, opts: { count?: number; entry: string; exit: string; owner?: TestUser; fields?: Partial<TrekkerInput> }) {
   const owner =
     opts.owner ?? (await makeUser({ userType: 2, organizationName: "Trail Treks", isDocumentUploaded: true, isVerified: true, isApproved: true } as never));
   const generator = await makeCardGenerator();
@@ -44,7 +45,7 @@ export async function trailCards(routeId: number, opts: { count?: number; entry:
   const passports = Array.from({ length: opts.count ?? 1 }, (_, i) => `TR${stamp}${i}`);
   const names = passports.map((_, i) => `Walker ${String.fromCharCode(65 + i)}`);
   const { regId, trekkerIds } = await issuedCards(owner, generator, routeId, {
-    trekkers: names.map((n, i) => person(n, { passportNumber: passports[i] })),
+    trekkers: names.map((n, i) => person(n, { ...opts.fields, passportNumber: passports[i] })),
     trek: { ...trek(routeId), entryDate: opts.entry, exitDate: opts.exit },
   });
   const numbers = await cardNumbersOf(regId);

@@ -24,7 +24,7 @@ export interface CardView {
   qrDataUrl: string;
 }
 
-/** Emergency lines printed on every card (spec 1 §2.8). */
+/** Emergency lines printed on every card (spec 1 §2.8) and on the rescue sheet (modules/overdue): the one list. */
 export const EMERGENCY_CONTACTS = [
   { label: "Tourist Police", number: "1144" },
   { label: "Nepal Tourism Board", number: "+977-1-4256909" },

@@ -46,6 +46,13 @@ export function OverdueBlock({ summary }: OverdueBlockProps) {
                 </span>
               </span>
               <Link
+                to={`/overdue-cases/${o.trekkerId}`}
+                className="text-blue-700 hover:underline"
+                aria-label={`Case of ${o.fullName}, card ${o.cardNumber ?? "—"}`}
+              >
+                Case
+              </Link>
+              <Link
                 to={`/trekkers/${o.trekkerId}/safe?tab=trekkers&overdue=1`}
                 className="text-blue-700 hover:underline"
                 aria-label={`Mark safe ${o.fullName}, card ${o.cardNumber ?? "—"}`}
@@ -56,9 +63,12 @@ export function OverdueBlock({ summary }: OverdueBlockProps) {
           ))}
         </ul>
       ) : null}
-      <p className="mt-3 text-sm">
+      <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
         <Link to={LIST_URL} className="font-semibold text-blue-700 hover:underline">
           All overdue trekkers
+        </Link>
+        <Link to="/overdue-cases" className="font-semibold text-blue-700 hover:underline">
+          Open cases
         </Link>
       </p>
     </section>

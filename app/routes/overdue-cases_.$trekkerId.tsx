@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, useActionData, useLoaderData } from "@remix-run/react";
+import { displayDate } from "@lib/dates";
+import { PageHeader } from "@lib/ui/page-header";
+import { paramId } from "@lib/param-id";
+import { readForm } from "@lib/multipart.server";
+import { parseWithZod } from "@lib/zod-form.server";
+import { requirePermission } from "~/utils/guards.server";
+import { domainErrorResponse, withDomainErrors } from "~/utils/domain-error.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { CASE_MESSAGES, caseDetail, caseMoveSchema, moveCase } from "@modules/overdue/index.server";
+import { CaseMoveForm, CaseTimelineList, RescueSheetLinks } from "@modules/overdue/index.ui";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
+
+export const handle = { title: "Overdue Case" };
+
+/** One escalation case (issue 29): the alert, its timeline, the moves the viewer may make, the rescue sheet's links. */
+async function guard(request: Request, params: Record<string, string | undefined>) {
+  const user = await requirePermission(request, "overdueCases");
+  const trekkerId = paramId(params, "trekkerId");
+  try {
+    return { user, trekkerId, detail: await caseDetail(user, trekkerId) };
+  } catch (error) {
+    throw domainErrorResponse(error);
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { detail } = await guard(request, params);
+  return detail;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, trekkerId } = await guard(request, params);
+  const submission = parseWithZod(await readForm(request), { schema: caseMoveSchema });
+  if (submission.status !== "success")
+    return data({ errors: { note: submission.error?.note ?? undefined, form: submission.error?.move ?? undefined } }, { status: 400 });
+  const { move, note, confirm } = submission.value;
+  return withDomainErrors(
+    async () => {
+      await moveCase(user, trekkerId, move, note, { confirmed: confirm === "1" });
+      return redirectWithToast(`/overdue-cases/${trekkerId}`, { type: "success", message: CASE_MESSAGES.moved });
+    },
+    { extra: { errors: null } },
+  );
+}
+
+export default function OverdueCase() {
+  const { row, timeline, moves } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  // The schema's errors under their fields; a refusal of the move above the button, or under the confirmation box.
+  const refused = answer && "error" in answer ? (answer.field === "confirm" ? { confirm: [answer.error] } : { form: [answer.error] }) : null;
+  const errors = answer && "errors" in answer && answer.errors ? answer.errors : refused;
+  return (
+    <section className="space-y-4">
+      <PageHeader title={`Overdue case: ${row.fullName}`} breadcrumbs={[{ label: "Overdue Cases", to: "/overdue-cases" }, { label: row.fullName }]} />
+      <div className="rounded-lg bg-white p-4 shadow-sm">
+        <p className="text-lg font-semibold" data-testid="case-state">
+          {row.stateLabel}
+        </p>
+        <p className="text-sm text-slate-700">
+          Card {row.cardNumber ?? "—"} · {row.routeName} · {row.reasonLabel} (since {displayDate(row.dueDate)}, {row.ageDays} days)
+        </p>
+        <RescueSheetLinks trekkerId={row.trekkerId} />
+      </div>
+      <div className="rounded-lg bg-white p-4 shadow-sm">
+        <h2 className="mb-2 font-semibold">Timeline</h2>
+        <CaseTimelineList timeline={timeline} />
+      </div>
+      <div className="rounded-lg bg-white p-4 shadow-sm">
+        <h2 className="mb-2 font-semibold">Record a move</h2>
+        <CaseMoveForm moves={moves} errors={errors} />
+      </div>
+    </section>
+  );
+}
