@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { displayDate } from "@lib/dates";
@@ -13,7 +14,10 @@ import { CaseMoveForm, CaseTimelineList, RescueSheetLinks } from "@modules/overd
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-export const handle = { title: "Overdue Case" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React; a rescue
+// coordinator may open it on a phone in the field, and everything on it works as plain forms and links.
+export const handle: RouteHandle = { title: "Overdue Case", page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 /** One escalation case (issue 29): the alert, its timeline, the moves the viewer may make, the rescue sheet's links. */
 async function guard(request: Request, params: Record<string, string | undefined>) {

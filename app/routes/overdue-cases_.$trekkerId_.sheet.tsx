@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { paramId } from "@lib/param-id";
@@ -9,7 +10,10 @@ import { RescueSheet } from "@modules/overdue/index.ui";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
-export const handle = { title: "Rescue Sheet" };
+// A document page (ADR 0043): server-rendered HTML and the document script, no React; a rescue
+// coordinator may open it on a phone in the field, and everything on it works as plain forms and links.
+export const handle: RouteHandle = { title: "Rescue Sheet", page: "document" };
+export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 /** The rescue sheet of an overdue trekker's case (issue 29 item 2), printable; its PDF one link away. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -152,6 +152,9 @@ const PAGES: PageCase[] = [
   { file: "trekkers.$trekkerId_.$move.tsx", url: (f) => `/trekkers/${f.agencyUnpaidTrekkerId}/delete`, who: ["agency"] },
   { file: "trekkers.tsx", url: () => "/trekkers?tab=trekkers&overdue=1", who: ["ntb", "agency"] },
   { file: "trekkers.$trekkerId_.safe.tsx", url: (f) => `/trekkers/${f.overdueTrekkerId}/safe?tab=trekkers&overdue=1`, who: ["ntb", "agency"] },
+  { file: "overdue-cases.tsx", url: () => "/overdue-cases", who: ["ntb", "taan", "agency"] },
+  { file: "overdue-cases_.$trekkerId.tsx", url: (f) => `/overdue-cases/${f.overdueTrekkerId}`, who: ["ntb", "agency"] },
+  { file: "overdue-cases_.$trekkerId_.sheet.tsx", url: (f) => `/overdue-cases/${f.overdueTrekkerId}/sheet`, who: ["ntb", "agency"] },
   { file: "trekkers.generate.$regId.tsx", url: (f) => `/trekkers/generate/${f.unpaidRegId}`, who: ["ntb"] },
   { file: "deleted-trekkers.tsx", url: () => "/deleted-trekkers", who: ["ntb"] },
   // The board and TAAN: dashboard, agency requests, vouchers, routes, users.
