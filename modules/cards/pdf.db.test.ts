@@ -45,6 +45,19 @@ async function registration(names: string[]) {
   return { regId, payer: u.id, amount };
 }
 
+/** Pays the registration as an eSewa confirmation does (settle with a claimed attempt): the settle outcome. */
+async function pay(r: { regId: number; payer: number; amount: number }) {
+  const attempt = await PaymentAttempt.create({
+    registrationId: r.regId,
+    userId: r.payer,
+    gateway: "esewa",
+    methodId: 1,
+    txnId: `PDF${r.regId}-${Date.now()}`.slice(0, 20),
+    amountPaisa: r.amount,
+  });
+  return settle({ registrationId: r.regId, amountPaisa: r.amount, methodId: 1, payerUserId: r.payer, attemptId: attempt.id, claim: claimAttempt(attempt.id) });
+}
+
 /** Cards issued without going through settle, so no "cards.issued" job runs in the background. */
 async function issuedWithoutJobs(names: string[]) {
   const r = await registration(names);
@@ -192,22 +205,7 @@ describe("card PDFs", () => {
 
   it("a settled payment e-mails each trekker their card as a PDF named after them, once", async () => {
     const r = await registration(["Anna Müller", "Ben Okafor"]);
-    const attempt = await PaymentAttempt.create({
-      registrationId: r.regId,
-      userId: r.payer,
-      gateway: "esewa",
-      methodId: 1,
-      txnId: `PDF${r.regId}-${Date.now()}`.slice(0, 20),
-      amountPaisa: r.amount,
-    });
-    const outcome = await settle({
-      registrationId: r.regId,
-      amountPaisa: r.amount,
-      methodId: 1,
-      payerUserId: r.payer,
-      attemptId: attempt.id,
-      claim: claimAttempt(attempt.id),
-    });
+    const outcome = await pay(r);
     expect(outcome).toBe("issued");
     await drainQueue();
 
@@ -245,24 +243,7 @@ describe("card e-mails for names in every script", () => {
     async () => {
       const names = NAMES_BY_SCRIPT.map(([, name]) => name);
       const r = await registration(names);
-      const attempt = await PaymentAttempt.create({
-        registrationId: r.regId,
-        userId: r.payer,
-        gateway: "esewa",
-        methodId: 1,
-        txnId: `PDS${r.regId}-${Date.now()}`.slice(0, 20),
-        amountPaisa: r.amount,
-      });
-      expect(
-        await settle({
-          registrationId: r.regId,
-          amountPaisa: r.amount,
-          methodId: 1,
-          payerUserId: r.payer,
-          attemptId: attempt.id,
-          claim: claimAttempt(attempt.id),
-        }),
-      ).toBe("issued");
+      expect(await pay(r)).toBe("issued");
       await drainQueue();
       const mails = (await listOutbox()).filter((m) => m.to.includes(`trekker${seq}-`));
       expect(mails).toHaveLength(names.length);
