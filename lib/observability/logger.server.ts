@@ -85,6 +85,10 @@ export const logger: Logger =
       level: level(),
       base: { pid: process.pid },
       redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      // Before the redaction walks a line: a thrown Response (Remix's way to answer 404 or 503) or a
+      // Request has getters that throw when read off their instance, which made the logging itself
+      // fail and turned the database-down 503 into a 500.
+      formatters: { log: plainFetchObjects },
       mixin: () => {
         const requestId = currentRequestId();
         return requestId ? { requestId } : {};
@@ -92,6 +96,24 @@ export const logger: Logger =
     },
     sink,
   ));
+
+/** A line's values with any Response or Request (at the top or one level down) as a plain summary. */
+export function plainFetchObjects(line: Record<string, unknown>): Record<string, unknown> {
+  const plain = (value: unknown): unknown => {
+    if (value instanceof Response) return { response: { status: value.status, statusText: value.statusText } };
+    if (value instanceof Request) return { request: { method: value.method, path: new URL(value.url).pathname } };
+    return value;
+  };
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(line)) {
+    const top = plain(value);
+    if (top === value && value && typeof value === "object" && !Array.isArray(value) && !(value instanceof Error)) {
+      const inner = Object.entries(value as Record<string, unknown>);
+      out[key] = inner.some(([, v]) => v instanceof Response || v instanceof Request) ? Object.fromEntries(inner.map(([k, v]) => [k, plain(v)])) : value;
+    } else out[key] = top;
+  }
+  return out;
+}
 
 /** A named part of the process (`jobs`, `payments`, …): its lines carry `component`. */
 export function loggerFor(component: string): Logger {

@@ -54,6 +54,19 @@ describe("logs", () => {
     expect(requestIdFrom("x".repeat(101))).toHaveLength(36);
   });
 
+  it("logs a thrown Response or a Request as a summary (their getters made the redaction throw: a 503 became a 500)", () => {
+    const capture = captureLogs();
+    try {
+      logger.error({ err: new Response("down", { status: 503, statusText: "Service Unavailable" }) }, "thrown");
+      logger.error({ context: { response: new Response(null, { status: 404 }), request: new Request("http://tims.test/trekkers?q=secret") } }, "nested");
+    } finally {
+      capture.stop();
+    }
+    const [thrown, nested] = capture.lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(thrown.err).toEqual({ response: { status: 503, statusText: "Service Unavailable" } });
+    expect(nested.context).toEqual({ response: { response: { status: 404, statusText: "" } }, request: { request: { method: "GET", path: "/trekkers" } } });
+  });
+
   it("writes JSON lines with the request id and never the redacted fields", () => {
     const capture = captureLogs();
     try {
