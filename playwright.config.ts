@@ -1,3 +1,4 @@
+import { register } from "node:module";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -19,6 +20,10 @@ process.env.SELF_CHECKIN_PER_ADDRESS = "100000";
 process.env.API_BAD_TOKENS_PER_MINUTE = "100000";
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
+
+// The config is loaded by every worker too: the hook lets the modules the tests call load the
+// language files (tests/setup/json-import-hook.mjs).
+register("./tests/setup/json-import-hook.mjs", import.meta.url);
 
 const chromium = {
   executablePath: "/usr/bin/chromium",
@@ -48,7 +53,21 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: chromium,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
+  projects: [
+    { name: "chromium", testDir: "tests/e2e", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // The documented deployment behind nginx (scripts/deploy-local.mjs), started and stopped by its
+    // spec: its own worker process (it points the modules at the deployment's MariaDB), time for
+    // the start (about 30 s, twice that on a loaded CI machine), and one retry as the other
+    // browser tests have in CI: a step that raced the machine's load starts afresh.
+    {
+      name: "deployment",
+      testDir: "tests/deployment",
+      retries: process.env.CI ? 1 : 0,
+      timeout: 240_000,
+      expect: { timeout: 15_000 },
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
+  ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${EXPIRY_PORT}/login`,

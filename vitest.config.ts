@@ -7,6 +7,8 @@ const include = [
   "tests/security/**/*.test.ts",
   "tests/fuzz/**/*.test.ts",
   "tests/performance/**/*.test.ts",
+  "tests/backup/**/*.test.ts",
+  "tests/operations/**/*.test.ts",
   "app/**/*.test.{ts,tsx}",
   "lib/**/*.test.{ts,tsx}",
   "modules/**/*.test.{ts,tsx}",
@@ -20,6 +22,9 @@ const shared = {
   setupFiles: ["tests/setup/database.ts"],
   testTimeout: 20_000,
   hookTimeout: 30_000,
+  // Jobs log each run at "info": thousands of JSON lines that buried the test report. A test of the
+  // logger raises the level itself; LOG_LEVEL=info npx vitest shows them all.
+  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
 };
 
 // Every test file gets its own database (tests/setup/database.ts). With TEST_DATABASE_URL set
@@ -49,7 +54,9 @@ export default defineConfig({
                   "jobs/**/*.db.test.ts",
                   "tests/fuzz/**/*.db.test.ts",
                   "tests/security/route-guards.db.test.ts",
+                  "app/utils/privacy-routes.db.test.ts",
                   "tests/performance/request-statements.db.test.ts",
+                  "tests/backup/**/*.db.test.ts",
                 ],
                 env: { TEST_DB_DIALECT: "mysql" },
               },

@@ -28,6 +28,7 @@ import { overdueModule } from "@modules/overdue/index.server";
 import { apiModule } from "@modules/api/index.server";
 import { statsModule } from "@modules/stats/index.server";
 import { ledgerModule } from "@modules/ledger/index.server";
+import { privacyModule } from "@modules/privacy/index.server";
 import { seedDemoTreks } from "./composition/demo-treks.server";
 
 /**
@@ -50,6 +51,7 @@ export const modules: readonly TimsModule[] = [
   overdueModule,
   apiModule,
   ledgerModule,
+  privacyModule,
 ];
 
 export function allMigrations(): Migration[] {

@@ -1,23 +1,26 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nProvider } from "@lib/i18n/context";
-import { createTranslator } from "@lib/i18n/translate";
-import type { PageTexts } from "~/utils/shell.server";
+import { setBsWriter } from "@lib/dates";
 
-// Only app pages run React here (ADR 0043). Their words come with the root's data; a change of
-// language is a page load (the switch is a plain form), so the translator is made once.
-const root = (window as unknown as { __remixContext?: { state?: { loaderData?: Record<string, { i18n?: PageTexts } | undefined> } } }).__remixContext?.state
-  ?.loaderData?.root;
-const translator = createTranslator(root?.i18n?.lng ?? "en", root?.i18n?.resources ?? {});
-
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <I18nProvider value={translator}>
+// Only app pages run React here (ADR 0043). Their translator is made in the root's Layout from the
+// root's data (app/root.tsx, useBrowserTranslator): with single fetch that data is not decoded yet
+// when this module runs.
+const hydrate = () =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
         <RemixBrowser />
-      </I18nProvider>
-    </StrictMode>,
-  );
-});
+      </StrictMode>,
+    );
+  });
+
+// A Nepali page shows BS dates (lib/dates.ts): the calendar is loaded before hydrating, for Nepali
+// pages only, so the browser writes the dates as the server did and other pages do not carry it.
+if (document.documentElement.lang === "ne")
+  void import("@lib/nepali-calendar/compact").then(({ bsDateNepali }) => {
+    setBsWriter(bsDateNepali);
+    hydrate();
+  });
+else hydrate();

@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { AppHeader } from "./components/layout/app-header";
 import { ErrorPage } from "./components/layout/error-page";
 import { Sidebar } from "./components/layout/sidebar";
@@ -25,7 +25,8 @@ import { pageTitle } from "@lib/title";
 import { shellData } from "./utils/shell.server";
 import { leadsToDocument } from "./utils/document-page";
 import { LanguageSwitch } from "./components/layout/language-switch";
-import { useT } from "@lib/i18n/context";
+import { I18nProvider, useT } from "@lib/i18n/context";
+import { createTranslator, type Resources, type Translator } from "@lib/i18n/translate";
 import { htmlLang } from "@lib/i18n/languages";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -134,8 +135,33 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The page's translator in the browser, made from the texts the root's loader sent (ADR 0047). It
+ * is made here, not in entry.client.tsx: with single fetch the loader data is decoded from its
+ * stream after the entry module runs, so reading it there found nothing and every app page in
+ * another language hydrated with English words (React error 418, the page then re-rendered in
+ * English). On the server the render already has i18next's translator (entry.server.tsx).
+ */
+function useBrowserTranslator(): Translator {
+  const server = useT();
+  const i18n = useRouteLoaderData<typeof loader>("root")?.i18n;
+  // A page's own namespaces come in its loader data as `texts` (pageTexts in language.server.ts).
+  const own: Resources = Object.assign({}, ...useMatches().map((m) => (m.data as { texts?: Resources } | null | undefined)?.texts ?? {}));
+  // A namespace's texts in one language never change, so its name says whether the translator must be made anew.
+  const names = Object.keys(own).sort().join();
+  return useMemo(
+    () => (typeof document === "undefined" || !i18n ? server : createTranslator(i18n.lng, { ...i18n.resources, ...own })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `own` is new each render; `names` stands for it (see above)
+    [server, i18n, names],
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
-  return <Shell>{children}</Shell>;
+  return (
+    <I18nProvider value={useBrowserTranslator()}>
+      <Shell>{children}</Shell>
+    </I18nProvider>
+  );
 }
 
 export default function App() {

@@ -7,6 +7,13 @@
  * migrated by the app's own migrations, the lookups and demo data seeded as `npm run seed:demo`
  * does; the rest is generated in SQL (INSERT … SELECT over a numbers table) in chunks.
  *
+ * Registrations follow the seasons (spring and autumn peaks, monsoon and winter lows); card
+ * numbers run without a gap, trekkers are priced by the fee table, each bill has its settled
+ * gateway payment or approved voucher; treks that began have their check-ins (in at the first
+ * checkpoint, out at the last when over), the last months' Missed cards their closed overdue
+ * cases (no alert storm on the worker's first run); the daily statistics are rebuilt from the rows
+ * at the end. The ledger check holds on the result (npm run ledger:check with DATABASE_URL).
+ *
  * Statuses follow the dates, as after a daily sweep: a trek that has not begun is Upcoming, one
  * under way Active, one over Completed (or Missed), so the sweep finds nothing due; a tenth of the
  * registrations are unpaid, a few cards cancelled, deleted or returned.
@@ -24,6 +31,9 @@ const FITS = Math.max(1, Math.round(20_000 * scale));
 const AGENCIES = 500;
 const CHUNK = 100_000;
 const DAY_SPAN = 3 * 365;
+/** Registrations by month, January first: the spring and autumn seasons, the monsoon and winter lows. */
+const SEASON_WEIGHTS = [3, 4, 11, 13, 8, 2, 1.5, 1.5, 6, 16, 12, 4];
+const DAY_SLOTS = 10_000;
 
 if (!/^mysql|^mariadb/.test(URL_)) throw new Error("seed-scale fills MariaDB/MySQL only");
 process.env.DATABASE_URL = URL_;
@@ -118,9 +128,38 @@ async function main() {
   await step("migrate, lookups, demo accounts", () => prepareDatabase({ demo: true, treks: false }));
 
   const today = kathmanduDate();
-  const routes = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY id", {
-    type: (await import("sequelize")).QueryTypes.SELECT,
+  // Nepal's routes (bench/scale-routes.ts) with their checkpoints, beside the demo's; bench_routes
+  // gives each a share of 1,000 slots by its weight, and its length in days.
+  const { SCALE_ROUTES } = await import("./scale-routes");
+  await step(`routes (${SCALE_ROUTES.length} more)`, async () => {
+    await q("DROP TABLE IF EXISTS bench_routes");
+    await q(
+      "CREATE TABLE bench_routes (slot INT NOT NULL PRIMARY KEY, routeId INT NOT NULL, routeName VARCHAR(150) NOT NULL, days INT NOT NULL) ENGINE=InnoDB",
+    );
+    const weights = SCALE_ROUTES.reduce((sum, r) => sum + r.weight, 0);
+    const slots: (string | number)[] = [];
+    for (const r of SCALE_ROUTES) {
+      await q(
+        "INSERT INTO trek_routes (name, provinceId, startPoint, endPoint, description, status, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, 'Active', NOW(), NOW())",
+        [
+          r.name,
+          r.provinceId,
+          r.checkpoints[0],
+          r.checkpoints[r.checkpoints.length - 1],
+          `<p>${r.name}: about ${r.days} days from ${r.checkpoints[0]} to ${r.checkpoints[r.checkpoints.length - 1]}.</p>`,
+        ],
+      );
+      const id = Number((await one<{ id: number }>("SELECT MAX(id) AS id FROM trek_routes")).id);
+      await q(
+        `INSERT INTO trek_route_checkpoints (routeId, name, position) VALUES ${r.checkpoints.map(() => "(?, ?, ?)").join(", ")}`,
+        r.checkpoints.flatMap((c, i) => [id, c, i + 1]),
+      );
+      const share = Math.max(1, Math.round((r.weight / weights) * 1000));
+      for (let i = 0; i < share; i++) slots.push(slots.length / 4, id, r.name, r.days);
+    }
+    await q(`INSERT INTO bench_routes VALUES ${Array.from({ length: slots.length / 4 }, () => "(?, ?, ?, ?)").join(", ")}`, slots);
   });
+  const ROUTE_SLOTS = Number((await one<{ n: number }>("SELECT COUNT(*) AS n FROM bench_routes")).n);
   const countries = await sequelize.query<{ id: number }>("SELECT id FROM countries ORDER BY id", { type: (await import("sequelize")).QueryTypes.SELECT });
   // A few countries send most trekkers (the first ones repeated), every country some.
   const common = countries
@@ -245,24 +284,42 @@ async function main() {
   // Registration ri (0-based): agency ones first (a tenth by agency 0, the largest), then one per FIT.
   const regUser = `IF(n < ${agencyRegs}, ${userBase} + IF(n % 10 = 0, 0, 1 + (n * 7919) % ${AGENCIES - 1}), ${userBase + AGENCIES} + (n - ${agencyRegs}) % ${FITS})`;
   const regCount = `IF(n < ${agencyRegs}, ((n + 1) * ${agencyTrekkers} + ${agencyRegs} - 1) DIV ${agencyRegs} - (n * ${agencyTrekkers} + ${agencyRegs} - 1) DIV ${agencyRegs}, 1)`;
-  const created = `TIMESTAMP(?) - INTERVAL ${DAY_SPAN * 86400} SECOND + INTERVAL (n * ${DAY_SPAN * 86400} DIV ${REGISTRATIONS}) SECOND`;
+  // Registrations follow Nepal's seasons (bench_days): registration n's day is slot n of 10,000
+  // slots spread over the three years by each month's weight, so ids keep time order.
+  await step("seasons", async () => {
+    await q("DROP TABLE IF EXISTS bench_days");
+    await q("CREATE TABLE bench_days (slot INT NOT NULL PRIMARY KEY, dayOffset INT NOT NULL) ENGINE=InnoDB");
+    const start = new Date(`${today}T00:00:00Z`).getTime() - DAY_SPAN * 86_400_000;
+    const weights = Array.from({ length: DAY_SPAN }, (_, d) => SEASON_WEIGHTS[new Date(start + d * 86_400_000).getUTCMonth()]);
+    const total = weights.reduce((a, b) => a + b, 0);
+    const rows: number[] = [];
+    let cumulative = 0;
+    for (let d = 0, slot = 0; d < DAY_SPAN; d++) {
+      cumulative += weights[d];
+      for (; slot < Math.min(DAY_SLOTS, Math.round((cumulative / total) * DAY_SLOTS)); slot++) rows.push(slot, d);
+    }
+    for (let i = 0; i < rows.length; i += 4000)
+      await q(
+        `INSERT INTO bench_days VALUES ${Array.from({ length: Math.min(4000, rows.length - i) / 2 }, () => "(?, ?)").join(", ")}`,
+        rows.slice(i, i + 4000),
+      );
+  });
+  const created = `TIMESTAMP(?) - INTERVAL ${DAY_SPAN} DAY + INTERVAL bd.dayOffset DAY + INTERVAL ((n * 7919) % 86400) SECOND`;
   const unpaid = "n % 20 IN (7, 13)";
   await step(`registrations (${REGISTRATIONS})`, async () => {
     for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
       await q(
         `INSERT INTO registrations (id, userId, userType, routeId, routeName, entryDate, exitDate, entryPoint, exitPoint, status, totalPaisa, priceLockedAt, createdAt, updatedAt)
-         SELECT ${regBase} + n, ${regUser}, IF(n < ${agencyRegs}, 2, 1), ${elt(
-           "n",
-           routes.map((r) => r.id),
-         )}, ${elt(
-           "n",
-           routes.map((r) => r.name),
-         )},
-                d.entry, d.entry + INTERVAL (7 + n % 14) DAY, 'Start', 'Finish',
+         SELECT ${regBase} + n, ${regUser}, IF(n < ${agencyRegs}, 2, 1), d.routeId, d.routeName,
+                d.entry, d.entry + INTERVAL d.days DAY, d.startPoint, d.endPoint,
                 CASE WHEN ${unpaid} THEN 'Payment Pending' WHEN d.entry > DATE(?) THEN 'Upcoming'
-                     WHEN d.entry + INTERVAL (7 + n % 14) DAY >= DATE(?) THEN 'Active' WHEN n % 5 = 0 THEN 'Missed' ELSE 'Completed' END,
+                     WHEN d.entry + INTERVAL d.days DAY >= DATE(?) THEN 'Active' WHEN n % 5 = 0 THEN 'Missed' ELSE 'Completed' END,
                 ${regCount} * 200000, d.created, d.created, d.created
-         FROM (SELECT n, ${created} AS created, DATE(${created}) + INTERVAL (5 + n % 25) DAY AS entry FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(REGISTRATIONS, from + CHUNK)}) d`,
+         FROM (SELECT n, ${created} AS created, DATE(${created}) + INTERVAL (5 + n % 25) DAY AS entry, br.routeId, br.routeName, br.days + (n DIV 7) % 3 AS days,
+                      tr.startPoint, tr.endPoint
+               FROM bench_numbers JOIN bench_days bd ON bd.slot = (n * ${DAY_SLOTS}) DIV ${REGISTRATIONS}
+               JOIN bench_routes br ON br.slot = (n * 7919) % ${ROUTE_SLOTS} JOIN trek_routes tr ON tr.id = br.routeId
+               WHERE n >= ${from} AND n < ${Math.min(REGISTRATIONS, from + CHUNK)}) d`,
         [today, today, today, today],
       );
     }
@@ -292,6 +349,38 @@ async function main() {
          JOIN bench_names fn ON fn.kind = 2 AND fn.grp = s.grp AND fn.idx = ${familyIdx("k")}`,
       );
     }
+  });
+
+  // Cards as the app gives them: numbers from the first without a gap (the counter's order), each
+  // trekker priced by the fee table (its user type and the nationality's region, children
+  // theirs), each registration's total the sum.
+  await step("card numbers, fees", async () => {
+    await q("SET @n := 100000");
+    await q(`UPDATE trekkers SET cardNumber = (@n := @n + 1) WHERE id >= ${trekkerBase} AND cardNumber IS NOT NULL ORDER BY id`);
+    const { FEE_TABLE_SQL } = await import("../modules/ledger/index.server");
+    await q("DROP TABLE IF EXISTS bench_fees");
+    await q(`CREATE TABLE bench_fees (userType INT NOT NULL, regionId INT NOT NULL, fee INT NOT NULL, PRIMARY KEY (userType, regionId)) ENGINE=InnoDB`);
+    await q(`INSERT INTO bench_fees SELECT userType, regionId, COALESCE(fee, 0) FROM (${FEE_TABLE_SQL}) f`);
+    for (let from = 0; from < TREKKERS; from += CHUNK) {
+      await q(
+        `UPDATE trekkers t JOIN registrations r ON r.id = t.registrationId LEFT JOIN countries c ON c.id = t.nationality
+         JOIN bench_fees p ON p.userType = r.userType AND p.regionId = CASE WHEN t.trekkerType = 5 THEN 5 ELSE COALESCE(c.regionId, 2) END
+         SET t.amountPaisa = p.fee
+         WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.deletedAt IS NULL`,
+      );
+    }
+    for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
+      await q(
+        `UPDATE registrations r JOIN (SELECT registrationId, SUM(amountPaisa) AS total FROM trekkers
+           WHERE registrationId >= ${regBase + from} AND registrationId < ${regBase + Math.min(REGISTRATIONS, from + CHUNK)} AND deletedAt IS NULL GROUP BY registrationId) s
+         ON s.registrationId = r.id SET r.totalPaisa = s.total`,
+      );
+    }
+    // An unpaid registration's trekkers are not priced until its payment starts.
+    await q(
+      `UPDATE trekkers t JOIN registrations r ON r.id = t.registrationId SET t.amountPaisa = NULL WHERE r.status = 'Payment Pending' AND t.id >= ${trekkerBase}`,
+    );
+    await q("DROP TABLE bench_fees");
   });
 
   // The name search's tokens (modules/registration/name-tokens.ts), as the Trekker model's hooks
@@ -340,6 +429,16 @@ async function main() {
          WHERE r.id >= ${regBase + from} AND r.id < ${regBase + Math.min(REGISTRATIONS, from + CHUNK)} AND r.status <> 'Payment Pending' ORDER BY r.id`,
       );
     }
+    // The gateway payment each bill without a voucher was settled by (the provider by the method).
+    await q(
+      `INSERT INTO payment_attempts (registrationId, userId, gateway, methodId, txnId, amountPaisa, status, providerRef, answers, createdAt, updatedAt)
+       SELECT b.registrationId, b.payerUserId, ELT(b.methodId, 'esewa', 'connectips', 'khalti', 'fonepay', 'voucher', 'card'), b.methodId,
+              CONCAT('SEED-', b.registrationId), b.amountPaisa, 'success', CONCAT('REF-', b.registrationId), '[]', b.createdAt - INTERVAL 2 MINUTE, b.createdAt
+       FROM bills b WHERE b.voucherId IS NULL AND b.registrationId >= ${regBase}`,
+    );
+    await q(
+      `UPDATE bills b JOIN payment_attempts a ON a.txnId = CONCAT('SEED-', b.registrationId) SET b.attemptId = a.id WHERE b.voucherId IS NULL AND b.registrationId >= ${regBase}`,
+    );
     // Invoice numbers follow the counter, in bill order, with no gap (as settle allocates them).
     const base = Number((await one<{ n: number }>("SELECT next - 1 AS n FROM invoice_counter WHERE id = 1")).n);
     const seeded = Number((await one<{ n: number }>("SELECT COUNT(*) AS n FROM bills WHERE invoiceNumber LIKE 'TMP-%'")).n);
@@ -361,13 +460,62 @@ async function main() {
     await q("UPDATE card_counter SET next = (SELECT COALESCE(MAX(cardNumber), 100000) + 1 FROM trekkers) WHERE id = 1");
   });
 
+  // Check-ins along each trek that has begun, as its route's checkposts record them: in at the
+  // first checkpoint on the entry day, out at the last on the exit day for a trek that is over
+  // (Completed). A Missed card was never seen. So the worker's first overdue run finds only what
+  // a real first morning would, not every trek of the history (issue 30: no alert storm).
+  await step("check-ins", async () => {
+    const ends = `SELECT routeId, MIN(position) AS firstPos, MAX(position) AS lastPos FROM trek_route_checkpoints GROUP BY routeId`;
+    for (const [direction, pos, day, hours, statuses] of [
+      ["in", "firstPos", "r.entryDate", 4, "'Active', 'Completed'"],
+      ["out", "lastPos", "r.exitDate", 10, "'Completed'"],
+    ] as const) {
+      for (let from = 0; from < TREKKERS; from += CHUNK) {
+        await q(
+          `INSERT INTO checkins (trekkerId, registrationId, ownerId, ownerType, checkpointId, place, method, direction, atEndPoint, actionDate, recordedBy, ip, clientId, createdAt, refusedReason, offRoute)
+           SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', '${direction}', ${direction === "out" ? 1 : 0},
+                  TIMESTAMP(${day}) + INTERVAL ${hours} HOUR + INTERVAL (t.id % 3600) SECOND, NULL, NULL, NULL,
+                  TIMESTAMP(${day}) + INTERVAL ${hours} HOUR + INTERVAL (t.id % 3600) SECOND, NULL, 0
+           FROM trekkers t JOIN registrations r ON r.id = t.registrationId
+           JOIN (${ends}) e ON e.routeId = r.routeId
+           JOIN trek_route_checkpoints p ON p.routeId = r.routeId AND p.position = e.${pos}
+           WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)}
+             AND t.deletedAt IS NULL AND t.cardNumber IS NOT NULL AND t.status IN (${statuses}) AND t.status = r.status`,
+        );
+      }
+    }
+  });
+
+  // A Missed card of the last months was raised as overdue when it happened, and its case closed
+  // (reached by phone): the first run does not raise the whole history again.
+  await step("past overdue cases", async () => {
+    await q(
+      `INSERT INTO overdue_trekkers (trekkerId, registrationId, ownerId, ownerType, fullName, cardNumber, routeName, reason, dueDate, raisedOn, safeAt, safeBy, safeNote, createdAt, caseState)
+       SELECT t.id, r.id, r.userId, r.userType, t.fullName, t.cardNumber, r.routeName, 'never-seen', r.entryDate + INTERVAL 2 DAY, r.entryDate + INTERVAL 2 DAY,
+              TIMESTAMP(r.entryDate + INTERVAL 3 DAY), NULL, 'Reached by phone: the trek was called off.', TIMESTAMP(r.entryDate + INTERVAL 2 DAY), 'closed'
+       FROM trekkers t JOIN registrations r ON r.id = t.registrationId
+       WHERE t.id >= ${trekkerBase} AND t.status = 'Missed' AND t.deletedAt IS NULL AND r.entryDate >= DATE(?) - INTERVAL 120 DAY`,
+      [today],
+    );
+  });
+
+  // The dashboard's per-day aggregates from the rows (ADR 0019), as `scripts/rebuild-stats.ts`
+  // makes them, flat out: the dashboard shows the history and the ledger check's
+  // daily-stats-equal-rebuild holds from the first start.
+  await step("daily statistics", async () => {
+    const { rebuildDailyStats } = await import("../modules/stats/index.server");
+    await rebuildDailyStats(null, null, { pace: 0 });
+  });
+
   await step("analyze", async () => {
-    for (const t of ["bench_numbers", "bench_names", "bench_name_tokens", "bench_groups", "bench_nation"]) await q(`DROP TABLE ${t}`);
-    for (const t of ["users", "registrations", "trekkers", "trekker_name_tokens", "vouchers", "bills", "card_events"]) await q(`ANALYZE TABLE ${t}`);
+    for (const t of ["bench_routes", "bench_days", "bench_numbers", "bench_names", "bench_name_tokens", "bench_groups", "bench_nation"])
+      await q(`DROP TABLE ${t}`);
+    for (const t of ["users", "registrations", "trekkers", "trekker_name_tokens", "vouchers", "bills", "payment_attempts", "card_events"])
+      await q(`ANALYZE TABLE ${t}`);
   });
 
   const counts = await one<Record<string, number>>(
-    "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM registrations) AS registrations, (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM vouchers) AS vouchers, (SELECT COUNT(*) FROM card_events) AS cardEvents",
+    "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM registrations) AS registrations, (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM vouchers) AS vouchers, (SELECT COUNT(*) FROM card_events) AS cardEvents, (SELECT COUNT(*) FROM checkins) AS checkins",
   );
   console.log(
     `Rows: ${Object.entries(counts)

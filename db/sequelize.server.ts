@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Sequelize, Transaction } from "sequelize";
 import { config } from "@lib/config.server";
+import { databaseTls } from "@lib/database-tls.server";
 
 /**
  * The one Sequelize instance of this process. Models attach to it when their module is imported,
@@ -12,7 +13,7 @@ function create(): Sequelize {
   if (config.databaseUrl) {
     return new Sequelize(config.databaseUrl, {
       logging,
-      dialectOptions: { dateStrings: false, supportBigNumbers: true },
+      dialectOptions: { dateStrings: false, supportBigNumbers: true, ssl: databaseTls() },
       pool: { max: Number(process.env.DB_POOL_MAX || 10), min: 0, idle: 10_000 },
       timezone: "+00:00",
     });
@@ -45,10 +46,16 @@ export const isSqlite = () => sequelize.getDialect() === "sqlite";
  * writers queue on the busy timeout instead of failing when a reader upgrades; MySQL ignores it.
  */
 export function writeTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
-  if (!isSqlite()) return withDeadlockRetry(() => sequelize.transaction(work));
+  const body = async (transaction: Transaction) => {
+    lastWrites.set(transaction, []);
+    const result = await work(transaction);
+    await runLastWrites(transaction);
+    return result;
+  };
+  if (!isSqlite()) return withDeadlockRetry(() => sequelize.transaction(body));
   // node-sqlite3 runs statements on libuv's small thread pool; writers waiting in SQLite's busy
   // handler would occupy every thread and starve the one holding the lock. Queue them here.
-  const run = sqliteWriters.then(() => sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, work));
+  const run = sqliteWriters.then(() => sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, body));
   sqliteWriters = run.then(
     () => undefined,
     () => undefined,
@@ -56,6 +63,37 @@ export function writeTransaction<T>(work: (transaction: Transaction) => Promise<
   return run;
 }
 let sqliteWriters: Promise<void> = Promise.resolve();
+
+/**
+ * Writes to rows every transaction of a kind touches (the day's statistics rows), kept for the
+ * end of their transaction (docs/adr/0052-hot-rows-last.md): InnoDB holds a row lock until the
+ * commit, so a hot row written early makes every concurrent payment wait for the whole of the
+ * first one. Each key runs once, after the transaction's work and before its commit, keys in
+ * their sorted order (two transactions never take two hot rows in opposite orders).
+ */
+const lastWrites = new WeakMap<Transaction, { key: string; run: () => Promise<void> }[]>();
+
+/**
+ * Runs `run` at the end of `transaction` (once per `key`: a second call with the same key is
+ * dropped, so a caller buffers its rows and registers one flush). In a transaction not opened by
+ * writeTransaction it runs at once: nothing is ever left unwritten. Returns whether it was kept.
+ */
+export async function lastInTransaction(transaction: Transaction, key: string, run: () => Promise<void>): Promise<boolean> {
+  const pending = lastWrites.get(transaction);
+  if (!pending) {
+    await run();
+    return false;
+  }
+  if (!pending.some((w) => w.key === key)) pending.push({ key, run });
+  return true;
+}
+
+async function runLastWrites(transaction: Transaction): Promise<void> {
+  const pending = lastWrites.get(transaction) ?? [];
+  lastWrites.delete(transaction);
+  pending.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const w of pending) await w.run();
+}
 
 /** InnoDB chose this transaction as a deadlock's victim (and rolled it back whole). */
 export function isDeadlock(error: unknown): boolean {

@@ -2,7 +2,6 @@ import type { JobHandler } from "../jobs/types";
 import { getQueue } from "../jobs/queue.server";
 import { PermanentJobError } from "../jobs/job-store.server";
 import type { EnqueueOptions } from "../jobs/types";
-import { counter } from "@lib/observability/metrics.server";
 import { deliver, type MailMessage } from "./mailer.server";
 
 /**
@@ -14,20 +13,11 @@ export const EMAIL_ATTEMPTS = (() => {
   return Number.isInteger(value) && value > 0 ? value : 60;
 })();
 
-/** Every e-mail goes out through the one job below; a failed try is counted each time (it may be retried). */
-const emailsCounted = counter({
-  name: "tims_emails_total",
-  help: "E-mail deliveries: sent, or a failed try (retried until EMAIL_ATTEMPTS).",
-  labelNames: ["result"],
-});
-
 export const emailJobs: Record<string, JobHandler> = {
   "email.send": async (msg: MailMessage) => {
     try {
       await deliver(msg);
-      emailsCounted.inc({ result: "sent" });
     } catch (error) {
-      emailsCounted.inc({ result: "failed" });
       // A 5xx answer (recipient refused, message rejected) says the same next time: fail now.
       // A refused or lost connection, a timeout or a 4xx (try later) is tried again.
       const code = (error as { responseCode?: unknown } | null)?.responseCode;

@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { config } from "@lib/config.server";
+import { counter } from "@lib/observability/metrics.server";
 
 export interface MailAttachment {
   filename: string;
@@ -43,7 +44,28 @@ function toNodemailer(msg: MailMessage): Mail.Options {
 }
 
 /** Sends now; request code should call sendEmail (a job) instead. */
+/**
+ * Every e-mail passes deliver(): the queued ones (email.send) and those a job sends with its
+ * attachment (cards, receipts, refund notices). A failed try is counted each time (it may be retried).
+ */
+const emailsCounted = counter({
+  name: "tims_emails_total",
+  help: "E-mail deliveries: sent, or a failed try (a job retries it).",
+  labelNames: ["result"],
+});
+
 export async function deliver(msg: MailMessage): Promise<{ id: string }> {
+  try {
+    const sent = await send(msg);
+    emailsCounted.inc({ result: "sent" });
+    return sent;
+  } catch (error) {
+    emailsCounted.inc({ result: "failed" });
+    throw error;
+  }
+}
+
+async function send(msg: MailMessage): Promise<{ id: string }> {
   if (config.smtpUrl) {
     smtp ??= nodemailer.createTransport(config.smtpUrl);
     const info = await smtp.sendMail(toNodemailer(msg));

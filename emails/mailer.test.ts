@@ -50,7 +50,7 @@ describe("mailer and outbox", () => {
 
   it("an e-mail job writes to the outbox, which lists and parses it", async () => {
     const to = "trekker-1@example.com";
-    const subject = `${verifyEmailSubject} — नमस्ते Ñandú, a long subject that encoders fold over lines`;
+    const subject = `${verifyEmailSubject()} — नमस्ते Ñandú, a long subject that encoders fold over lines`;
     const body = renderEmail(createElement(VerifyEmail, { fullName: "Ñima Dolkar Sherpa", link }));
     // The handler a drainer runs (the queue itself: jobs/queue.db.test.ts).
     await emailJobs["email.send"]({ to, subject, ...body });

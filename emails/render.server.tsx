@@ -1,15 +1,19 @@
-import type { ReactElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nProvider } from "@lib/i18n/context";
+import { htmlLang } from "@lib/i18n/languages";
+import { ENGLISH, type Translator } from "@lib/i18n/translate";
 
 /**
  * Templates use inline styles only: many mail clients drop <style> blocks. The text part is
- * derived from the same markup so the two never drift apart.
+ * derived from the same markup so the two never drift apart. `translator` is the reader's language
+ * (emails/translator.server.ts; English by default): the templates' useT() reads it.
  */
-export function renderEmail(element: ReactElement): { html: string; text: string } {
-  const body = renderToStaticMarkup(element);
+export function renderEmail(element: ReactElement, translator: Translator = ENGLISH): { html: string; text: string } {
+  const body = renderToStaticMarkup(createElement(I18nProvider, { value: translator }, element));
   const html =
     "<!DOCTYPE html>" +
-    '<html lang="en"><head><meta charset="utf-8">' +
+    `<html lang="${htmlLang(translator.lng)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="color-scheme" content="light"></head>' +
     '<body style="margin:0;padding:0;background-color:#f3f4f6;">' +

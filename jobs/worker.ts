@@ -32,6 +32,14 @@ console.log(
 );
 
 let stopping = false;
+// The worker's own counters (e-mails, the ledger check, reconciled payments) are only in this
+// process: with WORKER_METRICS_PORT it serves them at /metrics, as a web instance does its own.
+if (config.workerMetricsPort) {
+  const { serveOps } = await import("@lib/observability/ops-server.server");
+  await serveOps({ port: config.workerMetricsPort, embedded: config.embedded, token: config.metricsToken, stopping: () => stopping });
+  console.log(`[worker] /healthz and /metrics on port ${config.workerMetricsPort}`);
+}
+
 async function shutdown(signal: string) {
   // A second signal means the operator does not want to wait for running jobs.
   if (stopping) process.exit(1);

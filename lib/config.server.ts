@@ -13,6 +13,19 @@ function num(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * Whole years after a trek's exit date that its trekkers' personal data is kept (issue 31 item 5,
+ * docs/decisions.md "Personal data kept only as long as needed"). A typo must not erase early or
+ * never: anything but a whole number from 1 to 100 stops the process at start.
+ */
+export function retentionYearsOf(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.RETENTION_YEARS?.trim();
+  if (!raw) return 5;
+  const years = Number(raw);
+  if (!Number.isInteger(years) || years < 1 || years > 100) throw new Error(`RETENTION_YEARS must be a whole number of years from 1 to 100, got "${raw}"`);
+  return years;
+}
+
 const dataDir = path.resolve(process.env.DATA_DIR || "data");
 
 /**
@@ -97,10 +110,14 @@ export const config = {
    * deployment keeps /metrics closed (404); the embedded mode answers the machine itself.
    */
   metricsToken: process.env.METRICS_TOKEN?.trim() || "",
+  /** Where the worker serves /healthz and /metrics (its e-mail and ledger counters); none: it serves nothing. */
+  workerMetricsPort: num("WORKER_METRICS_PORT", 0),
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, so the load balancer can stop sending. */
   shutdownDrainSeconds: num("SHUTDOWN_DRAIN_SECONDS", runMode() === "deployment" ? 10 : 0),
   /** A daily_stats rebuild rests this many times as long as each day took (ADR 0041). */
   statsRebuildPace: num("STATS_REBUILD_PACE", 1),
+  /** Personal data of a trek is erased this many years after its exit date (modules/privacy). */
+  retentionYears: retentionYearsOf(),
 };
 
 export type Config = typeof config;

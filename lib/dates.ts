@@ -1,3 +1,5 @@
+import type { PageLanguage } from "@lib/i18n/languages";
+
 /**
  * Dates (DESIGN.md): date-only values are "YYYY-MM-DD", "today" is in Asia/Kathmandu, and dates
  * are shown as yyyy/MM/dd.
@@ -22,12 +24,35 @@ export function kathmanduDate(at: Date | string | number = new Date()): string {
   return nepalDay(ms)?.iso ?? KATHMANDU.format(new Date(at));
 }
 
-/** yyyy/MM/dd for a YYYY-MM-DD value or an instant (taken in Nepal time). */
-export function displayDate(value: Date | string | number | null | undefined): string {
+/**
+ * The one way pages show a date, for a YYYY-MM-DD value or an instant (taken in Nepal time):
+ * yyyy/MM/dd, and on a Nepali page (`lng` "ne") the Bikram Sambat date in Nepali with the
+ * Gregorian beside it, "२०८३ मंसिर १२ (2026-11-28)" (docs/decisions.md). Without `lng` (exports,
+ * logs, e-mails in English) it is the spec's yyyy/MM/dd.
+ */
+export function displayDate(value: Date | string | number | null | undefined, lng?: PageLanguage): string {
   if (value === null || value === undefined || value === "") return "";
+  if (lng === "ne") return nepaliPageDate(value);
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.replace(/-/g, "/");
   const day = typeof value === "string" ? null : nepalDay(+value);
   return day ? day.shown : kathmanduDate(value).replace(/-/g, "/");
+}
+
+/**
+ * The BS writer (lib/nepali-calendar/compact.ts, about 2 KB): not imported here, so pages in the
+ * other languages do not carry it (the 100 KB budget). The server sets it at start
+ * (entry.server.tsx); the browser loads it before hydrating a Nepali page (entry.client.tsx).
+ */
+let bsWriter: ((isoDate: string) => string | null) | null = null;
+export function setBsWriter(writer: (isoDate: string) => string | null): void {
+  bsWriter = writer;
+}
+
+function nepaliPageDate(value: Date | string | number): string {
+  const iso = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : kathmanduDate(value);
+  const bs = bsWriter?.(iso);
+  // Outside the years the calendar table knows, the Gregorian date alone.
+  return bs ? `${bs} (${iso})` : iso;
 }
 
 /**
@@ -54,9 +79,9 @@ function nepalDay(ms: number): { iso: string; shown: string } | null {
   return texts;
 }
 
-/** yyyy/MM/dd HH:mm in Nepal time, for logs and remarks. */
-export function displayDateTime(value: Date | string | number): string {
-  return `${displayDate(value)} ${KATHMANDU_TIME.format(new Date(value))}`;
+/** yyyy/MM/dd HH:mm in Nepal time, for logs and remarks (the date as displayDate writes it for `lng`). */
+export function displayDateTime(value: Date | string | number, lng?: PageLanguage): string {
+  return `${displayDate(value, lng)} ${KATHMANDU_TIME.format(new Date(value))}`;
 }
 
 /** A YYYY-MM-DD date moved by `days` (negative for earlier), as YYYY-MM-DD. */

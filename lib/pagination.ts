@@ -9,9 +9,8 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 
 export const DEFAULT_PAGE_SIZE: PageSize = PAGE_SIZES[0];
 
-/** Query parameter names; the spelling is part of the public URLs, so keep it. */
-export const PAGE_INDEX_PARAM = "pageindex";
-export const PAGE_SIZE_PARAM = "pageSize";
+import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM } from "./page-params";
+export { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM };
 
 export interface Paging {
   /** 0-based. */
@@ -71,18 +70,25 @@ export function pageWindow(pageIndex: number, pages: number, size = 6): number[]
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** How the label is said: English by default; a page passes its translator's t (ADR 0047), which writes the numbers its language's way. */
+export type SayLabel = (key: string, params: Record<string, number>) => string;
+const inEnglish: SayLabel = (key, params) => key.replace(/\{\{(\w+)\}\}/g, (_, name: string) => count(params[name] ?? 0));
+
 /**
  * "Showing 1-50 of 120"; a page past the end shows "0-0" rather than an inverted range. With
  * `capped` the count stopped at `totalRows` (the list kit counts large lists only so far), so
  * the label says "of more than …" what is known to exist before the cap.
  */
-export function showingLabel(pageIndex: number, pageSize: number, totalRows: number, capped = false): string {
+export function showingLabel(pageIndex: number, pageSize: number, totalRows: number, capped = false, say: SayLabel = inEnglish): string {
   const total = Math.max(0, totalRows);
-  const of = capped && total > 0 ? `more than ${count(total - 1)}` : count(total);
+  const more = capped && total > 0;
+  const of = more ? total - 1 : total;
   const from = pageIndex * pageSize + 1;
   if (total === 0 || pageSize <= 0 || pageIndex < 0 || (from > total && !capped)) {
-    return `Showing 0-0 of ${of}`;
+    return more ? say("Showing 0-0 of more than {{total}}", { total: of }) : say("Showing 0-0 of {{total}}", { total: of });
   }
   const to = capped ? (pageIndex + 1) * pageSize : Math.min(total, (pageIndex + 1) * pageSize);
-  return `Showing ${count(from)}-${count(to)} of ${of}`;
+  return more
+    ? say("Showing {{from}}-{{to}} of more than {{total}}", { from, to, total: of })
+    : say("Showing {{from}}-{{to}} of {{total}}", { from, to, total: of });
 }

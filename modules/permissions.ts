@@ -7,6 +7,7 @@ import { dashboardPermissions } from "./dashboard/permissions";
 import { paymentsPermissions } from "./payments/permissions";
 import { notificationsPermissions } from "./notifications/permissions";
 import { overduePermissions } from "./overdue/permissions";
+import { privacyPermissions } from "./privacy/permissions";
 import { apiPermissions } from "./api/permissions";
 import { registrationPermissions } from "./registration/permissions";
 import { trekRoutesPermissions } from "./trek-routes/permissions";
@@ -41,6 +42,7 @@ export const PERMISSION_DECLARATIONS = {
   notifications: notificationsPermissions,
   chalan: chalanPermissions,
   overdue: overduePermissions,
+  privacy: privacyPermissions,
   api: apiPermissions,
   ...plannedPermissions,
 } as const;

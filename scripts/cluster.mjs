@@ -59,7 +59,8 @@ export async function startCluster(opts = {}) {
   const redisUrl = opts.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const ports = opts.ports ?? (process.env.CLUSTER_PORTS ?? "3200,3201").split(",").map(Number);
   const id = `${Date.now().toString(36)}${crypto.randomBytes(2).toString("hex")}`;
-  const dbName = `tims_cluster_${id}`;
+  // opts.database: an existing database (a seeded history, bench/peak-hour.ts) instead of a fresh one.
+  const dbName = opts.database ?? `tims_cluster_${id}`;
   const dataDir = path.resolve(root, opts.dataDir ?? `test-results/cluster-${id}`);
   const logDir = path.join(dataDir, "logs");
   fs.mkdirSync(logDir, { recursive: true });
@@ -72,9 +73,11 @@ export async function startCluster(opts = {}) {
       user: decodeURIComponent(server.username || "root"),
       password: decodeURIComponent(server.password),
     });
-  const conn = await admin();
-  await conn.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await conn.end();
+  if (!opts.database) {
+    const conn = await admin();
+    await conn.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await conn.end();
+  }
   const databaseUrl = new URL(`/${dbName}`, server).toString();
 
   const qrKey = crypto.generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
@@ -97,6 +100,8 @@ export async function startCluster(opts = {}) {
     // The simulated providers: one provider for all instances, served by the first.
     PAYMENT_SIMULATORS: "1",
     PAYMENT_API_BASE: `${urls[0] ?? "http://127.0.0.1:3200"}/sim`,
+    // The payer's browser goes to the same provider (a simulator's state lives in its process).
+    PAYMENT_SIM_BASE: `${urls[0] ?? "http://127.0.0.1:3200"}/sim`,
     ...opts.env,
   };
   delete env.SQLITE_PATH;

@@ -18,12 +18,27 @@ delete env.REDIS_URL;
 delete env.DATABASE_URL;
 execSync("npx tsx db/cli.ts prepare --without-treks", { stdio: "inherit", env });
 
+// Every server's output is also kept in a file: the log-leak check (scripts/log-leak-check.ts,
+// run by `npm test` after the suite) looks there for the run's passports and tokens.
+const logDir = `${dataDir}-logs`;
+fs.rmSync(logDir, { recursive: true, force: true });
+fs.mkdirSync(logDir, { recursive: true });
+const keepLog = (child, name) => {
+  const file = fs.createWriteStream(`${logDir}/${name}.log`);
+  child.stdout.on("data", (chunk) => (process.stdout.write(chunk), file.write(chunk)));
+  child.stderr.on("data", (chunk) => (process.stderr.write(chunk), file.write(chunk)));
+  return child;
+};
+
 const serverBuild = `./${process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build"}/index.js`;
-const servers = [{ PORT: process.env.E2E_PORT || "3100" }, { PORT: process.env.E2E_EXPIRY_PORT || "3101", SESSION_IDLE_SECONDS: "3" }].map((extra) =>
-  spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", serverBuild], {
-    stdio: "inherit",
-    env: { ...env, HOST: "127.0.0.1", ...extra },
-  }),
+const servers = [{ PORT: process.env.E2E_PORT || "3100" }, { PORT: process.env.E2E_EXPIRY_PORT || "3101", SESSION_IDLE_SECONDS: "3" }].map((extra, index) =>
+  keepLog(
+    spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/serve.mjs", serverBuild], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...env, HOST: "127.0.0.1", ...extra },
+    }),
+    index ? "expiry" : "main",
+  ),
 );
 const npmStartDir = `${dataDir}-npm-start`;
 fs.rmSync(npmStartDir, { recursive: true, force: true });
@@ -31,18 +46,21 @@ fs.rmSync(npmStartDir, { recursive: true, force: true });
 const npmStartEnv = { ...process.env };
 for (const name of NPM_START_UNSET) delete npmStartEnv[name];
 servers.push(
-  spawn(process.execPath, ["scripts/start.mjs"], {
-    stdio: "inherit",
-    env: {
-      ...npmStartEnv,
-      DATA_DIR: npmStartDir,
-      PORT: String(Number(process.env.E2E_PORT || 3100) + 2),
-      TIMS_PREBUILT: serverBuild,
-      PAYMENT_RECONCILE_EVERY_MINUTES: "0.05",
-      PAYMENT_RECONCILE_AFTER_MINUTES: "0.05",
-      PAYMENT_UNASKABLE_CLOSE_MINUTES: "0.1",
-    },
-  }),
+  keepLog(
+    spawn(process.execPath, ["scripts/start.mjs"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...npmStartEnv,
+        DATA_DIR: npmStartDir,
+        PORT: String(Number(process.env.E2E_PORT || 3100) + 2),
+        TIMS_PREBUILT: serverBuild,
+        PAYMENT_RECONCILE_EVERY_MINUTES: "0.05",
+        PAYMENT_RECONCILE_AFTER_MINUTES: "0.05",
+        PAYMENT_UNASKABLE_CLOSE_MINUTES: "0.1",
+      },
+    }),
+    "npm-start",
+  ),
 );
 const stop = () => servers.forEach((s) => s.kill("SIGTERM"));
 process.on("SIGTERM", stop);

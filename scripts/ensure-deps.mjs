@@ -1,6 +1,7 @@
 // Installs what a fresh clone lacks: npm packages (from the lockfile) and, for tests, Debian's
 // chromium, poppler-utils (pdftotext), zbar-tools (zbarimg, the card QR tests' independent reader), Noto fonts (names in any script) and
-// redis-server (the Redis-outage test starts and stops one of its own).
+// redis-server (the Redis-outage test starts and stops one of its own) and nginx-light (the
+// deployment test's reverse proxy, scripts/deploy-local.mjs runs its own nginx; the package's service is not used).
 // Idempotent and quiet when everything is present.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -35,6 +36,8 @@ export function ensureBrowser() {
   if (!hasCommand("zbarimg")) missing.push("zbar-tools");
   if (!hasCommand("redis-server")) missing.push("redis-server");
   if (!fs.existsSync("/usr/include/sqlite3.h")) missing.push("libsqlite3-dev");
+  // The deployment test (tests/deployment) runs the documented nginx in front of the instances.
+  if (!fs.existsSync("/usr/sbin/nginx")) missing.push("nginx-light");
   // Fonts for names in any script on the card and its PDF (issue 28): Devanagari, Thai, Hebrew,
   // Arabic, Greek and Cyrillic in Noto core; Chinese, Japanese and Korean in Noto CJK.
   if (!fs.existsSync("/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf")) missing.push("fonts-noto-core");

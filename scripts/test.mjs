@@ -40,8 +40,14 @@ try {
       failed.push(error);
     }
   };
-  // playwright.config.ts keeps the e2e server's data here (per BUILD_SLOT).
-  ledgerCheck("Ledger check of the browser tests' data", path.resolve(`test-results/e2e-data${process.env.BUILD_SLOT ? `-${process.env.BUILD_SLOT}` : ""}`));
+  // playwright.config.ts keeps the e2e server's data here (per BUILD_SLOT), and scripts/e2e-server.mjs its servers' logs beside it.
+  const e2eData = path.resolve(`test-results/e2e-data${process.env.BUILD_SLOT ? `-${process.env.BUILD_SLOT}` : ""}`);
+  ledgerCheck("Ledger check of the browser tests' data", e2eData);
+  try {
+    step("No passport, token or password in the browser suite's logs", `npx tsx scripts/log-leak-check.ts ${e2eData}-logs ${e2eData} ${e2eData}-npm-start`);
+  } catch (error) {
+    failed.push(error);
+  }
   const demoData = path.resolve("test-results/ledger-demo-data");
   fs.rmSync(demoData, { recursive: true, force: true });
   step("Demo data as npm start seeds it", "npx tsx db/cli.ts prepare", embeddedAt(demoData));

@@ -67,6 +67,8 @@ export const ROUTES: Record<string, RouteCase> = {
   "api.v1.openapi[.]json.ts": { url: () => "/api/v1/openapi.json", get: "public" },
   "api.v1.$.ts": { url: () => "/api/v1/no-such-endpoint", get: "public", post: "public", body: () => ({}) },
   "account-settings.tsx": { url: () => "/account-settings", get: "settings" },
+  "account-settings_.my-data[.]json.ts": { url: () => "/account-settings/my-data.json", get: "settings" },
+  "audit.personal-data.tsx": { url: () => "/audit/personal-data", get: "personalDataAudit" },
   "account-settings.email.tsx": {
     url: () => "/account-settings/email",
     get: "settings",
@@ -113,6 +115,8 @@ export const ROUTES: Record<string, RouteCase> = {
   "deleted-trekkers_.export.tsx": { url: () => "/deleted-trekkers/export", get: "deletedTrekkers" },
   "dev.outbox.tsx": { url: () => "/dev/outbox", get: "public" },
   "dev.outbox_.$id.tsx": { url: () => "/dev/outbox/none.eml", get: "public" },
+  // A follower's private link (issue 29): the signed token is the guard; a bad one is a 404 page.
+  "follow.$token.tsx": { url: () => "/follow/not-a-token", get: "public" },
   "forgot-password.tsx": { url: () => "/forgot-password", get: "anonymous", post: "anonymous", body: () => ({ email: "nobody@e2e.test" }) },
   "login.tsx": {
     url: () => "/login",
@@ -231,7 +235,13 @@ export const ROUTES: Record<string, RouteCase> = {
   "success-password-change.tsx": { url: () => "/success-password-change", get: "public" },
   "tims-cards.tsx": { url: () => "/tims-cards", get: "timsCards" },
   "tims-cards.$trekkerId.panel.tsx": { url: (i) => `/tims-cards/${i.trekkerId}/panel`, get: "user" },
-  "tims-cards_.$trekkerId.tsx": { url: (i) => `/tims-cards/${i.trekkerId}`, get: "user" },
+  "tims-cards_.$trekkerId.tsx": {
+    url: (i) => `/tims-cards/${i.trekkerId}`,
+    get: "user",
+    // The family follower's forms: the registration's owner and the board; anyone else gets a 404.
+    post: "user",
+    body: () => ({ intent: "revoke-follower" }),
+  },
   "tims-cards_.$trekkerId_.pdf.tsx": { url: (i) => `/tims-cards/${i.trekkerId}/pdf`, get: "user" },
   "tims-cards_.$trekkerId_.pdf-preparing.tsx": { url: (i) => `/tims-cards/${i.trekkerId}/pdf-preparing`, get: "user" },
   "tims-cards_.export.tsx": { url: () => "/tims-cards/export", get: "timsCards" },

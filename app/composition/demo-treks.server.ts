@@ -157,6 +157,7 @@ function trekkerInput(t: DemoTrekker, email: string): TrekkerInput {
     guideLicense: null,
     guideContact: null,
     otherSupportStaff: null,
+    followerEmail: null,
     insuranceCompany: "Global Rescue",
     policyNumber: `GR-${t.passportNumber}`,
     policyType: "Trekking",

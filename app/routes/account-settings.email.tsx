@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { messageLanguage } from "~/utils/language.server";
 import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -14,6 +15,8 @@ import { throttleAddress } from "@lib/client-address.server";
 import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
+import { requestTranslator } from "~/utils/language.server";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -32,10 +35,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withDomainErrors(
     async () => {
       await limitMailRequest(submission.value.email, throttleAddress(context));
-      await requestEmailChange(user.id, submission.value.email, publicOrigin());
+      await requestEmailChange(user.id, submission.value.email, publicOrigin(), await messageLanguage(request));
+      // Said here, with its address: the toast's own lookup knows only whole texts.
+      const { t } = await requestTranslator(request);
       return redirectWithToast("/account-settings", {
         type: "info",
-        message: `We have sent a confirmation link to ${submission.value.email}. Your email changes when you follow it.`,
+        message: t("We have sent a confirmation link to {{email}}. Your email changes when you follow it.", { email: submission.value.email }),
       });
     },
     { submission },
@@ -48,18 +53,19 @@ export default function ChangeEmailAddress() {
     id: "change-email",
     lastResult: actionData?.result,
   });
+  const { t } = useT();
   return (
-    <Modal title="Change E-mail Address" closeTo="/account-settings">
+    <Modal title={t("Change E-mail Address")} closeTo="/account-settings">
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.changeEmailSchema">
-        <p className="text-sm text-gray-600">We will send a link to the new address. Your e-mail changes once you follow it.</p>
+        <p className="text-sm text-gray-600">{t("We will send a link to the new address. Your e-mail changes once you follow it.")}</p>
         <TextField label="New Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <TextField label="Confirm Email" {...getInputProps(fields.confirmEmail, { type: "email" })} autoComplete="email" errors={fields.confirmEmail.errors} />
         <FormErrors errors={form.errors} />
         <div className="flex justify-end gap-2">
           <LinkButton to="/account-settings" variant="secondary" preventScrollReset>
-            Cancel
+            {t("Cancel")}
           </LinkButton>
-          <Button type="submit">Send Link</Button>
+          <Button type="submit">{t("Send Link")}</Button>
         </div>
       </Form>
     </Modal>

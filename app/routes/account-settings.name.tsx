@@ -10,6 +10,7 @@ import { NameForm } from "~/components/users/account-forms";
 import { ModalActions } from "@modules/users/index.ui";
 import { accountNameSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -31,8 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChangeAccountName() {
   const { fullName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT();
   return (
-    <Modal title="Change Account Name" closeTo="/account-settings">
+    <Modal title={t("Change Account Name")} closeTo="/account-settings">
       <NameForm
         id="change-name"
         fullName={fullName}

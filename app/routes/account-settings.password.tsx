@@ -11,6 +11,7 @@ import { PasswordForm } from "~/components/users/account-forms";
 import { ModalActions } from "@modules/users/index.ui";
 import { changeOwnPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -46,8 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const actionData = useActionData<typeof action>();
+  const { t } = useT();
   return (
-    <Modal title="Change Password" closeTo="/account-settings">
+    <Modal title={t("Change Password")} closeTo="/account-settings">
       <PasswordForm
         id="change-password"
         schema="changeOwnPasswordSchema"

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_RULE } from "@lib/files/upload-rules";
 import { checkStorableUpload } from "@lib/files/image-safety.server";
 import { setProfilePhoto } from "@modules/users/index.server";
+import { useT } from "@lib/i18n/context";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
@@ -38,8 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChangePhoto() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useT();
   return (
-    <Modal title="Change Profile Photo" closeTo="/account-settings">
+    <Modal title={t("Change Profile Photo")} closeTo="/account-settings">
       <Form method="post" encType="multipart/form-data" className="space-y-4">
         <FileField
           label="Profile Photo"
@@ -51,10 +53,10 @@ export default function ChangePhoto() {
         />
         <div className="flex justify-end gap-2">
           <LinkButton to="/account-settings" variant="secondary" preventScrollReset>
-            Cancel
+            {t("Cancel")}
           </LinkButton>
           <Button type="submit" disabled={busy}>
-            Upload
+            {t("Upload")}
           </Button>
         </div>
       </Form>

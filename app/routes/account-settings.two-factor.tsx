@@ -7,6 +7,9 @@ import { readForm } from "@lib/multipart.server";
 import { Button, LinkButton } from "@lib/ui/button";
 import { Checkbox, FormErrors, TextField } from "@lib/ui/field";
 import { Modal } from "@lib/ui/modal";
+import { displayDate } from "@lib/dates";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
 import { forbidden, requirePermission } from "~/utils/guards.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -82,8 +85,9 @@ export default function TwoFactorSettings() {
   const codes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
   const kept = actionData && "enrolment" in actionData ? (actionData.enrolment as TwoFactorEnrolment | null) : null;
   const lastResult = actionData?.result;
+  const { t } = useT();
   return (
-    <Modal title="Two-factor sign-in" closeTo={BACK} size="lg">
+    <Modal title={t("Two-factor sign-in")} closeTo={BACK} size="lg">
       {codes ? (
         <RecoveryCodes codes={codes} />
       ) : status.enabled ? (
@@ -99,10 +103,13 @@ export default function TwoFactorSettings() {
 type LastResult = ReturnType<typeof useActionData<typeof action>> extends infer A ? (A extends { result: infer R } ? R : never) : never;
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useT();
   return (
     <div className="space-y-4" data-testid="recovery-codes">
       <p className="text-sm text-gray-700">
-        Two-factor sign-in is on. Save these recovery codes somewhere safe now: each signs you in once if you lose your phone, and they will not be shown again.
+        {t(
+          "Two-factor sign-in is on. Save these recovery codes somewhere safe now: each signs you in once if you lose your phone, and they will not be shown again.",
+        )}
       </p>
       <ul className="grid grid-cols-2 gap-2 rounded-md bg-gray-50 p-4 font-mono text-sm text-gray-900">
         {codes.map((code) => (
@@ -110,7 +117,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <div className="flex justify-end">
-        <LinkButton to={BACK}>I have saved them</LinkButton>
+        <LinkButton to={BACK}>{t("I have saved them")}</LinkButton>
       </div>
     </div>
   );
@@ -118,22 +125,29 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 
 function SetUp({ enrolment, required, lastResult }: { enrolment: TwoFactorEnrolment; required: boolean; lastResult: LastResult | undefined }) {
   const [form, fields] = useForm({ id: "two-factor-enable", lastResult });
+  const { t } = useT();
   return (
     <div className="space-y-4">
       {required ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          The Nepal Tourism Board requires two-factor sign-in for staff accounts. Set it up to continue.
+          {t("The Nepal Tourism Board requires two-factor sign-in for staff accounts. Set it up to continue.")}
         </p>
       ) : null}
       <ol className="list-decimal space-y-2 pl-5 text-sm text-gray-700">
-        <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, FreeOTP…).</li>
-        <li>Scan this QR code, or type the key below into the app.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t("Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, FreeOTP…).")}</li>
+        <li>{t("Scan this QR code, or type the key below into the app.")}</li>
+        <li>{t("Enter the 6-digit code the app shows.")}</li>
       </ol>
       <div className="flex flex-wrap items-center gap-4">
-        <img src={enrolment.qrDataUrl} alt="QR code to scan with your authenticator app" width={180} height={180} className="rounded border border-gray-200" />
+        <img
+          src={enrolment.qrDataUrl}
+          alt={t("QR code to scan with your authenticator app")}
+          width={180}
+          height={180}
+          className="rounded border border-gray-200"
+        />
         <p className="text-sm text-gray-700">
-          Key:{" "}
+          {t("Key:")}{" "}
           <code className="font-mono break-all text-gray-900" data-testid="two-factor-key">
             {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
           </code>
@@ -153,9 +167,9 @@ function SetUp({ enrolment, required, lastResult }: { enrolment: TwoFactorEnrolm
         <FormErrors errors={form.errors} />
         <div className="flex justify-end gap-2">
           <LinkButton to={BACK} variant="secondary">
-            Cancel
+            {t("Cancel")}
           </LinkButton>
-          <Button type="submit">Turn on</Button>
+          <Button type="submit">{t("Turn on")}</Button>
         </div>
       </Form>
     </div>
@@ -170,11 +184,23 @@ function Enabled({
   lastResult: LastResult | undefined;
 }) {
   const [form, fields] = useForm({ id: "two-factor-manage", lastResult });
+  const translator = useT();
+  const { t, lng } = translator;
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">
-        Two-factor sign-in is <strong>on</strong>
-        {status.enabledAt ? ` since ${status.enabledAt.slice(0, 10)}` : ""}. Recovery codes left: <strong>{status.recoveryCodesLeft}</strong>.
+        <span>
+          {status.enabledAt
+            ? richText(translator, "Two-factor sign-in is {{on}} since {{date}}.", {
+                on: <strong>{t("on")}</strong>,
+                // English keeps the ISO day it always showed; Nepali its own calendar's.
+                date: lng === "ne" ? displayDate(status.enabledAt.slice(0, 10), lng) : status.enabledAt.slice(0, 10),
+              })
+            : richText(translator, "Two-factor sign-in is {{on}}.", { on: <strong>{t("on")}</strong> })}
+        </span>{" "}
+        <span>
+          {richText(translator, "Recovery codes left: {{count}}.", { count: <strong>{t("{{count}}", { count: status.recoveryCodesLeft })}</strong> })}
+        </span>
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <TextField
@@ -187,30 +213,33 @@ function Enabled({
         <FormErrors errors={form.errors} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="submit" name="intent" value="codes" variant="secondary">
-            New recovery codes
+            {t("New recovery codes")}
           </Button>
           {status.required ? null : (
             <Button type="submit" name="intent" value="disable" variant="danger">
-              Turn off
+              {t("Turn off")}
             </Button>
           )}
         </div>
       </Form>
-      {status.required ? <p className="text-xs text-gray-500">The board requires two-factor sign-in for staff accounts, so it cannot be turned off.</p> : null}
+      {status.required ? (
+        <p className="text-xs text-gray-500">{t("The board requires two-factor sign-in for staff accounts, so it cannot be turned off.")}</p>
+      ) : null}
     </div>
   );
 }
 
 function StaffRule({ requireStaff }: { requireStaff: boolean }) {
+  const { t } = useT();
   return (
     <Form method="post" className="mt-6 space-y-3 border-t border-gray-200 pt-4">
       <input type="hidden" name="intent" value="policy" />
-      <h3 className="text-sm font-semibold text-gray-900">For all staff</h3>
+      <h3 className="text-sm font-semibold text-gray-900">{t("For all staff")}</h3>
       <Checkbox label="Require two-factor sign-in for board (NTB) and TAAN accounts" name="requireStaff" defaultChecked={requireStaff} />
-      <p className="text-xs text-gray-500">Staff without it are sent to set it up when they next open a page.</p>
+      <p className="text-xs text-gray-500">{t("Staff without it are sent to set it up when they next open a page.")}</p>
       <div className="flex justify-end">
         <Button type="submit" variant="secondary">
-          Save rule
+          {t("Save rule")}
         </Button>
       </div>
     </Form>

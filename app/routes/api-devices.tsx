@@ -7,6 +7,9 @@ import { requirePermission } from "~/utils/guards.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { checkpostChoices, issueDevice, issueDeviceSchema, listDevices } from "@modules/api/index.server";
 import { DeviceTable, IssueDeviceForm, IssuedToken } from "@modules/api/index.ui";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -19,7 +22,7 @@ export const handle = { title: "API Devices" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "apiDevices");
   const [devices, checkposts] = await Promise.all([listDevices(user), checkpostChoices(user)]);
-  return { devices, checkposts };
+  return { devices, checkposts, texts: await pageTexts(request, ["staff", "admin"]) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,6 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ApiDevices() {
+  const translator = useT();
+  const { t } = translator;
   const { devices, checkposts } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refusal = answer && "error" in answer ? answer : null;
@@ -48,11 +53,14 @@ export default function ApiDevices() {
     <section className="space-y-4">
       <PageHeader title="API Devices" />
       <p className="text-sm text-slate-700">
-        Checkpost apps call <code>/api/v1</code> with a device token (see{" "}
-        <a className="text-blue-700 underline" href="/api/v1/openapi.json">
-          the OpenAPI document
-        </a>
-        ). A device acts as its checkpost account.
+        {richText(translator, "Checkpost apps call {{path}} with a device token (see {{document}}). A device acts as its checkpost account.", {
+          path: <code>/api/v1</code>,
+          document: (
+            <a className="text-blue-700 underline" href="/api/v1/openapi.json">
+              {t("the OpenAPI document")}
+            </a>
+          ),
+        })}
       </p>
       {answer?.issued ? <IssuedToken name={answer.issued.name} token={answer.issued.token} /> : null}
       <IssueDeviceForm checkposts={checkposts} errors={errors} />

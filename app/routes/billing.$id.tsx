@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useT } from "@lib/i18n/context";
 import type { RouteHandle } from "~/root";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { buttonClass } from "@lib/ui/button";
 import { SidePanel } from "@lib/ui/side-panel";
 import { notFound, paramId } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
-import { ReceiptDocument } from "@modules/payments/index.receipt";
-import { getReceipt, refundsOfRegistration } from "@modules/payments/index.server";
+import { getReceipt, receiptBodyHtml, refundsOfRegistration } from "@modules/payments/index.server";
 import { displayDate } from "@lib/dates";
 import { formatNrs } from "@modules/registration";
 
@@ -32,26 +32,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reference: r.reference,
     refundedAt: r.refundedAt,
   }));
-  return { receipt, refunds };
+  // Rendered here, not in the browser: the receipt's component stays inside the payments module,
+  // which renders the same markup into the PDF (ADR 0045).
+  return { receipt, receiptHtml: receiptBodyHtml(receipt), refunds };
 }
 
 export default function ReceiptPanel() {
-  const { receipt, refunds } = useLoaderData<typeof loader>();
+  const { t, lng } = useT();
+  const { receipt, receiptHtml, refunds } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
-    <SidePanel title="Receipt Details" closeTo={`/billing${search}`} width="lg">
-      <div data-receipt>
-        <ReceiptDocument receipt={receipt} />
-      </div>
+    <SidePanel title={t("Receipt Details")} closeTo={`/billing${search}`} width="lg">
+      <div data-receipt dangerouslySetInnerHTML={{ __html: receiptHtml }} />
       {refunds.length ? (
         <div className="no-print mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="receipt-refunds">
-          <p className="font-semibold">Not part of this receipt</p>
-          <p>Other payments for this registration bought nothing and are owed back to the payer:</p>
+          <p className="font-semibold">{t("Not part of this receipt")}</p>
+          <p>{t("Other payments for this registration bought nothing and are owed back to the payer:")}</p>
           <ul className="mt-1 list-disc pl-5">
             {refunds.map((r) => (
               <li key={r.id}>
-                {formatNrs(r.amountPaisa)} by {r.gateway} on {displayDate(r.dueSince)}: {r.statusLabel}
-                {r.reference ? ` (reference ${r.reference}, ${displayDate(r.refundedAt)})` : ""}
+                {t("{{amount}} by {{gateway}} on {{date}}: {{status}}", {
+                  amount: formatNrs(r.amountPaisa),
+                  gateway: r.gateway,
+                  date: displayDate(r.dueSince, lng),
+                  status: t(r.statusLabel),
+                })}
+                {r.reference ? t(" (reference {{reference}}, {{date}})", { reference: r.reference, date: displayDate(r.refundedAt, lng) }) : ""}
               </li>
             ))}
           </ul>
@@ -60,11 +66,11 @@ export default function ReceiptPanel() {
       <div className="no-print mt-6 flex flex-wrap gap-2">
         {/* A resource route: a plain download, never a client-side navigation. */}
         <a href={`/billing/${receipt.billId}/pdf`} className={buttonClass("primary")} download>
-          Export as PDF
+          {t("Export as PDF")}
         </a>
         {/* Shown and working once the document script runs (data-print). */}
         <button type="button" className={buttonClass("secondary")} data-print="" hidden>
-          Print
+          {t("Print")}
         </button>
       </div>
     </SidePanel>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useT } from "@lib/i18n/context";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { Pagination } from "@lib/ui/pagination";
@@ -11,6 +12,8 @@ import { formatNrs } from "@modules/registration";
 import { seesAllBills } from "@modules/payments";
 import { billingRefunds } from "@modules/payments/index.server";
 import { can } from "@modules/permissions";
+import { Say } from "@lib/ui/table";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -25,19 +28,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "billing");
   const { pageIndex, pageSize } = parsePaging(new URL(request.url).searchParams);
   const { rows, total } = await billingRefunds(user, { offset: pageIndex * pageSize, limit: pageSize });
-  return { rows, total, pageIndex, pageSize, showPayer: seesAllBills(user), canMark: can(user, "refunds") };
+  return {
+    rows,
+    total,
+    pageIndex,
+    pageSize,
+    showPayer: seesAllBills(user),
+    canMark: can(user, "refunds"),
+    texts: await pageTexts(request, ["staff", "money"]),
+  };
 }
 
 export default function BillingRefunds() {
+  const { t, lng } = useT();
   const { rows, total, pageIndex, pageSize, showPayer, canMark } = useLoaderData<typeof loader>();
   return (
     <section>
       <PageHeader title="Billing" />
       <BillingTabs active="refunds" />
       <p className="mt-3 text-sm text-slate-600">
-        Payments that were taken but bought nothing (the registration had already been paid, or its trekkers changed after the payment started). They have no
-        receipt: each is owed back, and shows <strong>Refund due</strong> until it is paid back, then <strong>Refunded</strong> with the refund&apos;s
-        reference, date and who made it.
+        {t(
+          "Payments that were taken but bought nothing (the registration had already been paid, or its trekkers changed after the payment started). They have no receipt: each is owed back, and shows",
+        )}{" "}
+        <strong>{t("Refund due")}</strong> {t("until it is paid back, then")} <strong>{t("Refunded")}</strong>{" "}
+        {t("with the refund's reference, date and who made it.")}
       </p>
       <DataTable
         className="mt-4"
@@ -67,8 +81,8 @@ export default function BillingRefunds() {
             ),
           },
           { key: "amount", header: "Amount", cell: (r) => formatNrs(r.amountPaisa) },
-          { key: "date", header: "Payment Date", cell: (r) => displayDate(r.dueSince) },
-          { key: "reason", header: "Reason", cell: (r) => r.reason },
+          { key: "date", header: "Payment Date", cell: (r) => displayDate(r.dueSince, lng) },
+          { key: "reason", header: "Reason", cell: (r) => <Say text={r.reason} /> },
           {
             key: "status",
             header: "Status",
@@ -81,7 +95,7 @@ export default function BillingRefunds() {
                     : "rounded bg-green-100 px-2 py-0.5 font-medium text-green-900"
                 }
               >
-                {r.statusLabel}
+                <Say text={r.statusLabel} />
               </span>
             ),
           },
@@ -93,16 +107,20 @@ export default function BillingRefunds() {
                 <span data-testid="refund-reference">
                   <span className="block font-mono">{r.reference}</span>
                   <span className="block text-xs text-slate-500">
-                    {displayDate(r.refundedAt)}
-                    {r.refundedBy ? `, by ${r.refundedBy}` : ""}
+                    {displayDate(r.refundedAt, lng)}
+                    {r.refundedBy ? t(", by {{name}}", { name: r.refundedBy }) : ""}
                   </span>
                 </span>
               ) : canMark ? (
-                <Link to={`/refunds/${r.id}`} className="font-medium text-blue-700 underline" aria-label={`Mark refunded: registration ${r.registrationId}`}>
-                  Mark refunded
+                <Link
+                  to={`/refunds/${r.id}`}
+                  className="font-medium text-blue-700 underline"
+                  aria-label={t("Mark refunded: registration {{id}}", { id: String(r.registrationId) })}
+                >
+                  {t("Mark refunded")}
                 </Link>
               ) : (
-                <span className="text-slate-500">Not yet refunded</span>
+                <span className="text-slate-500">{t("Not yet refunded")}</span>
               ),
           },
         ]}

@@ -3,12 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
 import { CardMoveForm, MOVE_TEXTS } from "~/components/cards/card-move-form";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 /** A card move as its own page (from the card preview): the module says who may make which move on which card. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return (await requireCardMove(request, params)).card;
+  // The move form speaks the care namespace and a card status the staff one (they travel with the page, ADR 0047).
+  return { ...(await requireCardMove(request, params)).card, texts: await pageTexts(request, ["staff", "care"]) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

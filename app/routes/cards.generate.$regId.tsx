@@ -5,12 +5,14 @@ import { FormErrors } from "@lib/ui/field";
 import { PageHeader } from "@lib/ui/page-header";
 import { PastTrekNotice } from "@modules/registration/index.ui";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 /** Generate cards without payment: holders of the grantable permission only, after confirmation. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return registrationForGeneration(request, params);
+  // The past-trek notice's words are the wizard's (PastTrekNotice): sent so the page hydrates in them.
+  return { ...(await registrationForGeneration(request, params)), texts: await pageTexts(request, ["wizard"]) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

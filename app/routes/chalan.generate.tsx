@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useT } from "@lib/i18n/context";
 import type { RouteHandle } from "~/root";
 import { redirect, Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
@@ -8,7 +9,6 @@ import { readForm } from "@lib/multipart.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import { requirePermission } from "~/utils/guards.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
-import { CHALAN_MESSAGES } from "@modules/chalan";
 import { generateConfirmSchema, startPush } from "@modules/chalan/index.server";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
@@ -47,13 +47,22 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** 'Generate Bill' asks first (spec 2 §5); the question is a route, so it works without JavaScript. */
 export default function GenerateBill() {
+  const { t, lng } = useT();
   const { startDate, endDate } = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
-    <ConfirmDialog title="Generate Bill" message={CHALAN_MESSAGES.confirm(displayDate(startDate), displayDate(endDate))} closeTo="/chalan">
+    <ConfirmDialog
+      title={t("Generate Bill")}
+      message={t("Are you sure you want to generate the bill for {{start}} to {{end}}?", {
+        start: displayDate(startDate, lng),
+        end: displayDate(endDate, lng),
+      })}
+      cancelLabel={t("Cancel")}
+      closeTo="/chalan"
+    >
       <Form method="post" action={`/chalan/generate?${new URLSearchParams({ startDate, endDate })}`}>
         <Button type="submit" disabled={busy}>
-          Yes, generate
+          {t("Yes, generate")}
         </Button>
       </Form>
     </ConfirmDialog>

@@ -10,6 +10,7 @@ import { readForm } from "@lib/multipart.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import { requirePermission } from "~/utils/guards.server";
 import { CHALAN_MESSAGES } from "@modules/chalan";
+import { useT } from "@lib/i18n/context";
 import { activePush, customerChalanSchema, erpConfig, hasNewRows, pushChalanSchema, timsChalanSchema } from "@modules/chalan/index.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -53,11 +54,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
+  const { t } = useT();
   const id = `block-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
       <h2 id={id} className="mb-4 text-base font-semibold text-gray-900">
-        {title}
+        {t(title)}
       </h2>
       {children}
     </section>
@@ -65,6 +67,7 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
 }
 
 export default function ChalanPage() {
+  const { t } = useT();
   const { today, erpConfigured, active } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultOf = (b: Block) => (actionData?.block === b ? actionData.result : undefined);
@@ -77,9 +80,12 @@ export default function ChalanPage() {
       <PageHeader title="Chalan" breadcrumbs={[{ label: "Chalan" }]} />
       {active && (
         <p className="mb-4 rounded-md bg-blue-50 px-4 py-3 text-sm text-blue-900" role="status">
-          A push of {active.startDate} to {active.endDate} is {active.status}.{" "}
+          {t(active.status === "running" ? "A push of {{from}} to {{to}} is running." : "A push of {{from}} to {{to}} is queued.", {
+            from: active.startDate,
+            to: active.endDate,
+          })}{" "}
           <Link to={`/chalan/push/${active.id}`} className="font-medium underline">
-            See its progress
+            {t("See its progress")}
           </Link>
         </p>
       )}
@@ -89,15 +95,15 @@ export default function ChalanPage() {
           <Form method="post" reloadDocument {...getFormProps(pushForm)} data-check="chalan.pushChalanSchema" className="space-y-4">
             <TextField label="Start Date" required {...getInputProps(pushFields.startDate, { type: "date" })} errors={pushFields.startDate.errors} />
             <TextField label="End Date" required {...getInputProps(pushFields.endDate, { type: "date" })} errors={pushFields.endDate.errors} />
-            {!erpConfigured && <p className="text-sm text-amber-800">{CHALAN_MESSAGES.notConfigured}</p>}
+            {!erpConfigured && <p className="text-sm text-amber-800">{t(CHALAN_MESSAGES.notConfigured)}</p>}
             <FormErrors errors={pushForm.errors} />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" name="intent" value="verify" variant="secondary">
-                Download Chalan To Verify
+                {t("Download Chalan To Verify")}
               </Button>
               {erpConfigured && (
                 <Button type="submit" name="intent" value="generate">
-                  Generate Bill
+                  {t("Generate Bill")}
                 </Button>
               )}
             </div>
@@ -109,7 +115,7 @@ export default function ChalanPage() {
             <TextField label="End Date" required {...getInputProps(timsFields.endDate, { type: "date" })} errors={timsFields.endDate.errors} />
             <FormErrors errors={timsForm.errors} />
             <Button type="submit" name="intent" value="tims">
-              Download
+              {t("Download")}
             </Button>
           </Form>
         </Block>
@@ -119,7 +125,7 @@ export default function ChalanPage() {
             <TextField label="End Date" {...getInputProps(customerFields.endDate, { type: "date" })} errors={customerFields.endDate.errors} />
             <FormErrors errors={customerForm.errors} />
             <Button type="submit" name="intent" value="customer">
-              Download
+              {t("Download")}
             </Button>
           </Form>
         </Block>

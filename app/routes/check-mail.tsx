@@ -2,6 +2,8 @@ import type { RouteHandle } from "~/root";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard, OpenMailButtons } from "@modules/users/index.ui";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -15,23 +17,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function CheckMail() {
   const { email } = useLoaderData<typeof loader>();
+  const translator = useT();
+  const { t } = translator;
   return (
     <AuthCard title="Check your mail">
       <p className="text-center text-sm text-slate-700">
-        If an account is registered with {email ? <strong className="break-all">{email}</strong> : "this address"}, we have sent it a link to set a new
-        password. The link works once and expires in 1 hour.
+        {richText(
+          translator,
+          "If an account is registered with {{email}}, we have sent it a link to set a new password. The link works once and expires in 1 hour.",
+          {
+            email: email ? <strong className="break-all">{email}</strong> : t("this address"),
+          },
+        )}
       </p>
       <div className="mt-6">
         <OpenMailButtons />
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
-        No e-mail?{" "}
+        {t("No e-mail?")}{" "}
         <Link to="/forgot-password" className="font-semibold text-blue-700 hover:underline">
-          Try again
+          {t("Try again")}
         </Link>{" "}
         ·{" "}
         <Link to="/login" className="font-semibold text-blue-700 hover:underline">
-          Back to Login
+          {t("Back to Login")}
         </Link>
       </p>
     </AuthCard>

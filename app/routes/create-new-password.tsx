@@ -12,6 +12,7 @@ import { checkResetLink, resetPassword } from "@modules/users/index.server";
 import { resetPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
 import { isDomainError } from "@lib/errors";
+import { useT } from "@lib/i18n/context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -54,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CreateNewPassword() {
   const { token, verify, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT();
   const [form, fields] = useForm<Record<"token" | "verify" | "password" | "confirmPassword", string>>({
     id: "create-new-password",
     lastResult: actionData?.result,
@@ -62,11 +64,11 @@ export default function CreateNewPassword() {
     return (
       <AuthCard title="Create new password">
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-          {linkError}
+          {t(linkError)}
         </p>
         <p className="mt-6 text-center text-sm">
           <Link to="/forgot-password" className="font-semibold text-blue-700 hover:underline">
-            Ask for a new link
+            {t("Ask for a new link")}
           </Link>
         </p>
       </AuthCard>
@@ -88,7 +90,7 @@ export default function CreateNewPassword() {
         />
         <FormErrors errors={linkErrors} />
         <Button type="submit" className="w-full">
-          Change Password
+          {t("Change Password")}
         </Button>
       </Form>
     </AuthCard>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { deletedTrekkersList } from "@modules/cards/index.ui";
+import { deletedTrekkersList } from "@modules/cards/index.server";
 import { deletedTrekkerSource } from "@modules/cards/index.server";
 
 /** CSV "DeletedTrekkers" (board). */

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { messageLanguage } from "~/utils/language.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData } from "@remix-run/react";
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withDomainErrors(
     async () => {
       await limitMailRequest(email, throttleAddress(context));
-      await requestPasswordReset(email, publicOrigin());
+      await requestPasswordReset(email, publicOrigin(), await messageLanguage(request));
       // The same answer whether or not the address has an account.
       return redirectWithToast(`/check-mail?email=${encodeURIComponent(email)}`, { type: "success", message: "Link successfully sent" });
     },

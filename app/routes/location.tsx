@@ -10,6 +10,8 @@ import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES } from "@modules/checkins";
 import { displayDateTime } from "@lib/dates";
 import { selfCheckSchema, selfCheckin, selfCheckinCard, selfCheckinSchema } from "@modules/checkins/index.server";
+import { useT } from "@lib/i18n/context";
+import { requestLanguage, requestMessages } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -22,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const done = url.searchParams.get("done");
   // A repeat of a check-in already recorded here: when it was (Nepal time), said on the Thank You step.
   const at = new Date(url.searchParams.get("already") ?? "");
-  const already = Number.isFinite(at.getTime()) ? displayDateTime(at) : null;
+  const already = Number.isFinite(at.getTime()) ? displayDateTime(at, await requestLanguage(request)) : null;
   return { done: done === "in" || done === "out" ? done : null, already, clientId: crypto.randomUUID() };
 }
 
@@ -46,6 +48,9 @@ const reply = (body: Partial<Answer>, status = 200) => data<Answer>({ step: 0, e
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
+  // The refusals are the modules' English texts, said in the page's words here, on the server, so
+  // the page's script does not carry the message matcher (lib/i18n/messages.ts).
+  const say = await requestMessages(request);
   const address = throttleAddress(context);
   const step = form.get("intent") === "checkin" ? 1 : 0;
   const fields = {
@@ -60,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       Object.values(submission.error ?? {})
         .flat()
         .find(Boolean) ?? CHECKIN_MESSAGES.wrongPair;
-    return reply({ step: 0, error: first, fields }, 400);
+    return reply({ step: 0, error: say(first), fields }, 400);
   }
   const v = submission.value;
   try {
@@ -86,11 +91,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { cardNumber: v.cardno, passport: v.passport, isCheckOut: v.isCheckOut, place: extra.place, clientId: extra.clientId ?? null },
       { ip: address },
     );
-    if (result.outcome === "refused") return reply({ step: 0, error: result.message, fields }, 409);
+    if (result.outcome === "refused") return reply({ step: 0, error: say(result.message), fields }, 409);
     const repeat = result.outcome === "repeat" ? `&already=${encodeURIComponent(result.at.toISOString())}` : "";
     return redirect(`/location?done=${v.isCheckOut ? "out" : "in"}${repeat}`);
   } catch (error) {
-    if (error instanceof DomainError) return reply({ step: 0, error: error.message, fields }, error.status);
+    if (error instanceof DomainError) return reply({ step: 0, error: say(error.message), fields }, error.status);
     throw error;
   }
 }
@@ -98,10 +103,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const inputClass = "mt-1 w-full rounded border border-slate-300 px-3 py-2 text-sm";
 
 function LoginFooter() {
+  const { t } = useT();
   return (
     <p className="mt-6 text-center text-sm">
       <Link to="/login" className="text-blue-700 hover:underline">
-        Login
+        {t("Login")}
       </Link>
     </p>
   );
@@ -111,18 +117,26 @@ export default function Location() {
   const { done, already, clientId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useT();
 
   if (done && !answer) {
     return (
       <AuthCard
         title="Thank You !"
-        subtitle={already ? CHECKIN_MESSAGES.selfAlready(already) : done === "out" ? CHECKIN_MESSAGES.selfOutDone : CHECKIN_MESSAGES.selfDone}
+        subtitle={
+          // The checkins module's texts (CHECKIN_MESSAGES), in the page's words; AuthCard translates a plain subtitle.
+          already
+            ? t("You were already recorded here at {{at}} (Nepal time); nothing new was recorded.", { at: already })
+            : done === "out"
+              ? CHECKIN_MESSAGES.selfOutDone
+              : CHECKIN_MESSAGES.selfDone
+        }
       >
         <p className="mb-4 text-center text-sm font-medium text-green-800" data-testid="self-checkin-done">
-          {CHECKIN_MESSAGES.autoCheckedIn}
+          {t(CHECKIN_MESSAGES.autoCheckedIn)}
         </p>
         <Link to="/login" className="block w-full rounded-md bg-blue-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-blue-800">
-          Login
+          {t("Login")}
         </Link>
       </AuthCard>
     );
@@ -134,7 +148,7 @@ export default function Location() {
       <AuthCard title="Hello" subtitle="Please enter your current Location. This will help us to track.">
         <p className="mb-4 text-center text-sm text-slate-700">
           {card.fullName} · {card.routeName}
-          {card.isCheckOut ? " · checking out" : ""}
+          {card.isCheckOut ? ` · ${t("checking out")}` : ""}
         </p>
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="checkin" />
@@ -144,7 +158,7 @@ export default function Location() {
           {card.isCheckOut ? <input type="hidden" name="isCheckOut" value="on" /> : null}
           <div>
             <label htmlFor="place" className="block text-sm font-medium text-slate-700">
-              Place
+              {t("Place")}
             </label>
             <input
               id="place"
@@ -162,11 +176,13 @@ export default function Location() {
               ))}
             </datalist>
             <p id="place-hint" className="mt-1 text-xs text-slate-600">
-              {card.places.length ? `A checkpoint of your route (${card.places.join(", ")}) or the name of where you are.` : "The name of where you are."}
+              {card.places.length
+                ? t("A checkpoint of your route ({{places}}) or the name of where you are.", { places: card.places.join(", ") })
+                : t("The name of where you are.")}
             </p>
           </div>
           <Button type="submit" className="w-full" disabled={busy}>
-            Self Checkin
+            {t("Self Checkin")}
           </Button>
         </Form>
         <LoginFooter />
@@ -186,7 +202,7 @@ export default function Location() {
         <input type="hidden" name="intent" value="check" />
         <div>
           <label htmlFor="cardno" className="block text-sm font-medium text-slate-700">
-            TIMS Card No.
+            {t("TIMS Card No.")}
           </label>
           <input
             id="cardno"
@@ -201,18 +217,18 @@ export default function Location() {
         </div>
         <div>
           <label htmlFor="passport" className="block text-sm font-medium text-slate-700">
-            Passport No.
+            {t("Passport No.")}
           </label>
           <input id="passport" name="passport" required maxLength={30} defaultValue={fields.passport} autoComplete="off" className={inputClass} />
         </div>
         <div className="flex items-center gap-2">
           <input id="isCheckOut" name="isCheckOut" type="checkbox" defaultChecked={fields.isCheckOut === "on"} className="h-4 w-4" />
           <label htmlFor="isCheckOut" className="text-sm text-slate-700">
-            Is Check Out
+            {t("Is Check Out")}
           </label>
         </div>
         <Button type="submit" className="w-full" disabled={busy}>
-          Check
+          {t("Check")}
         </Button>
       </Form>
       <LoginFooter />

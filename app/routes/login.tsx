@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { messageLanguage } from "~/utils/language.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -43,7 +44,7 @@ export async function action({ request: posted, context }: ActionFunctionArgs) {
     return withDomainErrors(
       async () => {
         await limitMailRequest(submission.value.email, throttleAddress(context));
-        await resendVerification(submission.value.email, publicOrigin());
+        await resendVerification(submission.value.email, publicOrigin(), await messageLanguage(request));
         return redirectWithToast("/login", { type: "success", message: "Email Resend successfully" });
       },
       { submission, extra: { unverified: true } },

@@ -15,6 +15,7 @@ import { twoFactorCodeSchema } from "@modules/users/index.server";
 import { PendingSignInExpiredError, TWO_FACTOR_MESSAGES, completeTwoFactorSignIn, pendingSignIn } from "@modules/users/index.server";
 import { signInThrottle } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
+import { useT } from "@lib/i18n/context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -61,6 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TwoFactorSignIn() {
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ code: string }>({ id: "two-factor", lastResult: actionData?.result });
+  const { t } = useT();
   return (
     <AuthCard title="Two-factor sign-in" subtitle="Enter the 6-digit code from your authenticator app.">
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.twoFactorCodeSchema">
@@ -74,12 +76,12 @@ export default function TwoFactorSignIn() {
         />
         <FormErrors errors={form.errors} />
         <Button type="submit" className="w-full">
-          Verify
+          {t("Verify")}
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="text-blue-700 hover:underline">
-          Back to sign in
+          {t("Back to sign in")}
         </Link>
       </p>
     </AuthCard>

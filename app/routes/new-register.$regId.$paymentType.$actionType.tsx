@@ -12,6 +12,8 @@ import { RefundDuePanel } from "~/components/payments/refund-due-panel";
 import { parseParams } from "@lib/params.server";
 import { readText } from "@lib/multipart.server";
 import { notFound } from "@lib/param-id";
+import { useT } from "@lib/i18n/context";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -33,7 +35,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const outcome = await storedOutcome(query.get("TXNID") ?? "", user);
     const cards =
       (outcome.status === "success" || outcome.status === "refund-due") && outcome.registrationId ? await cardNumbersOf(outcome.registrationId) : [];
-    return { outcome, cards, isFit: can(user, "trekkingHistory"), gateway, txnId: query.get("TXNID") ?? "" };
+    return {
+      outcome,
+      cards,
+      isFit: can(user, "trekkingHistory"),
+      gateway,
+      txnId: query.get("TXNID") ?? "",
+      // "Payment Pending" and "Payment Failure" are card statuses too: their words are in `card`.
+      texts: await pageTexts(request, ["wizard", "payment", "card"]),
+    };
   }
   const txnId = query.get("TXNID") ?? query.get("PRN") ?? "";
   const outcome =
@@ -66,6 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PaymentResult() {
   const { outcome, cards, isFit, gateway, txnId } = useLoaderData<typeof loader>();
   const regId = outcome.registrationId;
+  const { t } = useT();
   const detailsTo = isFit && cards[0] ? `/trekking-history/${cards[0].trekkerId}` : isFit ? "/trekking-history" : "/trekkers";
   if (outcome.status === "refund-due" && regId) {
     return (
@@ -80,8 +91,8 @@ export default function PaymentResult() {
       <>
         <WizardSteps current={2} />
         <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-success">
-          <h2 className="text-2xl font-bold text-green-700">Payment Successful</h2>
-          <p className="mt-2 text-slate-700">Your payment has been successful. Enjoy the Trek.</p>
+          <h2 className="text-2xl font-bold text-green-700">{t("Payment Successful")}</h2>
+          <p className="mt-2 text-slate-700">{t("Your payment has been successful. Enjoy the Trek.")}</p>
           <ul className="mx-auto mt-4 max-w-sm text-left text-sm" data-testid="card-numbers">
             {cards.map((c) => (
               <li key={c.trekkerId} className="flex justify-between border-b border-slate-100 py-1">
@@ -91,7 +102,7 @@ export default function PaymentResult() {
             ))}
           </ul>
           <LinkButton to={detailsTo} className="mt-6">
-            View Trekker Details
+            {t("View Trekker Details")}
           </LinkButton>
         </section>
       </>
@@ -100,14 +111,14 @@ export default function PaymentResult() {
   if (outcome.status === "pending") {
     return (
       <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid="payment-pending">
-        <h2 className="text-2xl font-bold text-amber-700">Payment Pending</h2>
-        <p className="mt-2 text-slate-700">The provider has not confirmed your payment yet. Please check again in a moment.</p>
+        <h2 className="text-2xl font-bold text-amber-700">{t("Payment Pending")}</h2>
+        <p className="mt-2 text-slate-700">{t("The provider has not confirmed your payment yet. Please check again in a moment.")}</p>
         <Link
           to={resultPageUrl({ regId: regId ?? "noreg", gateway, status: "pending", txnId, check: true })}
           reloadDocument
           className="mt-4 inline-block text-blue-700 underline"
         >
-          Check again
+          {t("Check again")}
         </Link>
       </section>
     );
@@ -117,20 +128,20 @@ export default function PaymentResult() {
     <>
       <WizardSteps current={2} />
       <section className="rounded-lg bg-white p-8 text-center shadow-sm" data-testid={declined ? "payment-declined" : "payment-failure"}>
-        <h2 className="text-2xl font-bold text-red-700">{declined ? "Payment Declined" : "Payment Failure"}</h2>
-        <p className="mt-2 text-slate-700">We aren't able to process your payment.</p>
+        <h2 className="text-2xl font-bold text-red-700">{t(declined ? "Payment Declined" : "Payment Failure")}</h2>
+        <p className="mt-2 text-slate-700">{t("We aren't able to process your payment.")}</p>
         <details className="mx-auto mt-4 max-w-md text-left text-sm">
-          <summary className="cursor-pointer font-semibold text-slate-800">Transaction Failed</summary>
+          <summary className="cursor-pointer font-semibold text-slate-800">{t("Transaction Failed")}</summary>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            <li>Wrong card number, expiry date or CVV.</li>
-            <li>Wrong OTP.</li>
-            <li>The issuing bank declined the payment: enable online transactions with your bank.</li>
-            <li>Then try again.</li>
+            <li>{t("Wrong card number, expiry date or CVV.")}</li>
+            <li>{t("Wrong OTP.")}</li>
+            <li>{t("The issuing bank declined the payment: enable online transactions with your bank.")}</li>
+            <li>{t("Then try again.")}</li>
           </ul>
         </details>
         {regId ? (
           <LinkButton to={`/new-register/${regId}/payment`} className="mt-6">
-            Try again
+            {t("Try again")}
           </LinkButton>
         ) : null}
       </section>

@@ -1,4 +1,5 @@
 import type { RouteHandle } from "~/root";
+import { useT } from "@lib/i18n/context";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -11,8 +12,10 @@ import { requireReviewer, submitReviewChange } from "~/utils/registration-action
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formatNrs } from "@modules/registration";
-import { TrekFields } from "@modules/registration/index.fields";
-import { ChoosePhotoAgain, InsuranceFields, OverlapNotice, TrekkerFields } from "@modules/registration/index.fields";
+import { TrekFields } from "~/components/registration/trek-fields";
+import { ChoosePhotoAgain } from "~/components/registration/photo-input";
+import { OverlapNotice } from "~/components/registration/overlap-notice";
+import { InsuranceFields, TrekkerFields } from "~/components/registration/trekker-fields";
 import { PastTrekNotice, WizardSteps } from "@modules/registration/index.ui";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { canPay, editDatesHref, trekDatesRefusal } from "@modules/registration";
@@ -21,6 +24,7 @@ import { getRegistration, overlappingCards } from "@modules/registration/index.s
 import { cardsOfRegistration, mayGenerateCards } from "@modules/cards/index.server";
 import { DataTable } from "@lib/ui/table";
 import { paramId, notFound } from "@lib/param-id";
+import { richText } from "@lib/i18n/rich";
 
 // A document page (ADR 0043), as read and in its editors (?edit=...): the editors' forms are sent
 // by the document script with their upload progress and keep a chosen photo when refused.
@@ -70,18 +74,21 @@ export default function Review() {
   const edit = canEdit ? params.get("edit") : null;
   const removing = canEdit ? Number(params.get("remove")) : NaN;
   const removeTarget = reg.trekkers.find((t) => t.id === removing);
+  const translator = useT();
+  const { t } = translator;
   return (
     <>
       <WizardSteps current={1} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold text-slate-800">
-          Registration #{reg.id} <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm font-normal text-slate-700">{reg.status}</span>
+          {/* Not a "Registration #{{id}}" text: as a template it would also match module messages that start so (lib/i18n/messages.ts). */}
+          {t("Registration")} #{reg.id} <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm font-normal text-slate-700">{t(reg.status)}</span>
         </h2>
       </div>
       <div className="space-y-6">
         {reg.status === "Pending" ? (
           <p className="rounded-lg bg-blue-50 p-4 text-sm text-blue-900" data-testid="voucher-pending">
-            Your voucher has been received. It will be verified within 1 or 2 business days.
+            {t("Your voucher has been received. It will be verified within 1 or 2 business days.")}
           </p>
         ) : null}
         {blocked ? <PastTrekNotice message={blocked} editHref={canEdit && edit !== "trek" ? editDatesHref(reg.id) : null} /> : null}
@@ -102,32 +109,33 @@ export default function Review() {
           <AddTrekker />
         ) : canEdit ? (
           <LinkButton to="?edit=add" reloadDocument variant="secondary">
-            Add Trekker
+            {t("Add Trekker")}
           </LinkButton>
         ) : null}
 
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg bg-white p-4 shadow-sm">
           <p className="text-lg">
-            Total: <strong data-testid="total">{formatNrs(reg.totalPaisa)}</strong> <span className="text-sm text-slate-500">(including VAT)</span>
+            {richText(translator, "Total: {{amount}}", { amount: <strong data-testid="total">{formatNrs(reg.totalPaisa)}</strong> })}{" "}
+            <span className="text-sm text-slate-500">{t("(including VAT)")}</span>
           </p>
           <div className="flex gap-2">
             {canGenerate ? (
               <LinkButton to={`/cards/generate/${reg.id}`} variant="secondary">
-                Generate Card
+                {t("Generate Card")}
               </LinkButton>
             ) : null}
-            {canPay ? <LinkButton to={`/new-register/${reg.id}/payment`}>Next</LinkButton> : null}
+            {canPay ? <LinkButton to={`/new-register/${reg.id}/payment`}>{t("Next")}</LinkButton> : null}
           </div>
         </div>
       </div>
       {removeTarget ? (
-        <ConfirmDialog title="Remove Trekker" closeTo=".">
-          <p className="mb-3 text-slate-700">Remove {removeTarget.fullName} from this registration?</p>
+        <ConfirmDialog title={t("Remove Trekker")} closeTo=".">
+          <p className="mb-3 text-slate-700">{t("Remove {{name}} from this registration?", { name: removeTarget.fullName })}</p>
           <Form method="post" encType="multipart/form-data">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="trekkerId" value={removeTarget.id} />
             <Button type="submit" variant="danger">
-              Remove
+              {t("Remove")}
             </Button>
           </Form>
         </ConfirmDialog>
@@ -139,31 +147,36 @@ export default function Review() {
 /** The registration's TIMS cards, each with its number, status, page and PDF (once issued). */
 function IssuedCards() {
   const { registration: reg, cards } = useLoaderData<typeof loader>();
+  const { t } = useT();
   if (!cards.length) return null;
   const nameOf = (trekkerId: number) => reg.trekkers.find((t) => t.id === trekkerId)?.fullName ?? "";
   return (
-    <Card title="TIMS Cards">
+    <Card title={t("TIMS Cards")}>
       <DataTable
         rows={cards}
         rowKey={(c) => c.trekkerId}
         columns={[
-          { key: "trekker", header: "Trekker", cell: (c) => nameOf(c.trekkerId) },
-          { key: "number", header: "Card Number", cell: (c) => <span data-testid={`card-number-${c.trekkerId}`}>{c.cardNumber}</span> },
-          { key: "status", header: "Status", cell: (c) => c.status },
+          { key: "trekker", header: t("Trekker"), cell: (c) => nameOf(c.trekkerId) },
+          { key: "number", header: t("Card Number"), cell: (c) => <span data-testid={`card-number-${c.trekkerId}`}>{c.cardNumber}</span> },
+          { key: "status", header: t("Status"), cell: (c) => t(c.status) },
           {
             key: "links",
-            header: "TIMS Card",
+            header: t("TIMS Card"),
             cell: (c) => (
               <span className="flex flex-wrap gap-x-4 gap-y-1">
-                <Link to={`/tims-cards/${c.trekkerId}`} className="text-blue-700 underline" aria-label={`View card ${c.cardNumber} of ${nameOf(c.trekkerId)}`}>
-                  View card
+                <Link
+                  to={`/tims-cards/${c.trekkerId}`}
+                  className="text-blue-700 underline"
+                  aria-label={t("View card {{number}} of {{name}}", { number: String(c.cardNumber), name: nameOf(c.trekkerId) })}
+                >
+                  {t("View card")}
                 </Link>
                 <a
                   href={`/tims-cards/${c.trekkerId}/pdf`}
                   className="text-blue-700 underline"
-                  aria-label={`Download PDF of card ${c.cardNumber} of ${nameOf(c.trekkerId)}`}
+                  aria-label={t("Download PDF of card {{number}} of {{name}}", { number: String(c.cardNumber), name: nameOf(c.trekkerId) })}
                 >
-                  Download PDF
+                  {t("Download PDF")}
                 </a>
               </span>
             ),
@@ -186,12 +199,14 @@ function Card({ title, actions, children }: { title: string; actions?: ReactNode
   );
 }
 
+/** Each row's label is an English text, said in the page's language here. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  const { t } = useT();
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-3">
       {rows.map(([k, v]) => (
         <div key={k}>
-          <dt className="text-xs uppercase text-slate-500">{k}</dt>
+          <dt className="text-xs uppercase text-slate-500">{t(k)}</dt>
           <dd className="text-slate-800">{v || "—"}</dd>
         </div>
       ))}
@@ -200,14 +215,15 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 function TrekSummary({ canEdit }: { canEdit: boolean }) {
+  const { t, lng } = useT();
   const { registration: reg } = useLoaderData<typeof loader>();
   return (
     <Card
-      title="Trek Details"
+      title={t("Trek Details")}
       actions={
         canEdit ? (
           <LinkButton to="?edit=trek" reloadDocument size="sm" variant="secondary">
-            Edit
+            {t("Edit")}
           </LinkButton>
         ) : null
       }
@@ -215,8 +231,8 @@ function TrekSummary({ canEdit }: { canEdit: boolean }) {
       <Facts
         rows={[
           ["Trekking Area", reg.routeName],
-          ["Trek Entry Date", displayDate(reg.entryDate)],
-          ["Trek Exit Date", displayDate(reg.exitDate)],
+          ["Trek Entry Date", displayDate(reg.entryDate, lng)],
+          ["Trek Exit Date", displayDate(reg.exitDate, lng)],
           ["Entry Point", reg.entryPoint],
           ["Exit Point", reg.exitPoint],
         ]}
@@ -250,13 +266,14 @@ function useSectionForm(id: string, schema: "trekDetailsSchema" | "trekkerSchema
 }
 
 function EditorButtons() {
+  const { t } = useT();
   return (
     <div className="flex gap-2">
       <Button type="submit" size="sm">
-        Done
+        {t("Done")}
       </Button>
       <LinkButton to="." size="sm" variant="secondary">
-        Cancel
+        {t("Cancel")}
       </LinkButton>
     </div>
   );
@@ -278,23 +295,25 @@ function TrekEditor() {
 const TYPE_NAMES: Record<number, string> = { 3: "Normal", 4: "Diplomat", 5: "Child" };
 
 function TrekkerSummary({ trekker: t, index, canEdit, canRemove }: { trekker: TrekkerView; index: number; canEdit: boolean; canRemove: boolean }) {
+  const { lng } = useT();
   const { registration: reg, options } = useLoaderData<typeof loader>();
   const country = options.countries.find((c) => c.id === t.nationality)?.name;
+  const { t: say } = useT();
   return (
     <Card
-      title={`Trekker ${index + 1}: ${t.fullName}`}
+      title={say("Trekker {{number}}: {{name}}", { number: index + 1, name: t.fullName })}
       actions={
         canEdit ? (
           <>
             <LinkButton to={`?edit=trekker-${t.id}`} reloadDocument size="sm" variant="secondary">
-              Edit
+              {say("Edit")}
             </LinkButton>
             <LinkButton to={`?edit=insurance-${t.id}`} reloadDocument size="sm" variant="secondary">
-              Edit Insurance
+              {say("Edit Insurance")}
             </LinkButton>
             {canRemove ? (
               <LinkButton to={`?remove=${t.id}`} size="sm" variant="danger">
-                Remove
+                {say("Remove")}
               </LinkButton>
             ) : null}
           </>
@@ -302,12 +321,16 @@ function TrekkerSummary({ trekker: t, index, canEdit, canRemove }: { trekker: Tr
       }
     >
       <div className="flex gap-4" data-testid={`trekker-${t.id}`}>
-        <img src={`/registration-photo/${reg.id}/${t.id}`} alt={`Photo of ${t.fullName}`} className="h-24 w-24 shrink-0 rounded object-cover" />
+        <img
+          src={`/registration-photo/${reg.id}/${t.id}`}
+          alt={say("Photo of {{name}}", { name: t.fullName })}
+          className="h-24 w-24 shrink-0 rounded object-cover"
+        />
         <Facts
           rows={[
-            ["Trekker Type", TYPE_NAMES[t.trekkerType]],
+            ["Trekker Type", say(TYPE_NAMES[t.trekkerType] ?? "")],
             ["Nationality", country],
-            ["Date of Birth", displayDate(t.dob)],
+            ["Date of Birth", displayDate(t.dob, lng)],
             ["Email", t.email],
             ["Passport Number", t.passportNumber],
             ["Insurance", [t.insuranceCompany, t.policyNumber, t.policyType].filter(Boolean).join(" · ")],
@@ -354,14 +377,16 @@ function InsuranceEditor({ trekker }: { trekker: TrekkerView }) {
 function AddTrekker() {
   const { registration: reg, options } = useLoaderData<typeof loader>();
   const { form, fields, formProps, photoError } = useSectionForm("add-trekker", "trekkerSchema", {});
+  const { t } = useT();
   return (
     <Form {...formProps}>
       <input type="hidden" name="intent" value="add" />
-      <h3 className="font-semibold text-slate-800">Add Trekker</h3>
+      <h3 className="font-semibold text-slate-800">{t("Add Trekker")}</h3>
       <TrekkerFields
         fields={fields}
         options={{ ...options, userType: reg.userType }}
         photo={{ required: true, errors: photoError ? [photoError] : undefined }}
+        follower
       />
       <FormErrors errors={form.errors} />
       <ChoosePhotoAgain shown={Boolean(photoError || form.status === "error")} />

@@ -14,7 +14,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const regId = paramId(params, "regId");
   const outcome = await submitReviewChange(request, user, regId);
   if (outcome.kind === "changed") return scriptRedirect(request, `/new-register/${regId}`, { type: "success", message: outcome.success });
-  if (outcome.kind === "refused") return scriptRefused(outcome.status, outcome.result, outcome.photoError);
+  if (outcome.kind === "refused") return scriptRefused(request, outcome.status, outcome.result, outcome.photoError);
   return scriptDomainError(request, outcome.error, `/new-register/${regId}`);
 }
 

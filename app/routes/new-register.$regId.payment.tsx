@@ -8,25 +8,38 @@ import { FileField } from "@lib/ui/file-field";
 import { VOUCHER_RULE } from "@lib/files/upload-rules";
 import { FormErrors } from "@lib/ui/field";
 import { Tabs } from "@lib/ui/tabs";
-import { requirePermission } from "~/utils/guards.server";
-import { BodyTooLargeError, readMultipart } from "@lib/multipart.server";
-import { publicOrigin } from "@lib/origin.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import { formatNrs } from "@modules/registration";
 import { PastTrekNotice, WizardSteps } from "@modules/registration/index.ui";
-import { canEditRegistration, canPay, editDatesHref, trekDatesRefusal } from "@modules/registration/index.server";
-import { getRegistration } from "@modules/registration/index.server";
 import { GatewayForm, OnlineMethodButtons } from "~/components/payments/gateway-form";
 import { QrPaymentPanel, type QrPanelData } from "~/components/payments/qr-payment";
-import { confirmGatewayReturn, gatewayAvailable, qrImageDataUrl, qrPayment, startGatewayPayment } from "@modules/payments/index.server";
-import { paymentStepSchema } from "@modules/payments/index.server";
-import { parseWithZod } from "@lib/zod-form.server";
 import { paramId, notFound } from "@lib/param-id";
 import { displayDateTime } from "@lib/dates";
-import { withDomainErrors } from "~/utils/domain-error.server";
 import { GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, resultPageUrl, type PaymentTab } from "@modules/payments";
-import { GATEWAY_LABELS } from "@modules/payments/index.server";
-import { uploadVoucher } from "@modules/payments/index.server";
+import { useT } from "@lib/i18n/context";
+import {
+  BodyTooLargeError,
+  GATEWAY_LABELS,
+  canEditRegistration,
+  canPay,
+  confirmGatewayReturn,
+  editDatesHref,
+  gatewayAvailable,
+  getRegistration,
+  pageTexts,
+  parseWithZod,
+  paymentStepSchema,
+  publicOrigin,
+  qrImageDataUrl,
+  qrPayment,
+  readMultipart,
+  redirectWithToast,
+  requirePermission,
+  startGatewayPayment,
+  trekDatesRefusal,
+  uploadVoucher,
+  withDomainErrors,
+} from "~/utils/payment-page.server";
+import { richText } from "@lib/i18n/rich";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -71,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     editDatesHref: canEditRegistration(user, registration) ? editDatesHref(registration.id) : null,
     available,
     qr: pastTrek ? null : qr,
+    texts: await pageTexts(request, ["wizard", "payment", "card"]),
   };
 }
 
@@ -136,25 +150,27 @@ export default function Payment() {
   const navigation = useNavigation();
   const tab: PaymentTab = PAYMENT_TABS.some((t) => t.id === params.get("tab")) ? (params.get("tab") as PaymentTab) : "online";
   const busy = navigation.state === "submitting";
+  const translator = useT();
+  const { t } = translator;
   return (
     <>
       <WizardSteps current={2} />
       <section className="space-y-4 rounded-lg bg-white p-6 shadow-sm">
-        <h2 className="text-lg font-semibold text-slate-800">Payment</h2>
+        <h2 className="text-lg font-semibold text-slate-800">{t("Payment")}</h2>
         <p className="text-lg">
-          Total: <strong data-testid="total">{formatNrs(registration.totalPaisa)}</strong>{" "}
-          <span className="text-sm text-slate-500">(including VAT) for {registration.trekkers.length} trekker(s)</span>
+          {richText(translator, "Total: {{amount}}", { amount: <strong data-testid="total">{formatNrs(registration.totalPaisa)}</strong> })}{" "}
+          <span className="text-sm text-slate-500">{t("(including VAT) for {{count}} trekker(s)", { count: registration.trekkers.length })}</span>
         </p>
         {/* The note is about paying again: once nothing is payable (a voucher waits, or it is paid), it would mislead. */}
-        {payable ? <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">Please wait 10-15 minutes between payments.</p> : null}
+        {payable ? <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">{t("Please wait 10-15 minutes between payments.")}</p> : null}
         {!payable && registration.status === "Pending" ? (
           // A voucher is waiting for the board (spec 1 §2.7: verified within 1 or 2 business days).
           <p className="text-slate-600" data-testid="voucher-pending">
-            Your voucher has been received. It will be verified within 1 or 2 business days.
+            {t("Your voucher has been received. It will be verified within 1 or 2 business days.")}
           </p>
         ) : !payable ? (
           <p className="text-slate-600" data-testid="not-payable">
-            This registration is {registration.status}; there is nothing to pay.
+            {t("This registration is {{status}}; there is nothing to pay.", { status: t(registration.status) })}
           </p>
         ) : pastTrek ? (
           <PastTrekNotice message={pastTrek} editHref={editDatesHref} />
@@ -162,7 +178,7 @@ export default function Payment() {
           <GatewayForm {...actionData.gateway} />
         ) : (
           <>
-            <Tabs label="Payment options" tabs={PAYMENT_TABS.map((t) => ({ label: t.label, to: `?tab=${t.id}`, active: t.id === tab }))} />
+            <Tabs label={t("Payment options")} tabs={PAYMENT_TABS.map((p) => ({ label: t(p.label), to: `?tab=${p.id}`, active: p.id === tab }))} />
             {/* The voucher's refusal is its file field's error (VoucherForm); the others are the page's. */}
             <FormErrors errors={actionData?.error && tab !== "voucher" ? [actionData.error] : []} />
             {tab === "online" ? <OnlineMethodButtons available={available} busy={busy} /> : null}
@@ -174,16 +190,16 @@ export default function Payment() {
                   <input type="hidden" name="intent" value="qr" />
                   <input type="hidden" name="gateway" value="fonepay" />
                   <Button type="submit" disabled={busy}>
-                    Show QR code
+                    {t("Show QR code")}
                   </Button>
                 </Form>
               ) : (
                 <div className="flex flex-col items-start gap-1">
                   <Button type="button" disabled aria-describedby="unavailable-qr">
-                    Show QR code
+                    {t("Show QR code")}
                   </Button>
                   <p id="unavailable-qr" className="text-xs text-slate-600">
-                    {GATEWAY_UNAVAILABLE}
+                    {t(GATEWAY_UNAVAILABLE)}
                   </p>
                 </div>
               )
@@ -192,7 +208,7 @@ export default function Payment() {
           </>
         )}
         <Link to={`/new-register/${registration.id}`} className="inline-block text-sm text-blue-700 underline">
-          Back to the review
+          {t("Back to the review")}
         </Link>
       </section>
     </>
@@ -202,11 +218,12 @@ export default function Payment() {
 function VoucherForm({ pending, error }: { pending: boolean; error: string | null }) {
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(false);
-  if (pending) return <p data-testid="voucher-pending">Your voucher has been received. It will be verified within 1 or 2 business days.</p>;
+  const { t } = useT();
+  if (pending) return <p data-testid="voucher-pending">{t("Your voucher has been received. It will be verified within 1 or 2 business days.")}</p>;
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-3">
       <input type="hidden" name="intent" value="voucher" />
-      <p className="text-sm text-slate-600">Deposit the total at the bank, then upload a photo or PDF of the deposit voucher (payment method 5).</p>
+      <p className="text-sm text-slate-600">{t("Deposit the total at the bank, then upload a photo or PDF of the deposit voucher (payment method 5).")}</p>
       <FileField
         label="Voucher"
         name="voucher"
@@ -218,7 +235,7 @@ function VoucherForm({ pending, error }: { pending: boolean; error: string | nul
         onChange={(e) => setChosen(Boolean(e.currentTarget.files?.length))}
       />
       {/* Spec 1 §5: the submit button appears once a file is chosen (always shown without JS). */}
-      {!hydrated || chosen ? <Button type="submit">Submit Voucher</Button> : null}
+      {!hydrated || chosen ? <Button type="submit">{t("Submit Voucher")}</Button> : null}
     </Form>
   );
 }

@@ -6,14 +6,16 @@ import { FormErrors } from "@lib/ui/field";
 import { requirePermission, requireUser } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { canPay } from "@modules/registration";
-import { TrekFields } from "@modules/registration/index.fields";
-import { ChoosePhotoAgain, TrekkerFields } from "@modules/registration/index.fields";
+import { TrekFields } from "~/components/registration/trek-fields";
+import { ChoosePhotoAgain } from "~/components/registration/photo-input";
+import { TrekkerFields } from "~/components/registration/trekker-fields";
 import { WizardSteps } from "@modules/registration/index.ui";
 import { registrationFormOptions } from "@modules/registration/index.server";
 import { getRegistration } from "@modules/registration/index.server";
 import { FIRST_STEP_DONE, submitFirstStep } from "~/utils/first-step.server";
 import { domainErrorResponse } from "~/utils/domain-error.server";
 import { notFound } from "@lib/param-id";
+import { useT } from "@lib/i18n/context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -53,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewRegistration() {
   const { options, routeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useT();
   const [form, fields] = useForm<Record<string, string>>({
     id: "new-registration",
     lastResult: actionData?.result ?? undefined,
@@ -70,12 +73,17 @@ export default function NewRegistration() {
         data-check="/registration-check"
       >
         <TrekFields fields={fields} routes={options.routes} />
-        <h2 className="text-lg font-semibold text-slate-800">Trekker Details</h2>
-        <TrekkerFields fields={fields} options={options} photo={{ required: true, errors: actionData?.photoError ? [actionData.photoError] : undefined }} />
+        <h2 className="text-lg font-semibold text-slate-800">{t("Trekker Details")}</h2>
+        <TrekkerFields
+          fields={fields}
+          options={options}
+          photo={{ required: true, errors: actionData?.photoError ? [actionData.photoError] : undefined }}
+          follower
+        />
         <FormErrors errors={form.errors} />
         <ChoosePhotoAgain shown={Boolean(actionData?.photoError || actionData?.result?.status === "error")} />
         <div className="flex justify-end">
-          <Button type="submit">Next</Button>
+          <Button type="submit">{t("Next")}</Button>
         </div>
       </Form>
     </>

@@ -14,6 +14,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
   const outcome = await submitFirstStep(request, user);
   if (outcome.kind === "created") return scriptRedirect(request, `/new-register/${outcome.id}`, { type: "success", message: FIRST_STEP_DONE });
-  if (outcome.kind === "refused") return scriptRefused(outcome.status, outcome.result, outcome.photoError);
+  if (outcome.kind === "refused") return scriptRefused(request, outcome.status, outcome.result, outcome.photoError);
   return scriptDomainError(request, outcome.error);
 }

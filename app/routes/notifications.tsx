@@ -12,6 +12,8 @@ import { NotificationList } from "@modules/notifications/index.ui";
 import { listNotifications, markAllRead, openNotification } from "@modules/notifications/index.server";
 import { can } from "@modules/permissions";
 import { notFound } from "@lib/param-id";
+import { useT } from "@lib/i18n/context";
+import { pageTexts, requestMessages } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -27,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listNotifications(user.id, { read: false, offset: 0, limit: UNREAD_SHOWN }),
     listNotifications(user.id, { read: true, offset: pageIndex * pageSize, limit: pageSize }),
   ]);
-  return { unread, read, pageIndex, pageSize, inbox: can(user, "inbox") };
+  // A notification's title is kept in English as the event made it; it is said here in the page's language.
+  const say = await requestMessages(request);
+  const said = <T extends { title: string }>(list: { rows: T[]; total: number }) => ({ ...list, rows: list.rows.map((n) => ({ ...n, title: say(n.title) })) });
+  return { unread: said(unread), read: said(read), pageIndex, pageSize, inbox: can(user, "inbox"), texts: await pageTexts(request, ["staff", "admin"]) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,6 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Notifications() {
+  const { t } = useT();
   const { unread, read, pageIndex, pageSize, inbox } = useLoaderData<typeof loader>();
   const empty = unread.total === 0 && read.total === 0;
   return (
@@ -62,14 +68,14 @@ export default function Notifications() {
           <div className="flex flex-wrap gap-2">
             {inbox ? (
               <Link to="/inbox" className={buttonClass("secondary")}>
-                Inbox
+                {t("Inbox")}
               </Link>
             ) : null}
             {unread.total ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="mark-all" />
                 <button type="submit" className={buttonClass("primary")}>
-                  Mark all read
+                  {t("Mark all read")}
                 </button>
               </Form>
             ) : null}
@@ -77,20 +83,24 @@ export default function Notifications() {
         }
       />
       {empty ? (
-        <p className="rounded bg-white p-6 text-center text-slate-600 shadow-sm">{NO_NOTIFICATIONS}</p>
+        <p className="rounded bg-white p-6 text-center text-slate-600 shadow-sm">{t(NO_NOTIFICATIONS)}</p>
       ) : (
         <>
-          <h2 className="mb-2 mt-2 text-base font-semibold">Unread ({unread.total})</h2>
+          <h2 className="mb-2 mt-2 text-base font-semibold">{t("Unread ({{count}})", { count: unread.total })}</h2>
           {unread.rows.length ? (
-            <NotificationList items={unread.rows} label="Unread notifications" />
+            <NotificationList items={unread.rows} label={t("Unread notifications")} />
           ) : (
-            <p className="text-sm text-slate-600">Nothing unread.</p>
+            <p className="text-sm text-slate-600">{t("Nothing unread.")}</p>
           )}
           {unread.total > unread.rows.length ? (
-            <p className="mt-2 text-sm text-slate-600">Showing the newest {unread.rows.length}; mark them read to see the rest.</p>
+            <p className="mt-2 text-sm text-slate-600">{t("Showing the newest {{count}}; mark them read to see the rest.", { count: unread.rows.length })}</p>
           ) : null}
-          <h2 className="mb-2 mt-6 text-base font-semibold">Read</h2>
-          {read.rows.length ? <NotificationList items={read.rows} label="Read notifications" /> : <p className="text-sm text-slate-600">Nothing read yet.</p>}
+          <h2 className="mb-2 mt-6 text-base font-semibold">{t("Read")}</h2>
+          {read.rows.length ? (
+            <NotificationList items={read.rows} label={t("Read notifications")} />
+          ) : (
+            <p className="text-sm text-slate-600">{t("Nothing read yet.")}</p>
+          )}
           <Pagination pageIndex={pageIndex} pageSize={pageSize} totalRows={read.total} className="mt-4" />
         </>
       )}

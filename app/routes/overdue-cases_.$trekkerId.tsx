@@ -1,4 +1,5 @@
 import type { RouteHandle } from "~/root";
+import { useT } from "@lib/i18n/context";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, useActionData, useLoaderData } from "@remix-run/react";
 import { displayDate } from "@lib/dates";
@@ -51,6 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OverdueCase() {
+  const { t, lng } = useT();
   const { row, timeline, moves } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // The schema's errors under their fields; a refusal of the move above the button, or under the confirmation box.
@@ -58,22 +60,32 @@ export default function OverdueCase() {
   const errors = answer && "errors" in answer && answer.errors ? answer.errors : refused;
   return (
     <section className="space-y-4">
-      <PageHeader title={`Overdue case: ${row.fullName}`} breadcrumbs={[{ label: "Overdue Cases", to: "/overdue-cases" }, { label: row.fullName }]} />
+      <PageHeader
+        title={t("Overdue case: {{name}}", { name: row.fullName })}
+        breadcrumbs={[{ label: "Overdue Cases", to: "/overdue-cases" }, { label: row.fullName }]}
+      />
       <div className="rounded-lg bg-white p-4 shadow-sm">
         <p className="text-lg font-semibold" data-testid="case-state">
-          {row.stateLabel}
+          {t(row.stateLabel)}
         </p>
         <p className="text-sm text-slate-700">
-          Card {row.cardNumber ?? "—"} · {row.routeName} · {row.reasonLabel} (since {displayDate(row.dueDate)}, {row.ageDays} days)
+          {t("Card {{card}} · {{route}} · {{reason}} (since {{date}}, {{days}} days)", {
+            // The card number as staff quote it (Western digits); the age in the page's language.
+            card: row.cardNumber === null ? "—" : String(row.cardNumber),
+            route: row.routeName,
+            reason: t(row.reasonLabel),
+            date: displayDate(row.dueDate, lng),
+            days: row.ageDays,
+          })}
         </p>
         <RescueSheetLinks trekkerId={row.trekkerId} />
       </div>
       <div className="rounded-lg bg-white p-4 shadow-sm">
-        <h2 className="mb-2 font-semibold">Timeline</h2>
+        <h2 className="mb-2 font-semibold">{t("Timeline")}</h2>
         <CaseTimelineList timeline={timeline} />
       </div>
       <div className="rounded-lg bg-white p-4 shadow-sm">
-        <h2 className="mb-2 font-semibold">Record a move</h2>
+        <h2 className="mb-2 font-semibold">{t("Record a move")}</h2>
         <CaseMoveForm moves={moves} errors={errors} />
       </div>
     </section>

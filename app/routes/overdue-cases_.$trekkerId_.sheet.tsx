@@ -7,6 +7,10 @@ import { domainErrorResponse } from "~/utils/domain-error.server";
 import { PrintButton } from "@modules/cards/index.card";
 import { rescueSheet } from "@modules/overdue/index.server";
 import { RescueSheet } from "@modules/overdue/index.ui";
+import { recordTrekkerView } from "@modules/privacy/index.server";
+import { useT } from "@lib/i18n/context";
+import { kathmanduDate } from "@lib/dates";
+import { requestLanguage } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -19,7 +23,9 @@ export { documentClientLoader as clientLoader } from "~/utils/document-page";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "overdueCases");
   try {
-    return await rescueSheet(user, paramId(params, "trekkerId"));
+    const sheet = await rescueSheet(user, paramId(params, "trekkerId"), kathmanduDate(), await requestLanguage(request));
+    await recordTrekkerView(user, "rescue-sheet", [{ trekkerId: sheet.case.trekkerId, registeredBy: sheet.ownerId }]);
+    return sheet;
   } catch (error) {
     throw domainErrorResponse(error);
   }
@@ -27,14 +33,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function RescueSheetPage() {
   const sheet = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
     <section className="space-y-3">
       <p className="flex flex-wrap gap-4 text-sm print:hidden">
         <Link to={`/overdue-cases/${sheet.case.trekkerId}`} className="text-blue-700 hover:underline">
-          Back to the case
+          {t("Back to the case")}
         </Link>
         <a href={`/overdue-cases/${sheet.case.trekkerId}/sheet/pdf`} className="font-semibold text-blue-700 hover:underline" download>
-          Download PDF
+          {t("Download PDF")}
         </a>
         <PrintButton />
       </p>

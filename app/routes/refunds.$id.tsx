@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useT } from "@lib/i18n/context";
 import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -15,6 +16,7 @@ import { withDomainErrors } from "~/utils/domain-error.server";
 import { formatNrs } from "@modules/registration";
 import { markRefundedSchema } from "@modules/payments/index.server";
 import { getRefund, markRefunded } from "@modules/payments/index.server";
+import { pageTexts } from "~/utils/language.server";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -33,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "refunds");
   const refund = await getRefund(paramId(params, "id"));
   if (!refund) throw notFound();
-  return refund;
+  return { ...refund, texts: await pageTexts(request, ["staff", "money"]) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -52,6 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The confirmation: what is being paid back, the refund's reference, and the one button. */
 export default function MarkRefunded() {
+  const { t, lng } = useT();
   const refund = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -62,43 +65,43 @@ export default function MarkRefunded() {
     lastResult: actionData?.result,
   });
   return (
-    <Modal title="Mark refunded" closeTo={closeTo}>
+    <Modal title={t("Mark refunded")} closeTo={closeTo}>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-slate-500">Payer</dt>
+          <dt className="text-slate-500">{t("Payer")}</dt>
           <dd>{refund.payer}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Registration</dt>
+          <dt className="text-slate-500">{t("Registration")}</dt>
           <dd>
             #{refund.registrationId} {refund.routeName}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Amount</dt>
+          <dt className="text-slate-500">{t("Amount")}</dt>
           <dd data-testid="refund-amount">{formatNrs(refund.amountPaisa)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Gateway</dt>
+          <dt className="text-slate-500">{t("Gateway")}</dt>
           <dd>{refund.gateway}</dd>
         </div>
         <div className="col-span-2">
-          <dt className="text-slate-500">Reason</dt>
-          <dd>{refund.reason}</dd>
+          <dt className="text-slate-500">{t("Reason")}</dt>
+          <dd>{t(refund.reason)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Due since</dt>
-          <dd>{displayDate(refund.dueSince)}</dd>
+          <dt className="text-slate-500">{t("Due since")}</dt>
+          <dd>{displayDate(refund.dueSince, lng)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Status</dt>
-          <dd data-testid="refund-status">{refund.statusLabel}</dd>
+          <dt className="text-slate-500">{t("Status")}</dt>
+          <dd data-testid="refund-status">{t(refund.statusLabel)}</dd>
         </div>
       </dl>
       {refund.status === "due" ? (
         <Form method="post" {...getFormProps(form)} data-check="payments.markRefundedSchema" className="mt-5 space-y-4">
           <p className="text-sm text-slate-700">
-            Are you sure {formatNrs(refund.amountPaisa)} has been paid back to {refund.payer}? This cannot be undone.
+            {t("Are you sure {{amount}} has been paid back to {{name}}? This cannot be undone.", { amount: formatNrs(refund.amountPaisa), name: refund.payer })}
           </p>
           <TextField
             label="Refund Reference"
@@ -109,10 +112,10 @@ export default function MarkRefunded() {
           <FormErrors errors={form.errors} />
           <div className="flex flex-wrap justify-end gap-2">
             <LinkButton to={closeTo} preventScrollReset variant="secondary">
-              Cancel
+              {t("Cancel")}
             </LinkButton>
             <Button type="submit" disabled={busy}>
-              Mark refunded
+              {t("Mark refunded")}
             </Button>
           </div>
         </Form>
@@ -122,8 +125,10 @@ export default function MarkRefunded() {
               refunded: the refusal must stay on screen, so it is shown here too. */}
           <FormErrors className="mt-5" errors={actionData && "error" in actionData && actionData.error ? [actionData.error] : undefined} />
           <p className="mt-5 text-sm text-slate-700">
-            Refunded{refund.refundedAt ? ` on ${displayDate(refund.refundedAt)}` : ""}
-            {refund.refundedBy ? ` by ${refund.refundedBy}` : ""}, reference {refund.reference}.
+            {t("Refunded")}
+            {refund.refundedAt ? t(" on {{date}}", { date: displayDate(refund.refundedAt, lng) }) : ""}
+            {refund.refundedBy ? t(" by {{name}}", { name: refund.refundedBy }) : ""}
+            {t(", reference {{reference}}.", { reference: refund.reference ?? "" })}
           </p>
         </>
       )}

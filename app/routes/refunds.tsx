@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useT } from "@lib/i18n/context";
 import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { Pagination } from "@lib/ui/pagination";
@@ -10,6 +11,8 @@ import { requirePermission } from "~/utils/guards.server";
 import { formatNrs } from "@modules/registration";
 import { refundListParams } from "@modules/payments/index.server";
 import { listRefunds } from "@modules/payments/index.server";
+import { Say } from "@lib/ui/table";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -25,10 +28,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { status } = refundListParams.parse({ status: params.get("status") ?? undefined });
   const { pageIndex, pageSize } = parsePaging(params);
   const { rows, total } = await listRefunds({ status, offset: pageIndex * pageSize, limit: pageSize });
-  return { rows, total, pageIndex, pageSize, status };
+  return { rows, total, pageIndex, pageSize, status, texts: await pageTexts(request, ["staff", "money"]) };
 }
 
 export default function Refunds() {
+  const { t, lng } = useT();
   const { rows, total, pageIndex, pageSize, status } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const search = params.size ? `?${params}` : "";
@@ -37,8 +41,9 @@ export default function Refunds() {
     <section>
       <PageHeader title="Refunds" />
       <p className="mt-1 text-sm text-slate-600">
-        Payments that were captured but bought nothing: the registration was already paid, or its trekkers changed after the payment started. Pay the money back
-        through the gateway or the bank, then mark the payment refunded with its reference.
+        {t(
+          "Payments that were captured but bought nothing: the registration was already paid, or its trekkers changed after the payment started. Pay the money back through the gateway or the bank, then mark the payment refunded with its reference.",
+        )}
       </p>
       <Tabs
         label="Refund status"
@@ -84,8 +89,8 @@ export default function Refunds() {
               </>
             ),
           },
-          { key: "reason", header: "Reason", cell: (r) => r.reason },
-          { key: "date", header: "Date", cell: (r) => displayDate(r.dueSince) },
+          { key: "reason", header: "Reason", cell: (r) => <Say text={r.reason} /> },
+          { key: "date", header: "Date", cell: (r) => displayDate(r.dueSince, lng) },
           due
             ? {
                 key: "action",
@@ -95,9 +100,9 @@ export default function Refunds() {
                     to={`/refunds/${r.id}${search}`}
                     preventScrollReset
                     className="font-medium text-blue-700 underline"
-                    aria-label={`Mark refunded: ${r.payer}, registration ${r.registrationId}`}
+                    aria-label={t("Mark refunded: {{name}}, registration {{id}}", { name: r.payer, id: String(r.registrationId) })}
                   >
-                    Mark refunded
+                    {t("Mark refunded")}
                   </Link>
                 ),
               }
@@ -108,8 +113,8 @@ export default function Refunds() {
                   <>
                     <span className="block font-mono">{r.reference ?? ""}</span>
                     <span className="block text-xs text-slate-500">
-                      {displayDate(r.refundedAt)}
-                      {r.refundedBy ? `, by ${r.refundedBy}` : ""}
+                      {displayDate(r.refundedAt, lng)}
+                      {r.refundedBy ? t(", by {{name}}", { name: r.refundedBy }) : ""}
                     </span>
                   </>
                 ),

@@ -1,4 +1,5 @@
 import type { RouteHandle } from "~/root";
+import { messageLanguage } from "~/utils/language.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@lib/zod-form.server";
@@ -13,6 +14,8 @@ import { limitMailRequest } from "@modules/users/index.server";
 import { throttleAddress } from "@lib/client-address.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -31,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   return withDomainErrors(async () => {
     await limitMailRequest(email, throttleAddress(context));
-    await resendVerification(email, publicOrigin());
+    await resendVerification(email, publicOrigin(), await messageLanguage(request));
     return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "Email Resend successfully" });
   });
 }
@@ -40,11 +43,14 @@ export default function RegisterSuccess() {
   const { email } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const translator = useT();
+  const { t } = translator;
   return (
     <AuthCard title="Registration successful" subtitle="One more step: verify your e-mail address">
       <p className="text-center text-sm text-slate-700">
-        We have sent a verification link to {email ? <strong className="break-all">{email}</strong> : "your e-mail address"}. Follow it to activate your
-        account, then sign in.
+        {richText(translator, "We have sent a verification link to {{email}}. Follow it to activate your account, then sign in.", {
+          email: email ? <strong className="break-all">{email}</strong> : t("your e-mail address"),
+        })}
       </p>
       <div className="mt-6">
         <OpenMailButtons />
@@ -54,13 +60,13 @@ export default function RegisterSuccess() {
           <input type="hidden" name="email" value={email} />
           {refused && "error" in refused ? <FormErrors errors={[refused.error]} /> : null}
           <Button type="submit" variant="secondary" disabled={busy}>
-            Resend Email
+            {t("Resend Email")}
           </Button>
         </Form>
       ) : null}
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-semibold text-blue-700 hover:underline">
-          Login
+          {t("Login")}
         </Link>
       </p>
     </AuthCard>

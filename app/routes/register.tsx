@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { messageLanguage } from "~/utils/language.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,6 +18,8 @@ import { REGISTER_TYPES } from "@modules/users";
 import { registerSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -46,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async () => {
       await limitMailRequest(submission.value.email, throttleAddress(context));
       // A taken address gets the same answer; its owner is told by e-mail instead (no oracle).
-      const { email } = await registerAccount(submission.value, publicOrigin());
+      const { email } = await registerAccount(submission.value, publicOrigin(), await messageLanguage(request));
       return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "User Successfully Register" });
     },
     { submission, hideFields: PASSWORDS },
@@ -56,20 +59,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Register() {
   const { typeKey, countries } = useLoaderData<typeof loader>();
   const type = typeFromKey(typeKey);
+  const translator = useT();
+  const { t } = translator;
   return (
     <AuthCard title="Create your account" subtitle="First choose how you register" wide={Boolean(type)}>
-      <nav aria-label="User type" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-1">
-        {REGISTER_TYPES.map((t) => (
+      <nav aria-label={t("User type")} className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-1">
+        {REGISTER_TYPES.map((type_) => (
           <Link
-            key={t.key}
-            to={`/register?type=${t.key}`}
-            aria-current={t.key === typeKey ? "page" : undefined}
+            key={type_.key}
+            to={`/register?type=${type_.key}`}
+            aria-current={type_.key === typeKey ? "page" : undefined}
             className={cx(
               "rounded-md px-3 py-2 text-center text-sm font-medium",
-              t.key === typeKey ? "bg-white text-blue-700 shadow" : "text-slate-600 hover:text-slate-900",
+              type_.key === typeKey ? "bg-white text-blue-700 shadow" : "text-slate-600 hover:text-slate-900",
             )}
           >
-            {t.label}
+            {translator.t(type_.label)}
           </Link>
         ))}
       </nav>
@@ -77,13 +82,16 @@ export default function Register() {
         <RegisterForm key={type.key} userType={type.id} countries={countries} />
       ) : (
         <p className="mt-4 text-center text-sm text-slate-600">
-          Register as an <strong>Organization</strong> (a trekking agency in Nepal) or as an <strong>Individual</strong> free trekker.
+          {richText(translator, "Register as an {{organization}} (a trekking agency in Nepal) or as an {{individual}} free trekker.", {
+            organization: <strong>{t("Organization")}</strong>,
+            individual: <strong>{t("Individual")}</strong>,
+          })}
         </p>
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{" "}
+        {t("Already have an account?")}{" "}
         <Link to="/login" className="font-semibold text-blue-700 hover:underline">
-          Login
+          {t("Login")}
         </Link>
       </p>
     </AuthCard>
@@ -94,6 +102,7 @@ type TextName = "organizationName" | "panNumber" | "contactPerson" | "contactNo"
 
 function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries: { value: number; label: string }[] }) {
   const actionData = useActionData<typeof action>();
+  const { t } = useT();
   const [form, fields] = useForm<Record<TextName | "countryId" | "userType" | "password" | "confirmPassword", string>>({
     id: `register-${userType}`,
     lastResult: actionData?.result,
@@ -112,7 +121,7 @@ function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries:
           {text("contactPerson", "Contact Person", "text", "name")}
           {text("contactNo", "Contact Number", "tel", "tel")}
           {text("contactAddress", "Address", "text", "street-address")}
-          <TextField label="Country" name="country" value="Nepal" readOnly disabled hint="Organizations are registered in Nepal." />
+          <TextField label="Country" name="country" value={t("Nepal")} readOnly disabled hint="Organizations are registered in Nepal." />
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -133,7 +142,7 @@ function RegisterForm({ userType, countries }: { userType: "1" | "2"; countries:
       <FormErrors errors={form.errors} />
       {fields.userType.errors ? <FormErrors errors={fields.userType.errors} /> : null}
       <Button type="submit" className="w-full">
-        Register
+        {t("Register")}
       </Button>
     </Form>
   );

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { checkFirstStep } from "~/utils/first-step.server";
+import { translatedErrors } from "~/utils/script-answers.server";
 
 /**
  * The blur check of the wizard's first step (its page is served without React, ADR 0029): the
@@ -9,5 +10,5 @@ import { checkFirstStep } from "~/utils/first-step.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "registerTrek");
-  return Response.json({ errors: await checkFirstStep(request, user) });
+  return Response.json({ errors: await translatedErrors(request, await checkFirstStep(request, user)) });
 }

@@ -6,6 +6,7 @@ import { loadListPage, requirePermission } from "~/utils/list.server";
 import { RequestTabs } from "~/components/request-tabs";
 import { agencyRequestsList } from "@modules/agencies/index.ui";
 import { agencyRequestSource, can } from "@modules/users/index.server";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -14,7 +15,7 @@ export const handle = { title: "Requests" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "requests");
   const list = await loadListPage(agencyRequestsList, request, agencyRequestSource);
-  return { list, vouchers: can(user, "requestsVouchers"), returns: can(user, "requestsCardReturns") };
+  return { list, vouchers: can(user, "requestsVouchers"), returns: can(user, "requestsCardReturns"), texts: await pageTexts(request, ["staff", "admin"]) };
 }
 
 export default function Requests() {

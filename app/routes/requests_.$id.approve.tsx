@@ -3,7 +3,7 @@ import type { RouteHandle } from "~/root";
 import { data, Form, useActionData, useSearchParams } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { TextArea } from "@lib/ui/field";
-import { ConfirmDialog } from "@lib/ui/modal";
+import { ConfirmDialog, DEFAULT_CONFIRM_MESSAGE } from "@lib/ui/modal";
 import { parseWithZod } from "@lib/zod-form.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -13,6 +13,7 @@ import { publicOrigin } from "@lib/origin.server";
 import { approveSchema } from "@modules/agencies/index.server";
 import { decideAgency } from "@modules/agencies/index.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -40,14 +41,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ApproveAgency() {
+  const { t } = useT();
   const [params] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const errors = (actionData?.result?.error ?? {}) as Record<string, string[] | undefined>;
   return (
-    <ConfirmDialog title="Approve Application" closeTo={`..?tab=${params.get("tab") ?? "background"}`}>
+    <ConfirmDialog
+      title={t("Approve Application")}
+      message={t(DEFAULT_CONFIRM_MESSAGE)}
+      cancelLabel={t("Cancel")}
+      closeTo={`..?tab=${params.get("tab") ?? "background"}`}
+    >
       <Form method="post" className="space-y-4">
         <TextArea label="Remarks (optional)" name="remarks" rows={3} errors={errors.remarks} />
-        <Button type="submit">Approve</Button>
+        <Button type="submit">{t("Approve")}</Button>
       </Form>
     </ConfirmDialog>
   );

@@ -14,6 +14,7 @@ import { rejectSchema } from "@modules/agencies/index.server";
 import { decideAgency } from "@modules/agencies/index.server";
 import { publicOrigin } from "@lib/origin.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -41,6 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RejectAgency() {
+  const { t } = useT();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const closeTo = `..?tab=${params.get("tab") ?? "background"}`;
@@ -49,11 +51,11 @@ export default function RejectAgency() {
     lastResult: actionData?.result,
   });
   return (
-    <Modal title="Application Rejection" closeTo={closeTo}>
+    <Modal title={t("Application Rejection")} closeTo={closeTo}>
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="agencies.rejectSchema">
         <TextArea label="Remarks" {...getTextareaProps(fields.remarks)} errors={fields.remarks.errors} rows={4} required />
         <Button type="submit" variant="danger">
-          Reject
+          {t("Reject")}
         </Button>
       </Form>
     </Modal>

@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { useT } from "@lib/i18n/context";
 import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -48,7 +49,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
+const TAB_LABELS: Record<Tab, string> = { background: "Background", documents: "Documents", remarks: "Remarks" };
+
 export default function RequestDetail() {
+  const { t } = useT();
   const detail = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const tab: Tab = TABS.includes(params.get("tab") as Tab) ? (params.get("tab") as Tab) : "background";
@@ -64,18 +68,18 @@ export default function RequestDetail() {
           detail.canDecide ? (
             <div className="flex gap-2">
               <LinkButton to={`reject?tab=${tab}`} variant="danger">
-                Reject
+                {t("Reject")}
               </LinkButton>
-              <LinkButton to={`approve?tab=${tab}`}>Approve</LinkButton>
+              <LinkButton to={`approve?tab=${tab}`}>{t("Approve")}</LinkButton>
             </div>
           ) : (
             <span className="rounded bg-slate-100 px-3 py-1 text-sm text-slate-700" data-testid="request-status">
-              {status}
+              {status ? t(status) : null}
             </span>
           )
         }
       />
-      <Tabs label="Request sections" tabs={TABS.map((t) => ({ label: t[0].toUpperCase() + t.slice(1), to: `?tab=${t}`, active: t === tab }))} />
+      <Tabs label="Request sections" tabs={TABS.map((id) => ({ label: TAB_LABELS[id], to: `?tab=${id}`, active: id === tab }))} />
       <div className="mt-4 rounded-lg bg-white p-6 shadow-sm">
         {tab === "background" ? <Background detail={detail} /> : null}
         {tab === "documents" ? <DocumentGroups agencyId={agency.id} groups={detail.documentsByDate} /> : null}
@@ -89,6 +93,7 @@ export default function RequestDetail() {
 type Detail = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function Background({ detail }: { detail: Detail }) {
+  const { t, lng } = useT();
   const a = detail.agency;
   const rows = [
     ["Organization Name", a.organizationName ?? a.fullName],
@@ -96,13 +101,13 @@ function Background({ detail }: { detail: Detail }) {
     ["Phone", a.contactNo ?? ""],
     ["Email", a.email],
     ["Address", a.contactAddress ?? ""],
-    ["Registration Date", displayDate(a.createdAt)],
+    ["Registration Date", displayDate(a.createdAt, lng)],
   ];
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       {rows.map(([label, value]) => (
         <div key={label}>
-          <dt className="text-xs font-medium uppercase text-slate-500">{label}</dt>
+          <dt className="text-xs font-medium uppercase text-slate-500">{t(label)}</dt>
           <dd className="mt-1 text-slate-800">{value}</dd>
         </div>
       ))}
@@ -111,6 +116,7 @@ function Background({ detail }: { detail: Detail }) {
 }
 
 function Remarks({ detail }: { detail: Detail }) {
+  const { t, lng } = useT();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "add-remark",
@@ -122,22 +128,23 @@ function Remarks({ detail }: { detail: Detail }) {
         <input type="hidden" name="intent" value="remark" />
         <TextArea label="Add Remark" {...getTextareaProps(fields.note)} errors={fields.note.errors} rows={3} />
         <Button type="submit" size="sm">
-          Add Remark
+          {t("Add Remark")}
         </Button>
       </Form>
       {detail.notes.length ? (
         <ol className="space-y-3" data-testid="remarks">
           {detail.notes.map((n) => (
             <li key={n.id} className={`rounded border p-3 ${n.isRejectionNote ? "border-red-200 bg-red-50" : "border-slate-200"}`}>
-              <p className="text-sm text-slate-800">{n.note || "Approved"}</p>
+              {/* A log line is the app's words (Documents approved); a remark is the staff's own and stays as written. */}
+              <p className="text-sm text-slate-800">{n.note ? (n.type === "Logs" ? t(n.note) : n.note) : t("Approved")}</p>
               <p className="mt-1 text-xs text-slate-500">
-                {n.type} · {n.createdByName ?? "System"} · {displayDateTime(n.createdAt)}
+                {t(n.type)} · {n.createdByName ?? t("System")} · {displayDateTime(n.createdAt, lng)}
               </p>
             </li>
           ))}
         </ol>
       ) : (
-        <p className="text-slate-500">No Data Found</p>
+        <p className="text-slate-500">{t("No Data Found")}</p>
       )}
     </div>
   );

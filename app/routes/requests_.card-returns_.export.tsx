@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { cardReturnsList } from "@modules/cards/index.ui";
+import { cardReturnsList } from "@modules/cards/index.server";
 import { cardReturnSource } from "@modules/cards/index.server";
 
 /** CSV "CardReturns": the TIMS Card Return tab with its filters. */

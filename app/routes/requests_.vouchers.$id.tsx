@@ -1,4 +1,6 @@
 import { parseWithZod } from "@lib/zod-form.server";
+import { useT } from "@lib/i18n/context";
+import { translateMessage } from "@lib/i18n/messages";
 import type { RouteHandle } from "~/root";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -15,6 +17,7 @@ import { decideVoucher, getVoucher, markVoucherRefundDue } from "@modules/paymen
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { paramId, notFound } from "@lib/param-id";
 import { readForm } from "@lib/multipart.server";
+import { requestMessages } from "~/utils/language.server";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -28,7 +31,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "requestsVouchers");
   const voucher = await getVoucher(paramId(params, "id"));
   if (!voucher) throw notFound();
-  return voucher;
+  // Why approving is refused: the module's sentence, said here in the page's language.
+  const say = await requestMessages(request);
+  return { ...voucher, blocked: voucher.blocked ? say(voucher.blocked) : null };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,6 +77,8 @@ function listSearch(request: Request): string {
 }
 
 export default function VoucherPanel() {
+  const translator = useT();
+  const { t, lng } = translator;
   const v = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -79,64 +86,64 @@ export default function VoucherPanel() {
   const refused = actionData && "error" in actionData ? actionData.error : null;
   const fileUrl = `/requests/vouchers/${v.id}/file`;
   return (
-    <SidePanel title="Voucher" closeTo={`/requests/vouchers?${params}`}>
+    <SidePanel title={t("Voucher")} closeTo={`/requests/vouchers?${params}`}>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-slate-500">Invoice ID</dt>
+          <dt className="text-slate-500">{t("Invoice ID")}</dt>
           <dd>{v.invoiceId}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Status</dt>
-          <dd data-testid="voucher-status">{v.status}</dd>
+          <dt className="text-slate-500">{t("Status")}</dt>
+          <dd data-testid="voucher-status">{t(v.status)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Route</dt>
+          <dt className="text-slate-500">{t("Route")}</dt>
           <dd>{v.routeName}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Total Amount</dt>
+          <dt className="text-slate-500">{t("Total Amount")}</dt>
           <dd>{formatNrs(v.amountPaisa)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Entry Date</dt>
-          <dd>{displayDate(v.entryDate)}</dd>
+          <dt className="text-slate-500">{t("Entry Date")}</dt>
+          <dd>{displayDate(v.entryDate, lng)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Exit Date</dt>
-          <dd>{displayDate(v.exitDate)}</dd>
+          <dt className="text-slate-500">{t("Exit Date")}</dt>
+          <dd>{displayDate(v.exitDate, lng)}</dd>
         </div>
       </dl>
       <ul className="mt-4 space-y-1 text-sm">
-        {v.trekkers.map((t) => (
-          <li key={t.trekkerId} className="flex justify-between border-b border-slate-100 py-1">
-            <span>{t.fullName}</span>
-            <span className="text-slate-500">{TYPE_NAMES[t.trekkerType]}</span>
+        {v.trekkers.map((trekker) => (
+          <li key={trekker.trekkerId} className="flex justify-between border-b border-slate-100 py-1">
+            <span>{trekker.fullName}</span>
+            <span className="text-slate-500">{t(TYPE_NAMES[trekker.trekkerType] ?? "")}</span>
           </li>
         ))}
       </ul>
       <div className="mt-4">
         {v.fileKind === "pdf" ? (
           <a href={fileUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline">
-            View Pdf File
+            {t("View Pdf File")}
           </a>
         ) : (
           <a href={fileUrl} target="_blank" rel="noreferrer">
-            <img src={fileUrl} alt="Voucher" className="max-h-80 rounded border" />
+            <img src={fileUrl} alt={t("Voucher")} className="max-h-80 rounded border" />
           </a>
         )}
       </div>
       {refused ? (
         <p role="alert" className="mt-6 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="voucher-refused">
-          {refused}
+          {translateMessage(translator, refused)}
         </p>
       ) : null}
       {v.status === "Pending" && v.blocked ? (
         <div className="mt-6 space-y-2 rounded border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="voucher-blocked">
-          <h3 className="font-semibold">{v.paidBy ? "Registration already paid" : "Registration changed"}</h3>
+          <h3 className="font-semibold">{t(v.paidBy ? "Registration already paid" : "Registration changed")}</h3>
           <p>{v.blocked}</p>
           {v.paidBy ? (
             <p>
-              Paid by {v.paidBy.method} on {displayDate(v.paidBy.paidAt)}, receipt{" "}
+              {t("Paid by {{method}} on {{date}}, receipt", { method: v.paidBy.method, date: displayDate(v.paidBy.paidAt, lng) })}{" "}
               <Link to={`/billing/${v.paidBy.billId}`} className="font-medium underline">
                 {v.paidBy.invoiceNumber}
               </Link>
@@ -149,28 +156,30 @@ export default function VoucherPanel() {
         <div className="mt-6 grid gap-6">
           {v.blocked ? (
             <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
-              <h3 className="font-semibold">Mark Refund Due</h3>
+              <h3 className="font-semibold">{t("Mark Refund Due")}</h3>
               <input type="hidden" name="intent" value="refund" />
               <p className="text-sm text-slate-700">
-                The deposit is genuine but bought nothing: record {formatNrs(v.amountPaisa)} as owed back to the payer. The payer is e-mailed, and the refund is
-                then marked paid on the Refunds page.
+                {t(
+                  "The deposit is genuine but bought nothing: record {{amount}} as owed back to the payer. The payer is e-mailed, and the refund is then marked paid on the Refunds page.",
+                  { amount: formatNrs(v.amountPaisa) },
+                )}
               </p>
-              <Button type="submit">Mark refund due</Button>
+              <Button type="submit">{t("Mark refund due")}</Button>
             </Form>
           ) : (
             <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
-              <h3 className="font-semibold">Approve Voucher</h3>
+              <h3 className="font-semibold">{t("Approve Voucher")}</h3>
               <input type="hidden" name="intent" value="approve" />
               <TextField label="Voucher Ref No" name="refNo" />
-              <Button type="submit">Approve</Button>
+              <Button type="submit">{t("Approve")}</Button>
             </Form>
           )}
           <Form method="post" className="space-y-3 rounded border border-slate-200 p-4">
-            <h3 className="font-semibold">Reject Voucher</h3>
+            <h3 className="font-semibold">{t("Reject Voucher")}</h3>
             <input type="hidden" name="intent" value="reject" />
             <TextArea label="Remarks" name="remarks" rows={3} required errors={errors.remarks} />
             <Button type="submit" variant="danger">
-              Reject
+              {t("Reject")}
             </Button>
           </Form>
         </div>
@@ -178,11 +187,18 @@ export default function VoucherPanel() {
         <p className="mt-6 text-sm text-slate-600" data-testid="voucher-decision">
           {v.refund
             ? v.refund.status === "refunded"
-              ? `Refunded on ${displayDate(v.refund.refundedAt)} by ${v.refund.refundedBy ?? ""}, reference ${v.refund.reference ?? ""} (${v.refund.reason}).`
-              : `Refund due: ${v.refund.reason}. Mark it refunded on the Refunds page once paid back.`
+              ? t("Refunded on {{date}} by {{name}}, reference {{reference}} ({{reason}}).", {
+                  date: displayDate(v.refund.refundedAt, lng),
+                  name: v.refund.refundedBy ?? "",
+                  reference: v.refund.reference ?? "",
+                  reason: t(v.refund.reason),
+                })
+              : t("Refund due: {{reason}}. Mark it refunded on the Refunds page once paid back.", { reason: t(v.refund.reason) })
             : v.status === "Approved"
-              ? `Approved${v.refNo ? ` (Ref ${v.refNo})` : ""}.`
-              : `Rejected: ${v.remarks ?? ""}`}
+              ? v.refNo
+                ? t("Approved (Ref {{refNo}}).", { refNo: v.refNo })
+                : t("Approved.")
+              : t("Rejected: {{remarks}}", { remarks: v.remarks ?? "" })}
         </p>
       )}
     </SidePanel>

@@ -7,6 +7,7 @@ import { RequestTabs } from "~/components/request-tabs";
 import { vouchersList } from "@modules/payments/index.ui";
 import { voucherListSource } from "@modules/payments/index.server";
 import { can } from "@modules/permissions";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -14,7 +15,11 @@ export const handle = { title: "Requests" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "requestsVouchers");
-  return { list: await loadListPage(vouchersList, request, voucherListSource), returns: can(user, "requestsCardReturns") };
+  return {
+    list: await loadListPage(vouchersList, request, voucherListSource),
+    returns: can(user, "requestsCardReturns"),
+    texts: await pageTexts(request, ["staff", "admin"]),
+  };
 }
 
 export default function Vouchers() {

@@ -5,6 +5,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { RouteForm, type RouteFormDefaults } from "~/components/trek-routes/route-form";
 import { createRoute, findRouteSummary, getRoute, readRouteForm, routeFormProvinces, routeImageUrl, updateRoute } from "@modules/trek-routes/index.server";
 import { paramId, notFound } from "@lib/param-id";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -16,10 +17,10 @@ const routeIdParam = (params: Record<string, string | undefined>) => (params.id 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "routesAdd");
   const id = routeIdParam(params);
-  const provinces = await routeFormProvinces();
+  const [provinces, texts] = await Promise.all([routeFormProvinces(), pageTexts(request, ["staff", "admin"])]);
   if (id === null) {
     const defaults: RouteFormDefaults = { name: "", provinceId: "", startPoint: "", endPoint: "", description: "", checkpoints: [{ name: "" }] };
-    return { mode: "add" as const, routeId: null, provinces, defaults, gallery: [], map: [] };
+    return { mode: "add" as const, routeId: null, provinces, defaults, gallery: [], map: [], texts };
   }
   const route = await getRoute(id);
   if (!route) throw notFound();
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     checkpoints: route.checkpoints.map((c) => ({ id: String(c.id), name: c.name })),
   };
   const image = (i: { id: number; fileName: string }) => ({ id: i.id, fileName: i.fileName, src: routeImageUrl(id, i.id) });
-  return { mode: "edit" as const, routeId: id, provinces, defaults, gallery: route.gallery.map(image), map: route.map.map(image) };
+  return { mode: "edit" as const, routeId: id, provinces, defaults, gallery: route.gallery.map(image), map: route.map.map(image), texts };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

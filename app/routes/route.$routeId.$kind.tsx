@@ -6,6 +6,7 @@ import { ConfirmDialog } from "@lib/ui/modal";
 import { paramChoice, paramId, notFound } from "@lib/param-id";
 import { requirePermission } from "~/utils/guards.server";
 import { findRouteSummary } from "@modules/trek-routes/index.server";
+import { useT } from "@lib/i18n/context";
 
 import { ModalErrorBoundary } from "~/components/dialog-error-boundaries";
 
@@ -14,12 +15,8 @@ export const handle: RouteHandle = { page: "document" };
 export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 const TEXTS = {
-  delete: { title: "Delete Route", message: (name: string) => `Delete the route "${name}"? You won't be able to revert this.`, button: "Delete" },
-  disable: {
-    title: "Disable Route",
-    message: (name: string) => `Disable the route "${name}"? It will no longer be offered for new registrations.`,
-    button: "Disable",
-  },
+  delete: { title: "Delete Route", message: `Delete the route "{{name}}"? You won't be able to revert this.`, button: "Delete" },
+  disable: { title: "Disable Route", message: `Disable the route "{{name}}"? It will no longer be offered for new registrations.`, button: "Disable" },
 } as const;
 
 /**
@@ -36,17 +33,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ConfirmRouteChange() {
+  const { t } = useT();
   const { kind, id, name } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const list = `/route${search}`;
   const text = TEXTS[kind];
   return (
-    <ConfirmDialog title={text.title} message={text.message(name)} closeTo={list}>
+    <ConfirmDialog title={t(text.title)} message={t(text.message, { name })} cancelLabel={t("Cancel")} closeTo={list}>
       <Form method="post" action={list} preventScrollReset>
         <input type="hidden" name="intent" value={kind} />
         <input type="hidden" name="routeId" value={id} />
         <Button type="submit" variant="danger">
-          {text.button}
+          {t(text.button)}
         </Button>
       </Form>
     </ConfirmDialog>

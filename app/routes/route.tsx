@@ -10,6 +10,8 @@ import { can } from "@modules/permissions";
 import { routesPageAction } from "~/utils/routes-page.server";
 import { routeDetailUrl, routeEditUrl } from "@modules/trek-routes";
 import { routesList } from "@modules/trek-routes/index.ui";
+import { useT } from "@lib/i18n/context";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -17,12 +19,17 @@ export const handle = { title: "Route" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "routes");
-  return { list: await loadListPage(routesList, request, routeListSource), canManage: can(user, "routesAdd") };
+  return {
+    list: await loadListPage(routesList, request, routeListSource),
+    canManage: can(user, "routesAdd"),
+    texts: await pageTexts(request, ["staff", "admin"]),
+  };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => routesPageAction(request);
 
 export default function RoutesList() {
+  const { t } = useT();
   const { list, canManage } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   // Each confirmation is a nested route over the list (route.$routeId.$kind.tsx), with the list's filters.
@@ -36,24 +43,29 @@ export default function RoutesList() {
       className: "whitespace-nowrap",
       cell: (r) => (
         <div className="flex items-center gap-3">
-          <Link to={routeEditUrl(r.id)} className="text-blue-700 hover:underline" aria-label={`Edit ${r.name}`}>
-            Edit
+          <Link to={routeEditUrl(r.id)} className="text-blue-700 hover:underline" aria-label={t("Edit {{name}}", { name: r.name })}>
+            {t("Edit")}
           </Link>
           {r.status === "Active" ? (
-            <Link to={confirmUrl("disable", r.id)} preventScrollReset className="text-amber-700 hover:underline" aria-label={`Disable ${r.name}`}>
-              Disable
+            <Link
+              to={confirmUrl("disable", r.id)}
+              preventScrollReset
+              className="text-amber-700 hover:underline"
+              aria-label={t("Disable {{name}}", { name: r.name })}
+            >
+              {t("Disable")}
             </Link>
           ) : (
             <Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value="enable" />
               <input type="hidden" name="routeId" value={r.id} />
-              <button type="submit" className="text-green-700 hover:underline" aria-label={`Enable ${r.name}`}>
-                Enable
+              <button type="submit" className="text-green-700 hover:underline" aria-label={t("Enable {{name}}", { name: r.name })}>
+                {t("Enable")}
               </button>
             </Form>
           )}
-          <Link to={confirmUrl("delete", r.id)} preventScrollReset className="text-red-700 hover:underline" aria-label={`Delete ${r.name}`}>
-            Delete
+          <Link to={confirmUrl("delete", r.id)} preventScrollReset className="text-red-700 hover:underline" aria-label={t("Delete {{name}}", { name: r.name })}>
+            {t("Delete")}
           </Link>
         </div>
       ),
@@ -68,7 +80,7 @@ export default function RoutesList() {
         actions={
           <>
             <ExportButton to="/route/export" fileName={routesList.csv.fileName} list={list} />
-            {canManage && <LinkButton to="/route-add">Add Route</LinkButton>}
+            {canManage && <LinkButton to="/route-add">{t("Add Route")}</LinkButton>}
           </>
         }
       />

@@ -14,6 +14,8 @@ import { routeImageUrl } from "@modules/trek-routes/index.server";
 import { can } from "@modules/users/index.server";
 
 import { paramId, notFound } from "@lib/param-id";
+import { useT } from "@lib/i18n/context";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -48,10 +50,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     canEdit: can(user, "routesAdd"),
     canRegister: can(user, "registerTrek") && route.status === "Active",
+    texts: await pageTexts(request, ["staff", "admin"]),
   };
 }
 
 export default function RouteDetail() {
+  const { t } = useT();
   const { tab, route, canEdit, canRegister } = useLoaderData<typeof loader>();
   const path = [route.startPoint, ...route.checkpoints, route.endPoint];
   return (
@@ -61,9 +65,9 @@ export default function RouteDetail() {
         breadcrumbs={[{ label: "Routes", to: "/route" }, { label: route.name }]}
         actions={
           canEdit ? (
-            <LinkButton to={routeEditUrl(route.id)}>Update Route</LinkButton>
+            <LinkButton to={routeEditUrl(route.id)}>{t("Update Route")}</LinkButton>
           ) : canRegister ? (
-            <LinkButton to={registerTrekUrl(route.id)}>Register this Trek</LinkButton>
+            <LinkButton to={registerTrekUrl(route.id)}>{t("Register this Trek")}</LinkButton>
           ) : null
         }
       />
@@ -81,7 +85,7 @@ export default function RouteDetail() {
           <div className="space-y-6">
             {route.status !== "Active" && (
               <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                This route is disabled and is not offered for new registrations.
+                {t("This route is disabled and is not offered for new registrations.")}
               </p>
             )}
             <dl className="grid gap-4 sm:grid-cols-3">
@@ -91,8 +95,8 @@ export default function RouteDetail() {
               <Item label="End Point" value={route.endPoint} />
             </dl>
             <div>
-              <h2 className="mb-2 text-sm font-semibold text-gray-900">Route</h2>
-              <ol aria-label="Route path" data-testid="route-path" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-800">
+              <h2 className="mb-2 text-sm font-semibold text-gray-900">{t("Route")}</h2>
+              <ol aria-label={t("Route path")} data-testid="route-path" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-800">
                 {path.map((stop, index) => (
                   <li key={index} className="flex items-center gap-2">
                     {index > 0 && <span aria-hidden="true">→</span>}
@@ -102,30 +106,32 @@ export default function RouteDetail() {
               </ol>
             </div>
             <div>
-              <h2 className="mb-2 text-sm font-semibold text-gray-900">Description</h2>
+              <h2 className="mb-2 text-sm font-semibold text-gray-900">{t("Description")}</h2>
               <DescriptionHtml html={route.description} />
             </div>
           </div>
         )}
-        {tab !== "overview" && <ImageGrid images={tab === "gallery" ? route.gallery : route.map} label={tab === "gallery" ? "Gallery" : "Map"} />}
+        {tab !== "overview" && <ImageGrid images={tab === "gallery" ? route.gallery : route.map} label={tab === "gallery" ? "Gallery images" : "Map images"} />}
       </div>
     </section>
   );
 }
 
 function Item({ label, value }: { label: string; value: string }) {
+  const { t } = useT();
   return (
     <div>
-      <dt className="text-xs font-medium tracking-wide text-gray-500 uppercase">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-gray-500 uppercase">{t(label)}</dt>
       <dd className="mt-1 text-sm text-gray-900">{value}</dd>
     </div>
   );
 }
 
 function ImageGrid({ images, label }: { images: { src: string; fileName: string }[]; label: string }) {
-  if (!images.length) return <p className="py-8 text-center text-sm text-gray-500">{EMPTY_TEXTS.list}</p>;
+  const { t } = useT();
+  if (!images.length) return <p className="py-8 text-center text-sm text-gray-500">{t(EMPTY_TEXTS.list)}</p>;
   return (
-    <ul aria-label={`${label} images`} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={t(label)} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {images.map((image) => (
         <li key={image.src}>
           <a href={image.src} target="_blank" rel="noreferrer">

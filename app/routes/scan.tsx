@@ -10,6 +10,9 @@ import { decodeQrFromImage } from "@lib/files/qr-decode.server";
 import { clientAddress } from "@lib/client-address.server";
 import { requirePermission } from "~/utils/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { pageTexts, requestMessages } from "~/utils/language.server";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
 import { parseWithZod } from "@lib/zod-form.server";
 import { CHECKIN_MESSAGES, SCAN_MANIFEST_PATH } from "@modules/checkins";
 
@@ -32,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "scan");
   // A fresh id per page: the same form sent twice records once.
   // The user's id keeps the scans kept offline on this device with the account that made them.
-  return { place: await checkpostPlaceName(user.id), clientId: crypto.randomUUID(), scannerId: user.id };
+  return { place: await checkpostPlaceName(user.id), clientId: crypto.randomUUID(), scannerId: user.id, texts: await pageTexts(request, ["staff"]) };
 }
 
 type Refused = { name: string; reason: string; wrote: boolean };
@@ -52,10 +55,12 @@ function resendFields(input: ScanInput): Record<string, string> {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requirePermission(request, "scan");
   const form = await readMultipart(request, PHOTO_MAX_BYTES);
+  // The module's English messages, said in the page's language here: the page's script needs no matcher.
+  const say = await requestMessages(request);
   const submission = parseWithZod(form, { schema: scanSchema });
   if (submission.status !== "success") {
     const issues = Object.values(submission.error ?? {}).flat();
-    return answer({ error: issues.find(Boolean) ?? CHECKIN_MESSAGES.invalidQr }, 400);
+    return answer({ error: say(issues.find(Boolean) ?? CHECKIN_MESSAGES.invalidQr) }, 400);
   }
   const value = submission.value;
   let input: ScanInput;
@@ -64,9 +69,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const file = form.get("photo");
     const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
     const kind = bytes ? sniffKind(bytes) : null;
-    if (!bytes || !kind || !isImageKind(kind)) return answer({ error: "Please choose a jpg or png photo of the card's QR code." }, 400);
+    if (!bytes || !kind || !isImageKind(kind)) return answer({ error: say("Please choose a jpg or png photo of the card's QR code.") }, 400);
     const text = await decodeQrFromImage(bytes);
-    if (!text) return answer({ error: `${CHECKIN_MESSAGES.invalidQr}: no QR code could be read in the photo.` }, 400);
+    if (!text) return answer({ error: say(`${CHECKIN_MESSAGES.invalidQr}: no QR code could be read in the photo.`) }, 400);
     input = { method: "photo", qr: text, clientId: value.clientId };
   } else if (value.intent === "qr") {
     input = { method: value.method, qr: value.qr, clientId: value.clientId, offRoute: value.offRoute };
@@ -75,16 +80,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const result = await scanCard(user, input, { ip: clientAddress(context) });
-    if (result.outcome === "refused") return answer({ refused: { name: result.fullName, reason: result.message, wrote: result.wrote } }, 409);
+    if (result.outcome === "refused") return answer({ refused: { name: result.fullName, reason: say(result.message), wrote: result.wrote } }, 409);
     if (result.outcome === "off-route")
-      return answer({ offRoute: { name: result.fullName, message: result.message, resend: resendFields(input), clientId: crypto.randomUUID() } }, 409);
+      return answer({ offRoute: { name: result.fullName, message: say(result.message), resend: resendFields(input), clientId: crypto.randomUUID() } }, 409);
     return redirectWithToast(`/scanned-trekker/${result.registrationId}/${result.trekkerId}`, {
       type: result.outcome === "recorded" ? (result.offRoute ? "info" : "success") : "info",
-      message: result.outcome === "recorded" && !result.offRoute ? CHECKIN_MESSAGES.scanned : result.message,
+      message: say(result.outcome === "recorded" && !result.offRoute ? CHECKIN_MESSAGES.scanned : result.message),
     });
   } catch (error) {
-    if (error instanceof CheckinInputError) return answer({ error: error.message }, 400);
-    if (error instanceof TooManyWrongPassportsError) return answer({ error: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+    if (error instanceof CheckinInputError) return answer({ error: say(error.message) }, 400);
+    if (error instanceof TooManyWrongPassportsError) return answer({ error: say(error.message) }, 429, { "Retry-After": String(error.retryAfterSeconds) });
     throw error;
   }
 }
@@ -103,6 +108,8 @@ export default function Scan() {
   const [reading, setReading] = useState(false);
   const [typedOffline, setTypedOffline] = useState(false);
   const hydrated = useHydrated();
+  const translator = useT();
+  const { t } = translator;
 
   const offline = useRef<OfflineHandler | null>(null);
   const setOffline = useCallback((handler: OfflineHandler | null) => (offline.current = handler), []);
@@ -119,12 +126,10 @@ export default function Scan() {
     <section className="mx-auto max-w-2xl space-y-5">
       <PageHeader title="Scan Trekker QR Code" />
       {place ? (
-        <p className="text-sm text-slate-700">
-          Checking in at <strong>{place}</strong>
-        </p>
+        <p className="text-sm text-slate-700">{richText(translator, "Checking in at {{place}}", { place: <strong>{place}</strong> })}</p>
       ) : (
         <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {CHECKIN_MESSAGES.noCheckpoint}
+          {t(CHECKIN_MESSAGES.noCheckpoint)}
         </p>
       )}
       {result?.error ? (
@@ -135,10 +140,10 @@ export default function Scan() {
       {result?.offRoute ? <OffRouteWarning warning={result.offRoute} busy={busy} /> : null}
       {result?.refused ? (
         <div role="alert" data-testid="scan-refused" className="rounded-md border-2 border-red-500 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{result.refused.name}: not checked in</p>
+          <p className="font-semibold">{t("{{name}}: not checked in", { name: result.refused.name })}</p>
           <p className="mt-1 text-sm">{result.refused.reason}</p>
           <p className="mt-1 text-sm">
-            {result.refused.wrote ? "Kept in Scanned Trekkers as a refused scan." : "Already kept in Scanned Trekkers as a refused scan."}
+            {result.refused.wrote ? t("Kept in Scanned Trekkers as a refused scan.") : t("Already kept in Scanned Trekkers as a refused scan.")}
           </p>
         </div>
       ) : null}
@@ -147,11 +152,13 @@ export default function Scan() {
           disabled until hydration: drawn only after it, they pushed the forms down (CLS 0.11,
           issue 26 item 9). Without JavaScript (scripting: none) neither shows; the note does. */}
       <div className="rounded-lg bg-white p-4 shadow-sm">
-        <h2 className="mb-3 font-semibold text-slate-800">Camera</h2>
+        <h2 className="mb-3 font-semibold text-slate-800">{t("Camera")}</h2>
         <div className="noscript:hidden">
           <CameraScanner disabled={!hydrated || busy || !place} onText={(text) => sendText(text, "qr")} />
         </div>
-        <p className="hidden text-sm text-slate-600 noscript:block">The camera needs JavaScript. Use a photo of the code or type the card number below.</p>
+        <p className="hidden text-sm text-slate-600 noscript:block">
+          {t("The camera needs JavaScript. Use a photo of the code or type the card number below.")}
+        </p>
       </div>
 
       {hydrated ? (
@@ -175,11 +182,11 @@ export default function Scan() {
           handler(file instanceof File && file.size > 0 ? await decodePhoto(file).catch(() => null) : null, "photo");
         }}
       >
-        <h2 className="font-semibold text-slate-800">Photo of the QR code</h2>
+        <h2 className="font-semibold text-slate-800">{t("Photo of the QR code")}</h2>
         <input type="hidden" name="intent" value="photo" />
         <input type="hidden" name="clientId" value={clientId} />
         <label htmlFor="scan-photo" className="block text-sm font-medium text-slate-700">
-          Choose or take a photo
+          {t("Choose or take a photo")}
         </label>
         <input
           id="scan-photo"
@@ -204,11 +211,11 @@ export default function Scan() {
         />
         {reading ? (
           <p className="text-sm text-slate-600" role="status">
-            Reading the code…
+            {t("Reading the code…")}
           </p>
         ) : null}
         <Button type="submit" variant="secondary" disabled={busy || !place}>
-          Check photo
+          {t("Check photo")}
         </Button>
       </Form>
 
@@ -222,10 +229,10 @@ export default function Scan() {
           if (offlineNow()) event.preventDefault();
         }}
       >
-        <h2 className="font-semibold text-slate-800">Card number and passport</h2>
+        <h2 className="font-semibold text-slate-800">{t("Card number and passport")}</h2>
         {typedOffline ? (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            Checking a typed card number needs a connection. Scan or photograph the card&apos;s QR code instead.
+            {t("Checking a typed card number needs a connection. Scan or photograph the card's QR code instead.")}
           </p>
         ) : null}
         <input type="hidden" name="intent" value="typed" />
@@ -233,7 +240,7 @@ export default function Scan() {
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
             <label htmlFor="scan-card" className="block text-sm font-medium text-slate-700">
-              Card Number
+              {t("Card Number")}
             </label>
             <input
               id="scan-card"
@@ -247,13 +254,13 @@ export default function Scan() {
           </div>
           <div>
             <label htmlFor="scan-passport" className="block text-sm font-medium text-slate-700">
-              Passport Number
+              {t("Passport Number")}
             </label>
             <input id="scan-passport" name="passport" required autoComplete="off" className="mt-1 w-full rounded border border-slate-300 px-3 py-2 text-sm" />
           </div>
         </div>
         <Button type="submit" disabled={busy || !place}>
-          Check card
+          {t("Check card")}
         </Button>
       </Form>
     </section>
@@ -262,9 +269,10 @@ export default function Scan() {
 
 /** A good card for another trekking area: nothing is recorded until the checkpost records or refuses it. */
 function OffRouteWarning({ warning, busy }: { warning: OffRoute; busy: boolean }) {
+  const { t } = useT();
   return (
     <div role="alert" data-testid="scan-off-route" className="rounded-md border-2 border-amber-500 bg-amber-50 p-4 text-amber-950">
-      <p className="font-semibold">{warning.name}: card for another trekking area</p>
+      <p className="font-semibold">{t("{{name}}: card for another trekking area", { name: warning.name })}</p>
       <p className="mt-1 text-sm">{warning.message}</p>
       <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap gap-2">
         {Object.entries(warning.resend).map(([name, value]) => (
@@ -272,10 +280,10 @@ function OffRouteWarning({ warning, busy }: { warning: OffRoute; busy: boolean }
         ))}
         <input type="hidden" name="clientId" value={warning.clientId} />
         <Button type="submit" name="offRoute" value="record" disabled={busy}>
-          Record off-route check-in
+          {t("Record off-route check-in")}
         </Button>
         <Button type="submit" name="offRoute" value="refuse" variant="secondary" disabled={busy}>
-          Refuse card
+          {t("Refuse card")}
         </Button>
       </Form>
     </div>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/utils/guards.server";
 import { exportListFile } from "~/utils/list.server";
-import { selfScanTrekkersList } from "@modules/checkins/index.ui";
+import { selfScanTrekkersList } from "@modules/checkins/index.server";
 import { selfScanSource } from "@modules/checkins/index.server";
 
 /** CSV "ScannedTrekkersList" of self check-ins, with the list's filters (board: all; TAAN: its members'). */

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useT } from "@lib/i18n/context";
 import { Form, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "@lib/ui/button";
 import { PageHeader } from "@lib/ui/page-header";
@@ -63,6 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SwitchUser() {
+  const { lng } = useT();
   const { q, switchedTo, found, audit } = useLoaderData<typeof loader>();
   return (
     <section className="max-w-4xl">
@@ -117,7 +119,7 @@ export default function SwitchUser() {
         rows={audit.rows}
         rowKey={(r) => r.id}
         columns={[
-          { key: "at", header: "When", cell: (r) => displayDateTime(r.at) },
+          { key: "at", header: "When", cell: (r) => displayDateTime(r.at, lng) },
           { key: "real", header: "Board user", cell: (r) => r.realUser },
           { key: "acting", header: "Viewing as", cell: (r) => r.actingUser },
           { key: "action", header: "Action", cell: (r) => r.action },

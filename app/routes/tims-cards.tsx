@@ -3,9 +3,11 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { forbidden, loadListPage, requireUser } from "~/utils/list.server";
-import { timsCardsList } from "@modules/cards/index.ui";
+import { timsCardsListView } from "@modules/cards/index.ui";
+import { timsCardsList } from "@modules/cards/index.server";
 import { mayListCards, mayOpenPanels, timsCardSource } from "@modules/cards/index.server";
 
+import { pageTexts } from "~/utils/language.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "TIMS Cards" };
@@ -16,8 +18,9 @@ export const handle = { title: "TIMS Cards" };
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (mayListCards(user)) return { listed: true as const, list: await loadListPage(timsCardsList, request, () => timsCardSource(user)) };
-  if (params.trekkerId !== undefined && mayOpenPanels(user)) return { listed: false as const, list: null };
+  const texts = await pageTexts(request, ["staff"]);
+  if (mayListCards(user)) return { listed: true as const, list: await loadListPage(timsCardsList, request, () => timsCardSource(user)), texts };
+  if (params.trekkerId !== undefined && mayOpenPanels(user)) return { listed: false as const, list: null, texts };
   throw forbidden();
 }
 
@@ -33,8 +36,8 @@ export default function TimsCards() {
   }
   return (
     <section>
-      <PageHeader title="TIMS Cards" actions={<ExportButton to="/tims-cards/export" fileName={timsCardsList.csv.fileName} list={list} />} />
-      <ListView definition={timsCardsList} data={list} rowKey={(r) => r.trekkerId} rowHref={(r) => `/tims-cards/${r.trekkerId}/panel`} />
+      <PageHeader title="TIMS Cards" actions={<ExportButton to="/tims-cards/export" fileName={timsCardsListView.csv.fileName} list={list} />} />
+      <ListView definition={timsCardsListView} data={list} rowKey={(r) => r.trekkerId} rowHref={(r) => `/tims-cards/${r.trekkerId}/panel`} />
       <Outlet />
     </section>
   );

@@ -4,6 +4,8 @@ import { useEffect } from "react";
 import { paramId, notFound } from "@lib/param-id";
 import { requireUser } from "~/utils/guards.server";
 import { cardPdfState, hasVisibleCard, trekkerCardData } from "@modules/cards/index.server";
+import { useT } from "@lib/i18n/context";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -17,7 +19,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const card = await trekkerCardData(paramId(params, "trekkerId"), user);
   if (!card || !hasVisibleCard(card.status, card.cardNumber)) throw notFound();
   const state = await cardPdfState(card.trekkerId);
-  return { trekkerId: card.trekkerId, status: state.status === "ready" ? "ready" : state.status === "failed" ? "failed" : "preparing" } as const;
+  return {
+    trekkerId: card.trekkerId,
+    status: state.status === "ready" ? "ready" : state.status === "failed" ? "failed" : "preparing",
+    texts: await pageTexts(request, ["card"]),
+  } as const;
 }
 
 /**
@@ -29,6 +35,7 @@ export default function PdfPreparing() {
   const { trekkerId, status } = useLoaderData<typeof loader>();
   const href = `/tims-cards/${trekkerId}/pdf`;
   const revalidator = useRevalidator();
+  const { t } = useT();
   useEffect(() => {
     if (status !== "preparing") return;
     const timer = window.setInterval(() => {
@@ -46,12 +53,12 @@ export default function PdfPreparing() {
   }[status];
   return (
     <section className="mx-auto max-w-lg rounded-lg bg-white p-6 text-center shadow-sm" data-testid="pdf-preparing">
-      <h2 className="text-lg font-semibold">{text[0]}</h2>
+      <h2 className="text-lg font-semibold">{t(text[0])}</h2>
       <p className="mt-2 text-slate-600" role="status">
-        {text[1]}
+        {t(text[1])}
       </p>
       <Link to={href} reloadDocument className="mt-4 inline-block text-blue-700 underline">
-        {text[2]}
+        {t(text[2])}
       </Link>
     </section>
   );

@@ -5,6 +5,7 @@ import { Modal } from "@lib/ui/modal";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
 import { isListMove } from "@modules/cards";
 import { CardMoveForm, MOVE_TEXTS } from "~/components/cards/card-move-form";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -29,8 +30,9 @@ export default function TrekkerMove() {
   const card = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { search } = useLocation();
+  const { t } = useT();
   return (
-    <Modal title={MOVE_TEXTS[card.move].title} closeTo={`/trekkers${search}`}>
+    <Modal title={t(MOVE_TEXTS[card.move].title)} closeTo={`/trekkers${search}`}>
       <CardMoveForm card={card} refusal={refusal && "error" in refusal ? refusal : null} backTo={`/trekkers${search}`} />
     </Modal>
   );

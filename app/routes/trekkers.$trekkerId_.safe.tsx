@@ -10,6 +10,8 @@ import { domainErrorResponse, withDomainErrors } from "~/utils/domain-error.serv
 import { redirectWithToast } from "~/utils/toast.server";
 import { SAFE_MESSAGES, markSafe, markSafeSchema, overdueForMarking } from "@modules/overdue/index.server";
 import { MarkSafeForm } from "@modules/overdue/index.ui";
+import { useT } from "@lib/i18n/context";
+import { requestTranslator } from "~/utils/language.server";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -44,7 +46,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return withDomainErrors(
     async () => {
       await markSafe(user, overdue.trekkerId, note);
-      return redirectWithToast(`/trekkers${new URL(request.url).search}`, { type: "success", message: SAFE_MESSAGES.done });
+      // Said here: the list's browser has the staff texts, not this dialog's (ADR 0047).
+      const { t } = await requestTranslator(request);
+      return redirectWithToast(`/trekkers${new URL(request.url).search}`, { type: "success", message: t(SAFE_MESSAGES.done) });
     },
     { extra: { errors: null } },
   );
@@ -54,9 +58,10 @@ export default function MarkTrekkerSafe() {
   const overdue = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { search } = useLocation();
+  const { t } = useT();
   const errors = answer && "error" in answer ? { form: [answer.error] } : answer && "errors" in answer ? answer.errors : null;
   return (
-    <Modal title="Mark Trekker Safe" closeTo={`/trekkers${search}`}>
+    <Modal title={t("Mark Trekker Safe")} closeTo={`/trekkers${search}`}>
       <MarkSafeForm overdue={overdue} errors={errors} backTo={`/trekkers${search}`} />
     </Modal>
   );

@@ -6,6 +6,7 @@ import { FormErrors } from "@lib/ui/field";
 import { DEFAULT_CONFIRM_MESSAGE, Modal } from "@lib/ui/modal";
 import { PastTrekNotice } from "@modules/registration/index.ui";
 import { generateAndReturn, registrationForGeneration } from "~/utils/generate-cards.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -27,22 +28,29 @@ export default function GenerateFromList() {
   const refusal = useActionData<typeof action>();
   const { search } = useLocation();
   const back = `/trekkers${search}`;
+  const { t } = useT();
   return (
-    <Modal title="Generate Card" closeTo={back} size="sm">
+    <Modal title={t("Generate Card")} closeTo={back} size="sm">
       <p className="text-sm text-slate-700">
-        Registration #{reg.id} · {reg.routeName} · {reg.trekkers} trekker(s) · {reg.status}
+        {t("Registration #{{id}} · {{route}} · {{count}} trekker(s) · {{status}}", {
+          // The registration number as staff quote it; the count in the page's language.
+          id: String(reg.id),
+          route: reg.routeName,
+          count: reg.trekkers,
+          status: t(reg.status),
+        })}
       </p>
       {reg.pastTrek ? (
         <PastTrekNotice message={reg.pastTrek} editHref={reg.editDatesHref} className="mt-3" />
       ) : (
-        <p className="mt-2 text-sm text-slate-600">{DEFAULT_CONFIRM_MESSAGE}</p>
+        <p className="mt-2 text-sm text-slate-600">{t(DEFAULT_CONFIRM_MESSAGE)}</p>
       )}
       <FormErrors errors={refusal && "error" in refusal && refusal.error !== reg.pastTrek ? [refusal.error] : []} className="mt-3" />
       <Form method="post" className="mt-5 flex flex-wrap justify-end gap-2">
         <LinkButton to={back} variant="secondary" preventScrollReset>
-          Back
+          {t("Back")}
         </LinkButton>
-        {reg.pastTrek ? null : <Button type="submit">Generate Card</Button>}
+        {reg.pastTrek ? null : <Button type="submit">{t("Generate Card")}</Button>}
       </Form>
     </Modal>
   );

@@ -8,6 +8,7 @@ import { trekkersList, viewerTrekkers } from "~/utils/trekker-lists.server";
 import { TrekkerListTabs } from "~/components/trekker-list-tabs";
 import { can } from "@modules/permissions";
 
+import { pageTexts } from "~/utils/language.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
 export const handle = { title: "Trekkers" };
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/trekkers/scanned${url.search}`);
   }
   const { source, hidden, opensPanel } = viewerTrekkers(user);
-  return { scans, list: await loadListPage(trekkersList, request, source, { hidden }), opensPanel };
+  return { scans, list: await loadListPage(trekkersList, request, source, { hidden }), opensPanel, texts: await pageTexts(request, ["staff"]) };
 }
 
 export default function Trekkers() {

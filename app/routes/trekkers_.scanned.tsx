@@ -3,9 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, requirePermission } from "~/utils/list.server";
-import { scannedTrekkersList } from "@modules/checkins/index.ui";
+import { checkinListView } from "@modules/checkins/index.ui";
+import { scannedTrekkersList } from "@modules/checkins/index.server";
 import { viewerScans } from "~/utils/trekker-lists.server";
 import { TrekkerListTabs } from "~/components/trekker-list-tabs";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -19,17 +21,17 @@ export const handle = { title: "Trekkers" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "scan");
   const { source, hidden } = viewerScans(user);
-  return { list: await loadListPage(scannedTrekkersList, request, source, { hidden }) };
+  return { list: await loadListPage(scannedTrekkersList, request, source, { hidden }), texts: await pageTexts(request, ["staff"]) };
 }
 
 export default function ScannedTrekkers() {
   const { list } = useLoaderData<typeof loader>();
   return (
     <section>
-      <PageHeader title="Trekkers" actions={<ExportButton to="/scanned-trekkers/export" fileName={scannedTrekkersList.csv.fileName} list={list} />} />
+      <PageHeader title="Trekkers" actions={<ExportButton to="/scanned-trekkers/export" fileName={checkinListView.csv.fileName} list={list} />} />
       <TrekkerListTabs active="scanned" />
       <ListView
-        definition={scannedTrekkersList}
+        definition={checkinListView}
         data={list}
         rowKey={(r) => r.id}
         rowHref={(r) => `/scanned-trekker/${r.registrationId}/${r.trekkerId}`}

@@ -19,6 +19,7 @@ import { addUserSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 import type { z } from "zod";
+import { useT } from "@lib/i18n/context";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
@@ -50,6 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddUser() {
+  const { t } = useT();
   const { routes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -57,12 +59,12 @@ export default function AddUser() {
   const closeTo = `/users${location.search}`;
   const [form, fields] = useForm<z.input<typeof addUserSchema>>({ id: "add-user", lastResult: actionData?.result });
   return (
-    <SidePanel title="Add User" closeTo={closeTo} width="md">
+    <SidePanel title={t("Add User")} closeTo={closeTo} width="md">
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.addUserSchema">
         <SelectField
           label="User Type"
           {...getSelectProps(fields.userType)}
-          options={ADDABLE_USER_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+          options={ADDABLE_USER_TYPES.map((type) => ({ value: type.id, label: t(type.name) }))}
           errors={fields.userType.errors}
         />
         <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} autoComplete="off" errors={fields.fullName.errors} />
@@ -76,7 +78,7 @@ export default function AddUser() {
         />
         {/* Without JavaScript always there (the server ignores them for other types). */}
         <fieldset className="space-y-4 rounded-md border border-gray-200 p-4" data-show-when={`userType:${CHECKPOST}`}>
-          <legend className="px-1 text-sm font-semibold text-gray-700">Checkpost (for checkpost users)</legend>
+          <legend className="px-1 text-sm font-semibold text-gray-700">{t("Checkpost (for checkpost users)")}</legend>
           <SelectField
             label="Province"
             {...getSelectProps(fields.provinceId)}
@@ -94,10 +96,10 @@ export default function AddUser() {
         <FormErrors errors={form.errors} />
         <div className="flex justify-end gap-2">
           <LinkButton to={closeTo} variant="secondary" preventScrollReset>
-            Cancel
+            {t("Cancel")}
           </LinkButton>
           <Button type="submit" name="intent" value="add" disabled={busy}>
-            Add User
+            {t("Add User")}
           </Button>
         </div>
       </Form>

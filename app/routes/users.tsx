@@ -7,6 +7,8 @@ import { Tabs } from "@lib/ui/tabs";
 import { forbidden, loadListPage, requirePermission } from "~/utils/list.server";
 import { USERS_TAB_HIDDEN, usersList } from "@modules/users/index.ui";
 import { can, resolveTab, userListSource, visibleTabs } from "@modules/users/index.server";
+import { useT } from "@lib/i18n/context";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -22,10 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab: tab.id,
     list: await loadListPage(usersList, request, () => userListSource(tab), { hidden: USERS_TAB_HIDDEN[tab.id] }),
     canAdd: can(viewer, "addUser"),
+    texts: await pageTexts(request, ["staff", "admin"]),
   };
 }
 
 export default function Users() {
+  const { t } = useT();
   const { tabs, tab, list, canAdd } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
@@ -37,7 +41,7 @@ export default function Users() {
             <ExportButton to="/users/export" fileName={usersList.csv.fileName} list={list} />
             {canAdd ? (
               <LinkButton to={`/users/add${location.search}`} preventScrollReset>
-                Add User
+                {t("Add User")}
               </LinkButton>
             ) : null}
           </div>
@@ -45,7 +49,13 @@ export default function Users() {
       />
       <Tabs tabs={tabs.map((t) => ({ label: t.label, to: `/users?tab=${t.id}`, active: t.id === tab }))} label="User types" />
       <div className="mt-4">
-        <ListView definition={usersList} data={list} rowKey={(r) => r.id} rowHref={(r) => r.href} caption={`${tabs.find((t) => t.id === tab)?.label} users`} />
+        <ListView
+          definition={usersList}
+          data={list}
+          rowKey={(r) => r.id}
+          rowHref={(r) => r.href}
+          caption={t("{{tab}} users", { tab: t(tabs.find((x) => x.id === tab)?.label ?? "") })}
+        />
       </div>
       <Outlet />
     </section>

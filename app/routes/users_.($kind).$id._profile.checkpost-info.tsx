@@ -15,6 +15,7 @@ import { notFound, requireOtherUserTarget } from "../utils/user-target.server";
 import { checkpostInfoSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -55,6 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateCheckpostInformation() {
+  const { t } = useT();
   const { base, current, routes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -63,7 +65,7 @@ export default function UpdateCheckpostInformation() {
     defaultValue: current,
   });
   return (
-    <Modal title="Update Checkpost Information" closeTo={base} size="lg">
+    <Modal title={t("Update Checkpost Information")} closeTo={base} size="lg">
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.checkpostInfoSchema">
         <TextField label="Full Name" {...getInputProps(fields.fullName, { type: "text" })} errors={fields.fullName.errors} />
         <div className="grid gap-4 sm:grid-cols-3">

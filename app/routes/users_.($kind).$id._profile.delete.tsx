@@ -7,6 +7,7 @@ import { deleteUser } from "@modules/users/index.server";
 import { canDeleteUser, tabOfUserType } from "@modules/users/index.server";
 import { forbidden } from "~/utils/guards.server";
 import { requireOtherUserTarget } from "../utils/user-target.server";
+import { useT } from "@lib/i18n/context";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";
 
@@ -26,21 +27,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DeleteUser() {
+  const { t } = useT();
   const { base, fullName } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
     <ConfirmDialog
-      title="Delete User"
+      title={t("Delete User")}
       closeTo={base}
+      cancelLabel={t("Cancel")}
       message={
         <>
-          {`Delete ${fullName}?`} {DEFAULT_CONFIRM_MESSAGE}
+          {t("Delete {{name}}?", { name: fullName })} {t(DEFAULT_CONFIRM_MESSAGE)}
         </>
       }
     >
       <Form method="post">
         <Button type="submit" variant="danger" disabled={busy}>
-          Delete
+          {t("Delete")}
         </Button>
       </Form>
     </ConfirmDialog>

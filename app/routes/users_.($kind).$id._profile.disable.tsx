@@ -11,6 +11,7 @@ import { ModalActions } from "@modules/users/index.ui";
 import { requireOtherUserTarget } from "../utils/user-target.server";
 import { disableUserSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -32,6 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DisableUser() {
+  const { t } = useT();
   const { base, fullName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -39,9 +41,9 @@ export default function DisableUser() {
     lastResult: actionData?.result,
   });
   return (
-    <Modal title="Disable User" closeTo={base}>
+    <Modal title={t("Disable User")} closeTo={base}>
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.disableUserSchema">
-        <p className="text-sm text-gray-700">{fullName} will be signed out and can no longer sign in until enabled again.</p>
+        <p className="text-sm text-gray-700">{t("{{name}} will be signed out and can no longer sign in until enabled again.", { name: fullName })}</p>
         <TextArea label="Reason" {...getTextareaProps(fields.remarks)} rows={3} errors={fields.remarks.errors} />
         <FormErrors errors={form.errors} />
         <ModalActions closeTo={base} submitLabel="Disable" variant="danger" />

@@ -12,6 +12,8 @@ import { requireOtherUserTarget } from "../utils/user-target.server";
 import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -38,6 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The board changes another account's address directly (docs/decisions.md, "Accounts"). */
 export default function ChangeUserEmail() {
+  const translator = useT();
   const { base, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -45,11 +48,9 @@ export default function ChangeUserEmail() {
     lastResult: actionData?.result,
   });
   return (
-    <Modal title="Change E-mail Address" closeTo={base}>
+    <Modal title={translator.t("Change E-mail Address")} closeTo={base}>
       <Form method="post" className="space-y-4" {...getFormProps(form)} data-check="users.changeEmailSchema">
-        <p className="text-sm text-gray-600">
-          Current address: <strong className="break-all">{email}</strong>
-        </p>
+        <p className="text-sm text-gray-600">{richText(translator, "Current address: {{email}}", { email: <strong className="break-all">{email}</strong> })}</p>
         <TextField label="New Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" errors={fields.email.errors} />
         <TextField label="Confirm Email" {...getInputProps(fields.confirmEmail, { type: "email" })} autoComplete="off" errors={fields.confirmEmail.errors} />
         <FormErrors errors={form.errors} />

@@ -10,6 +10,7 @@ import { NameForm } from "~/components/users/account-forms";
 import { ModalActions } from "@modules/users/index.ui";
 import { accountNameSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -29,10 +30,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ChangeUserName() {
+  const { t } = useT();
   const { base, fullName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <Modal title="Change Account Name" closeTo={base}>
+    <Modal title={t("Change Account Name")} closeTo={base}>
       <NameForm id="user-name" fullName={fullName} lastResult={actionData?.result} actions={<ModalActions closeTo={base} submitLabel="Save" />} />
     </Modal>
   );

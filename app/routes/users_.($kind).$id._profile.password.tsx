@@ -11,6 +11,7 @@ import { PasswordForm } from "~/components/users/account-forms";
 import { ModalActions } from "@modules/users/index.ui";
 import { setPasswordSchema } from "@modules/users/index.server";
 import { readForm } from "@lib/multipart.server";
+import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -36,10 +37,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The board sets a new password; the user's sessions end with it. */
 export default function ChangeUserPassword() {
+  const { t } = useT();
   const { base } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <Modal title="Change Password" closeTo={base}>
+    <Modal title={t("Change Password")} closeTo={base}>
       <PasswordForm
         id="user-password"
         schema="setPasswordSchema"

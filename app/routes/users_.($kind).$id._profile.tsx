@@ -1,8 +1,9 @@
 import { Form, Link, Outlet, useRouteLoaderData } from "@remix-run/react";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
 import { Button, LinkButton } from "@lib/ui/button";
 import { displayDate } from "@lib/dates";
-import { type AccountRow } from "@modules/users";
-import { AccountRows, ProfileList } from "@modules/users/index.ui";
+import { AccountRows, ProfileList, type AccountRow } from "~/components/users/account-rows";
 import type { UserViewData } from "./users_.($kind).$id";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
@@ -12,6 +13,8 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-p
  * modals (Change…, Disable, Delete, Update Checkpost Information) are its child routes.
  */
 export default function UserProfileTab() {
+  const translator = useT();
+  const { t, lng } = translator;
   const view = useRouteLoaderData<UserViewData>("routes/users_.($kind).$id");
   if (!view) return null;
   const { user, base, canEdit, canManage, canDelete, isSelf } = view;
@@ -22,7 +25,7 @@ export default function UserProfileTab() {
       { label: "PAN Number", value: user.panNumber },
       { label: "Email", value: user.email },
       { label: "Contact Address", value: user.contactAddress },
-      { label: "Registration Date", value: displayDate(user.registerDate) },
+      { label: "Registration Date", value: displayDate(user.registerDate, lng) },
       { label: "Contact Number", value: user.contactNo },
       { label: "Contact Person", value: user.contactPerson },
     ],
@@ -48,17 +51,17 @@ export default function UserProfileTab() {
     { label: "Password", value: "••••••••", changeTo: change("password") },
     {
       label: "Status",
-      value: user.status === "Disabled" && user.statusRemarks ? `Disabled: ${user.statusRemarks}` : user.status,
+      value: user.status === "Disabled" && user.statusRemarks ? t("Disabled: {{remarks}}", { remarks: user.statusRemarks }) : t(user.status),
       action: canManage ? (
         user.status === "Active" ? (
           <LinkButton to={`${base}/disable`} preventScrollReset variant="danger" size="sm">
-            Disable
+            {t("Disable")}
           </LinkButton>
         ) : (
           // Enabling needs no reason, so it is one immediate POST (spec 2 §4).
           <Form method="post" action={`${base}/enable`}>
             <Button type="submit" size="sm">
-              Enable
+              {t("Enable")}
             </Button>
           </Form>
         )
@@ -68,10 +71,10 @@ export default function UserProfileTab() {
   if (canDelete) {
     rows.push({
       label: "Delete User",
-      value: "Removes the account; its records stay.",
+      value: t("Removes the account; its records stay."),
       action: (
         <LinkButton to={`${base}/delete`} preventScrollReset variant="danger" size="sm">
-          Delete
+          {t("Delete")}
         </LinkButton>
       ),
     });
@@ -82,17 +85,19 @@ export default function UserProfileTab() {
       {user.kind === "checkpost" && canEdit ? (
         <div className="flex justify-end">
           <LinkButton to={`${base}/checkpost-info`} preventScrollReset variant="secondary">
-            Update Checkpost Information
+            {t("Update Checkpost Information")}
           </LinkButton>
         </div>
       ) : null}
       {isSelf ? (
         <p className="rounded-md bg-blue-50 px-4 py-3 text-sm text-blue-900">
-          This is your own account. Change it in{" "}
-          <Link to="/account-settings" className="font-semibold underline">
-            Account Settings
-          </Link>
-          .
+          {richText(translator, "This is your own account. Change it in {{settings}}.", {
+            settings: (
+              <Link to="/account-settings" className="font-semibold underline">
+                {t("Account Settings")}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
       <AccountRows rows={rows} />

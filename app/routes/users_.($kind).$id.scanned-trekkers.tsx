@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ListView } from "@lib/ui/list";
 import { loadListPage } from "~/utils/list.server";
-import { scannedTrekkersList } from "@modules/checkins/index.ui";
+import { checkinListView } from "@modules/checkins/index.ui";
+import { scannedTrekkersList } from "@modules/checkins/index.server";
 import { scannedTrekkerSource } from "@modules/checkins/index.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 
@@ -17,5 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function AccountScannedTrekkers() {
   const { list } = useLoaderData<typeof loader>();
-  return <ListView definition={scannedTrekkersList} data={list} rowKey={(r) => r.id} caption="Scanned trekkers" />;
+  return <ListView definition={checkinListView} data={list} rowKey={(r) => r.id} caption="Scanned trekkers" />;
 }

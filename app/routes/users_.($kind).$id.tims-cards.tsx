@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ListView } from "@lib/ui/list";
 import { loadListPage } from "~/utils/list.server";
-import { timsCardsList } from "@modules/cards/index.ui";
+import { timsCardsListView } from "@modules/cards/index.ui";
+import { timsCardsList } from "@modules/cards/index.server";
 import { timsCardSource } from "@modules/cards/index.server";
 import { notFound, requireUserTarget } from "../utils/user-target.server";
 
@@ -17,5 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** A free trekker's TIMS cards (spec 2 §2 "FIT detail"): filters and search; a row opens the card. */
 export default function UserTimsCards() {
   const { list } = useLoaderData<typeof loader>();
-  return <ListView definition={timsCardsList} data={list} rowKey={(r) => r.trekkerId} rowHref={(r) => `/tims-cards/${r.trekkerId}`} />;
+  return <ListView definition={timsCardsListView} data={list} rowKey={(r) => r.trekkerId} rowHref={(r) => `/tims-cards/${r.trekkerId}`} />;
 }

@@ -4,6 +4,7 @@ import { PageHeader } from "@lib/ui/page-header";
 import { Tabs } from "@lib/ui/tabs";
 import { type UserKind } from "@modules/users";
 import { requireAccountView } from "../utils/user-target.server";
+import { pageTexts } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -26,7 +27,10 @@ const EXTRA_TABS: Record<UserKind, readonly { label: string; path: string }[]> =
   ],
 };
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => requireAccountView(request, params);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // The texts of every tab and modal of the view: they are its child routes.
+  return { ...(await requireAccountView(request, params)), texts: await pageTexts(request, ["staff", "admin"]) };
+}
 
 export type UserViewData = Awaited<ReturnType<typeof loader>>;
 

@@ -9,6 +9,7 @@ import type { AuthUser } from "@modules/users/index.server";
 import { domainErrorResponse, withDomainErrors } from "./domain-error.server";
 import { requireUser } from "./guards.server";
 import { redirectWithToast } from "./toast.server";
+import { requestMessages } from "./language.server";
 
 /** The move's form: the reason is checked by the module (lifecycle.ts checkReason), which knows each move's rule. */
 const moveForm = z.object({ reason: z.string().max(10_000).optional() });
@@ -40,6 +41,7 @@ export async function performCardMove(
   if (!form.success) throw new Response("Bad Request", { status: 400 });
   return withDomainErrors(async () => {
     const result = await applyCardAction(user, card.move, card.trekkerId, form.data.reason ?? "", { ip: clientAddress(context) });
-    return redirectWithToast(back, { type: "success", message: result.message });
+    // The module's notice in the page's language (the toast shows on the list after the redirect).
+    return redirectWithToast(back, { type: "success", message: (await requestMessages(request))(result.message) });
   });
 }

@@ -5,6 +5,7 @@ import { generateCards, registrationToGenerate } from "@modules/cards/index.serv
 import { domainErrorResponse, withDomainErrors } from "./domain-error.server";
 import { requirePermission } from "./guards.server";
 import { redirectWithToast } from "./toast.server";
+import { requestMessages } from "./language.server";
 
 /**
  * Generate Card's confirmation and action (the registration page's and the trekker list's): the
@@ -30,6 +31,6 @@ export async function generateAndReturn(
   const regId = paramId(params, "regId");
   return withDomainErrors(async () => {
     const result = await generateCards(user, regId, { ip: clientAddress(context) });
-    return redirectWithToast(back(regId), { type: "success", message: result.message });
+    return redirectWithToast(back(regId), { type: "success", message: (await requestMessages(request))(result.message) });
   });
 }

@@ -3,9 +3,10 @@ import type { ListDefinition } from "@lib/list/define";
 import { exportList, loadList, type ListOptions, type ListSource } from "@lib/list/list.server";
 import { domainErrorResponse } from "./domain-error.server";
 
-// A list page takes its guard from here with the kit: each server file a page imports is an empty
+// A list page takes its guard (and its texts, ADR 0047) from here with the kit: each server file a page imports is an empty
 // stub file in its scripts, and this one shares a file with the list kit's components (ADR 0036).
 export { forbidden, requirePermission, requireUser } from "./guards.server";
+export { pageTexts, requestTranslator } from "./language.server";
 
 /**
  * A list page's loader part and a list export's whole loader: the module makes the source for the

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pinoHttp } from "pino-http";
 import { config } from "@lib/config.server";
-import { logger } from "@lib/observability/logger.server";
+import { loggedPath, logger } from "@lib/observability/logger.server";
 import { counter, histogram, metricsAccess, metricsText, routeLabel } from "@lib/observability/metrics.server";
 import { requestIdFrom, withRequestId } from "@lib/observability/request-id.server";
 import { readiness } from "./readiness.server";
-import "./metrics-collectors.server";
+import { installCollectors } from "./metrics-collectors.server";
 
 /**
  * What the web server (scripts/serve.mjs) does outside Remix for operators
@@ -13,6 +13,8 @@ import "./metrics-collectors.server";
  * and /healthz, /readyz and /metrics, answered before Remix (no session, no page) so a load
  * balancer's probe costs nothing and works while the app's own pages cannot.
  */
+
+installCollectors();
 
 const httpRequests = counter({
   name: "tims_http_requests_total",
@@ -40,7 +42,7 @@ const httpLog = pinoHttp({
   },
   // Never a body, a cookie or an authorization header: method, path, status, time.
   serializers: {
-    req: (req: { id: unknown; method: string; raw: Req }) => ({ id: req.id, method: req.method, path: pathOf(req.raw) }),
+    req: (req: { id: unknown; method: string; raw: Req }) => ({ id: req.id, method: req.method, path: loggedPath(pathOf(req.raw)) }),
     res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
   },
   customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { DomainError } from "@lib/errors";
 import { toastCookie, type ToastInput } from "./toast.server";
+import { requestMessages } from "./language.server";
 
 /**
  * The JSON answers of a form's page script (document pages, ADR 0043; the script is
@@ -18,10 +19,19 @@ export async function scriptRedirect(request: Request, to: string, toast: ToastI
  * Refused by the form's schema (or its photo): the messages by field. A refused photo is named in
  * `clear`: the script empties it, as sending it again would only be refused again.
  */
-export function scriptRefused(status: number, result: SubmissionResult<string[]> | null, photoError: string | null): Response {
+export async function scriptRefused(request: Request, status: number, result: SubmissionResult<string[]> | null, photoError: string | null): Promise<Response> {
   const errors = errorMap(result);
   if (photoError) errors.photo = [photoError];
-  return Response.json({ errors, clear: photoError ? ["photo"] : [] }, { status });
+  return Response.json({ errors: await translatedErrors(request, errors), clear: photoError ? ["photo"] : [] }, { status });
+}
+
+/**
+ * The messages in the request's language (ADR 0047): the script puts them in place as they come,
+ * so they are translated here, as the page's own render translates those of a plain post.
+ */
+export async function translatedErrors(request: Request, errors: Record<string, string[]>): Promise<Record<string, string[]>> {
+  const say = await requestMessages(request);
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map(say)]));
 }
 
 /**
@@ -35,7 +45,7 @@ export async function scriptDomainError(request: Request, error: unknown, redire
     if (error.status === 403 || error.status === 404) throw new Response(error.message, { status: error.status });
     return scriptRedirect(request, redirectTo, { type: "warning", message: error.message });
   }
-  return Response.json({ errors: error.fieldErrors ?? { "": [error.message] } }, { status: error.status });
+  return Response.json({ errors: await translatedErrors(request, error.fieldErrors ?? { "": [error.message] }) }, { status: error.status });
 }
 
 /** Conform's error map without the fields that passed. */

@@ -7,7 +7,7 @@ import { sidebarFor } from "./sidebar.server";
 import { readToasts } from "./toast.server";
 import { pageScriptUrl } from "@lib/page-script.server";
 import { textsFor } from "@lib/i18n/i18n.server";
-import type { PageLanguage } from "@lib/i18n/languages";
+import { LANGUAGES, LANGUAGE_NAMES, type PageLanguage } from "@lib/i18n/languages";
 import type { Resources } from "@lib/i18n/translate";
 import { requestLanguage } from "./language.server";
 
@@ -47,6 +47,8 @@ export async function shellData(request: Request) {
       // The document pages' script (ADR 0043): its URL carries the hash of its code.
       documentScript: pageScriptUrl("document"),
       i18n,
+      // The switch's choices, each in its own words: data, so the names cost no page any script.
+      languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );

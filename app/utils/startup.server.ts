@@ -1,4 +1,5 @@
 import { config, missingSettings } from "@lib/config.server";
+import { databaseTlsProblems } from "@lib/database-tls.server";
 import { loggerFor } from "@lib/observability/logger.server";
 import { assertPaymentConfig } from "@modules/payments/index.server";
 import { assertErpConfig } from "@modules/chalan/index.server";
@@ -16,6 +17,7 @@ const log = loggerFor("server");
  */
 export function configurationProblems(env: Record<string, string | undefined> = process.env): string[] {
   const problems = missingSettings(env).map((name) => `Missing setting: ${name}`);
+  problems.push(...databaseTlsProblems(env));
   try {
     assertPaymentConfig(env);
   } catch (error) {

@@ -2,6 +2,7 @@ import { paramId } from "@lib/params";
 import { trekkerPanel } from "@modules/cards/index.server";
 import { METHOD_LABELS } from "@modules/checkins";
 import { checkinsOf } from "@modules/checkins/index.server";
+import { recordTrekkerView } from "@modules/privacy/index.server";
 import { domainErrorResponse } from "./domain-error.server";
 import { requireUser } from "./guards.server";
 
@@ -14,6 +15,8 @@ export async function requireTrekkerPanel(request: Request, params: Record<strin
   const trekkerId = paramId(params, "trekkerId");
   try {
     const panel = await trekkerPanel(user, trekkerId);
+    // Staff opening another account's trekker is audited (modules/privacy); the owner is not.
+    await recordTrekkerView(user, "trekker-panel", [{ trekkerId: panel.trekker.trekkerId, registeredBy: panel.trekker.registeredBy }]);
     // The check-ins module owns the records; the panel lists them (spec 1 §2.8 Checkin list), refused scans marked.
     const checkins = (await checkinsOf(panel.trekker.trekkerId)).map((c) => ({
       id: c.id,

@@ -1,4 +1,22 @@
 import type { CSSProperties, ReactNode } from "react";
+import { useT } from "@lib/i18n/context";
+import { DEFAULT_LANGUAGE, type PageLanguage } from "@lib/i18n/languages";
+import { ENGLISH, formatNumber, type Params, type Translator } from "@lib/i18n/translate";
+
+/**
+ * Every e-mail is written in its reader's language (docs/decisions.md, "E-mails and PDFs in the
+ * reader's language"): renderEmail provides the translator (mailTranslator), the templates read it
+ * with useT(), and a subject is said by mailText. The keys are the English texts (ADR 0047), so
+ * English, the default, stays as it was.
+ */
+export function mailText(translator: Translator = ENGLISH, key: string, params?: Params): string {
+  return translator.t(key, params);
+}
+
+/** A count in the reader's digits; English keeps the bare number it always had (no thousands comma). */
+export function mailCount(lng: PageLanguage, value: number): string {
+  return lng === DEFAULT_LANGUAGE ? String(value) : formatNumber(lng, value);
+}
 
 /** Shared pieces so every template looks alike; inline styles because clients drop <style>. */
 export const styles = {
@@ -35,6 +53,7 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
 }
 
 export function EmailLayout({ children }: { children: ReactNode }) {
+  const { t } = useT();
   const font = "Arial, Helvetica, sans-serif";
   return (
     <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ backgroundColor: "#f3f4f6", fontFamily: font }}>
@@ -60,7 +79,7 @@ export function EmailLayout({ children }: { children: ReactNode }) {
                       fontWeight: 700,
                     }}
                   >
-                    TIMS — Nepal Tourism Board
+                    {t("TIMS — Nepal Tourism Board")}
                   </td>
                 </tr>
                 <tr>
@@ -68,7 +87,7 @@ export function EmailLayout({ children }: { children: ReactNode }) {
                 </tr>
                 <tr>
                   <td style={{ padding: "16px 32px", borderTop: "1px solid #e5e7eb", color: "#6b7280", fontSize: "12px" }}>
-                    This is an automated message from the TIMS system.
+                    {t("This is an automated message from the TIMS system.")}
                   </td>
                 </tr>
               </tbody>
@@ -85,13 +104,14 @@ export function EmailLayout({ children }: { children: ReactNode }) {
  * the link written out for clients that drop buttons, then the notes (expiry, "ignore if not you").
  */
 export function LinkEmail({ fullName, intro, button, link, notes }: { fullName: string; intro: ReactNode; button: string; link: string; notes: string[] }) {
+  const { t } = useT();
   return (
     <EmailLayout>
-      <p style={styles.paragraph}>Dear {fullName},</p>
+      <p style={styles.paragraph}>{t("Dear {{name}},", { name: fullName })}</p>
       <p style={styles.paragraph}>{intro}</p>
       <EmailButton href={link}>{button}</EmailButton>
       <p style={styles.muted}>
-        If the button does not work, open this link in your browser:
+        {t("If the button does not work, open this link in your browser:")}
         <br />
         <a href={link} style={styles.link}>
           {link}

@@ -1,13 +1,19 @@
-import { EmailLayout, styles } from "./email-layout";
+import { useT } from "@lib/i18n/context";
+import type { Translator } from "@lib/i18n/translate";
+import { EmailLayout, mailText, styles } from "./email-layout";
 
-export const receiptSubject = (invoiceNumber: string) => `Your TIMS payment receipt ${invoiceNumber}`;
+export const receiptSubject = (invoiceNumber: string, t?: Translator) => mailText(t, "Your TIMS payment receipt {{invoiceNumber}}", { invoiceNumber });
 
 export function ReceiptEmail({ name, invoiceNumber, amount }: { name: string; invoiceNumber: string; amount: string }) {
+  const { t } = useT();
   return (
     <EmailLayout>
-      <p style={styles.paragraph}>Dear {name},</p>
+      <p style={styles.paragraph}>{t("Dear {{name}},", { name })}</p>
       <p style={styles.paragraph}>
-        Thank you for your payment of {amount}. Your receipt {invoiceNumber} is attached as a PDF. Please obtain the tax invoice from the Nepal Tourism Board.
+        {t(
+          "Thank you for your payment of {{amount}}. Your receipt {{invoiceNumber}} is attached as a PDF. Please obtain the tax invoice from the Nepal Tourism Board.",
+          { amount, invoiceNumber },
+        )}
       </p>
     </EmailLayout>
   );

@@ -1,4 +1,7 @@
-import { EmailButton, EmailLayout, styles } from "./email-layout";
+import { useT } from "@lib/i18n/context";
+import type { Translator } from "@lib/i18n/translate";
+import { richText } from "@lib/i18n/rich";
+import { EmailButton, EmailLayout, mailText, styles } from "./email-layout";
 
 /** A payment that bought nothing, as the payer knows it: what they paid, with what, for which trek. */
 export interface RefundNoticeFacts {
@@ -16,13 +19,20 @@ export interface RefundNoticeFacts {
   link: string;
 }
 
-export const refundDueSubject = (amount: string) => `Your payment of ${amount} will be refunded`;
-export const refundedSubject = (amount: string) => `Your payment of ${amount} has been refunded`;
+export const refundDueSubject = (amount: string, t?: Translator) => mailText(t, "Your payment of {{amount}} will be refunded", { amount });
+export const refundedSubject = (amount: string, t?: Translator) => mailText(t, "Your payment of {{amount}} has been refunded", { amount });
 
 function Payment({ f }: { f: RefundNoticeFacts }) {
+  const translator = useT();
   return (
     <>
-      {f.payment} of <strong>{f.amount}</strong>, received on {f.receivedOn}, for registration #{f.registrationId}
+      {richText(translator, "{{payment}} of {{amount}}, received on {{receivedOn}}, for registration #{{registrationId}}", {
+        payment: f.payment,
+        amount: <strong>{f.amount}</strong>,
+        receivedOn: f.receivedOn,
+        // The registration number is quoted to the board: its digits stay as the pages print it.
+        registrationId: String(f.registrationId),
+      })}
       {f.routeName ? ` (${f.routeName})` : ""}
     </>
   );
@@ -30,31 +40,44 @@ function Payment({ f }: { f: RefundNoticeFacts }) {
 
 /** Sent when a captured payment is found to buy nothing: it was taken, it is owed back, and no second sale was made. */
 export function RefundDueEmail(f: RefundNoticeFacts) {
+  const translator = useT();
+  const { t } = translator;
   return (
     <EmailLayout>
-      <p style={styles.paragraph}>Dear {f.name},</p>
+      <p style={styles.paragraph}>{t("Dear {{name}},", { name: f.name })}</p>
       <p style={styles.paragraph}>
-        We received <Payment f={f} />. {f.why} This payment therefore bought nothing: no cards and no receipt were issued for it.
+        {richText(translator, "We received {{payment}}. {{why}} This payment therefore bought nothing: no cards and no receipt were issued for it.", {
+          payment: <Payment f={f} />,
+          why: f.why,
+        })}
       </p>
       <p style={styles.paragraph}>
-        <strong>The amount of {f.amount} will be refunded to you.</strong> We will e-mail you again when the refund has been made. Your billing page lists it
-        under Refunds.
+        <strong>{t("The amount of {{amount}} will be refunded to you.", { amount: f.amount })}</strong>{" "}
+        {t("We will e-mail you again when the refund has been made. Your billing page lists it under Refunds.")}
       </p>
-      <EmailButton href={f.link}>Open billing</EmailButton>
+      <EmailButton href={f.link}>{t("Open billing")}</EmailButton>
     </EmailLayout>
   );
 }
 
 /** Sent when the board has paid the money back, with the refund's reference. */
 export function RefundedEmail(f: RefundNoticeFacts & { reference: string; refundedOn: string }) {
+  const translator = useT();
+  const { t } = translator;
   return (
     <EmailLayout>
-      <p style={styles.paragraph}>Dear {f.name},</p>
+      <p style={styles.paragraph}>{t("Dear {{name}},", { name: f.name })}</p>
       <p style={styles.paragraph}>
-        The refund of <Payment f={f} /> has been made on {f.refundedOn}. Refund reference: <strong>{f.reference}</strong>.
+        {richText(translator, "The refund of {{payment}} has been made on {{refundedOn}}. Refund reference: {{reference}}.", {
+          payment: <Payment f={f} />,
+          refundedOn: f.refundedOn,
+          reference: <strong>{f.reference}</strong>,
+        })}
       </p>
-      <p style={styles.paragraph}>If the money has not reached you within a few working days, please contact the Nepal Tourism Board with this reference.</p>
-      <EmailButton href={f.link}>Open billing</EmailButton>
+      <p style={styles.paragraph}>
+        {t("If the money has not reached you within a few working days, please contact the Nepal Tourism Board with this reference.")}
+      </p>
+      <EmailButton href={f.link}>{t("Open billing")}</EmailButton>
     </EmailLayout>
   );
 }

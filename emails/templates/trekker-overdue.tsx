@@ -1,6 +1,10 @@
-import { EmailButton, EmailLayout, styles } from "./email-layout";
+import { useT } from "@lib/i18n/context";
+import { ENGLISH, type Translator } from "@lib/i18n/translate";
+import { richText } from "@lib/i18n/rich";
+import { EmailButton, EmailLayout, mailCount, mailText, styles } from "./email-layout";
 
-export const overdueDigestSubject = (total: number, day: string) => `Overdue trekkers on ${day}: ${total}`;
+export const overdueDigestSubject = (total: number, day: string, t: Translator = ENGLISH) =>
+  mailText(t, "Overdue trekkers on {{day}}: {{total}}", { day, total: mailCount(t.lng, total) });
 
 /** Who reads a digest: what it asks of them depends on it. */
 export type OverdueDigestReader = "board" | "taan" | "agency" | "owner";
@@ -30,12 +34,22 @@ const ASK: Record<OverdueDigestReader, string> = {
  * trekker with a link; the in-app notifications name them one by one.
  */
 export function OverdueDigestEmail({ name, day, total, trekkers, link, reader }: OverdueDigestEmailProps) {
+  const translator = useT();
+  const { lng } = translator;
   const more = total - trekkers.length;
   return (
     <EmailLayout>
-      <p style={styles.paragraph}>Dear {name},</p>
+      <p style={styles.paragraph}>{translator.t("Dear {{name}},", { name })}</p>
       <p style={styles.paragraph}>
-        The overdue check of {day} found <strong>{total}</strong> {total === 1 ? "trekker" : "trekkers"} overdue. {ASK[reader]}
+        {richText(
+          translator,
+          total === 1 ? "The overdue check of {{day}} found {{total}} trekker overdue." : "The overdue check of {{day}} found {{total}} trekkers overdue.",
+          {
+            day,
+            total: <strong>{mailCount(lng, total)}</strong>,
+          },
+        )}{" "}
+        {translator.t(ASK[reader])}
       </p>
       <ul style={{ ...styles.paragraph, paddingLeft: "20px" }}>
         {trekkers.map((t, i) => (
@@ -43,12 +57,16 @@ export function OverdueDigestEmail({ name, day, total, trekkers, link, reader }:
             <a href={t.link}>
               <strong>{t.fullName}</strong>
             </a>{" "}
-            (TIMS card {t.cardNumber ?? "not issued"}, {t.routeName}): {t.why}
+            {translator.t("(TIMS card {{cardNumber}}, {{routeName}}): {{why}}", {
+              cardNumber: t.cardNumber === null ? translator.t("not issued") : String(t.cardNumber),
+              routeName: t.routeName,
+              why: t.why,
+            })}
           </li>
         ))}
       </ul>
-      {more > 0 ? <p style={styles.paragraph}>and {more} more.</p> : null}
-      <EmailButton href={link}>{link.includes("/tims-cards") ? "Open your TIMS cards" : "Open the overdue trekkers"}</EmailButton>
+      {more > 0 ? <p style={styles.paragraph}>{translator.t("and {{more}} more.", { more: mailCount(lng, more) })}</p> : null}
+      <EmailButton href={link}>{link.includes("/tims-cards") ? translator.t("Open your TIMS cards") : translator.t("Open the overdue trekkers")}</EmailButton>
     </EmailLayout>
   );
 }

@@ -1,15 +1,18 @@
-import { LinkEmail } from "./email-layout";
+import { useT } from "@lib/i18n/context";
+import type { Translator } from "@lib/i18n/translate";
+import { LinkEmail, mailText } from "./email-layout";
 
-export const verifyEmailSubject = "Verify your TIMS e-mail address";
+export const verifyEmailSubject = (t?: Translator) => mailText(t, "Verify your TIMS e-mail address");
 
 export function VerifyEmail({ fullName, link }: { fullName: string; link: string }) {
+  const { t } = useT();
   return (
     <LinkEmail
       fullName={fullName}
-      intro="Please confirm your e-mail address to activate your TIMS account."
-      button="Verify Email"
+      intro={t("Please confirm your e-mail address to activate your TIMS account.")}
+      button={t("Verify Email")}
       link={link}
-      notes={["The link expires in 24 hours."]}
+      notes={[t("The link expires in 24 hours.")]}
     />
   );
 }

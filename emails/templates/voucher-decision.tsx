@@ -1,6 +1,9 @@
-import { EmailButton, EmailLayout, styles } from "./email-layout";
+import { useT } from "@lib/i18n/context";
+import type { Translator } from "@lib/i18n/translate";
+import { EmailButton, EmailLayout, mailText, styles } from "./email-layout";
 
-export const voucherDecisionSubject = (approved: boolean) => (approved ? "Your TIMS voucher is approved" : "Your TIMS voucher was rejected");
+export const voucherDecisionSubject = (approved: boolean, t?: Translator) =>
+  mailText(t, approved ? "Your TIMS voucher is approved" : "Your TIMS voucher was rejected");
 
 /** The other payment that had paid the registration when its voucher was rejected. */
 export interface VoucherAlreadyPaid {
@@ -24,22 +27,26 @@ export function VoucherDecisionEmail({
   link: string;
   alreadyPaid?: VoucherAlreadyPaid;
 }) {
+  const { t } = useT();
   return (
     <EmailLayout>
-      <p style={styles.paragraph}>Dear {name},</p>
+      <p style={styles.paragraph}>{t("Dear {{name}},", { name })}</p>
       <p style={styles.paragraph}>
         {approved
-          ? "Your bank deposit voucher has been verified and your TIMS cards are issued."
+          ? t("Your bank deposit voucher has been verified and your TIMS cards are issued.")
           : alreadyPaid
-            ? `Registration #${alreadyPaid.registrationId} had already been paid by another payment (${alreadyPaid.method}, receipt ${alreadyPaid.invoiceNumber} of ${alreadyPaid.paidOn}), so your bank deposit voucher ${alreadyPaid.voucher} was not taken as its payment and has been rejected. Your cards from that payment stay valid.`
-            : "Your bank deposit voucher could not be verified. You can upload a new voucher or pay online."}
+            ? t(
+                "Registration #{{registrationId}} had already been paid by another payment ({{method}}, receipt {{invoiceNumber}} of {{paidOn}}), so your bank deposit voucher {{voucher}} was not taken as its payment and has been rejected. Your cards from that payment stay valid.",
+                { ...alreadyPaid, registrationId: String(alreadyPaid.registrationId) },
+              )
+            : t("Your bank deposit voucher could not be verified. You can upload a new voucher or pay online.")}
       </p>
       {remarks ? (
         <p style={styles.paragraph}>
-          <strong>Remarks:</strong> {remarks}
+          <strong>{t("Remarks:")}</strong> {remarks}
         </p>
       ) : null}
-      <EmailButton href={link}>Open the registration</EmailButton>
+      <EmailButton href={link}>{t("Open the registration")}</EmailButton>
     </EmailLayout>
   );
 }

@@ -30,6 +30,9 @@ function compile(templates: readonly string[]): Template[] {
       .join("");
     return { key, names, pattern: new RegExp(`^${source}$`) };
   });
+  // The longest (most specific) template first: "TIMS card issued for {{route}}" before "TIMS card
+  // {{number}}", which would also read that message, and "{{page}}", which reads every message as itself.
+  out.sort((a, b) => b.key.length - a.key.length);
   compiled.set(templates, out);
   return out;
 }

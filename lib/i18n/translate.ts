@@ -17,9 +17,17 @@ export const templatesOf = (keys: Iterable<string>): string[] => [...new Set([..
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
-/** Numbers as the page's readers write them: Nepali with Devanagari digits and lakh grouping (docs/decisions.md). */
+/**
+ * Numbers as the page's readers write them: Nepali with Devanagari digits and lakh grouping
+ * (docs/decisions.md), the other languages by their own conventions (1.234,5 in German); English
+ * as the spec writes them.
+ */
 export function formatNumber(lng: PageLanguage, value: number): string {
-  return new Intl.NumberFormat(htmlLang(lng) === "ne" ? "ne-NP" : "en-US", { maximumFractionDigits: 2 }).format(value);
+  const lang = htmlLang(lng);
+  // Nepali as Indian English groups (lakh) in Devanagari digits: the same as Node's "ne-NP", but
+  // Chromium ships no Nepali locale data and gave "ne-NP" as 1,234,567, so a hydrated page's
+  // numbers differed from the server's (React re-rendered it).
+  return new Intl.NumberFormat(lang === "ne" ? "en-IN-u-nu-deva" : lang === "en" ? "en-US" : lang, { maximumFractionDigits: 2 }).format(value);
 }
 
 export function interpolate(lng: PageLanguage, text: string, params?: Params): string {

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { addDays, isIsoDate } from "@lib/dates";
 import { SINGLE_LINE_CONTROLS } from "@lib/control-characters";
-import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM } from "@lib/pagination";
+import { SORT_PARAM } from "@lib/page-params";
+export { PAGING_PARAMS, SORT_PARAM, exportSearch } from "@lib/page-params";
 import type { RangeOffer } from "@lib/nepali-calendar/types";
 
 /**
@@ -165,8 +166,6 @@ export interface SortOrder {
   desc: boolean;
 }
 
-export const SORT_PARAM = "sort";
-
 /** The sort of the URL when it is one of the list's keys, else the list's default (newest first without one). */
 export function parseSort(definition: Pick<ListDefinition<unknown>, "sort">, params: URLSearchParams): SortOrder {
   const keys = definition.sort?.keys ?? [];
@@ -186,15 +185,4 @@ export const QUICK_RANGE_DAYS = [7, 30, 90] as const;
 /** "Last N days": the N calendar days up to and including today. */
 export function quickRange(today: string, days: number): { from: string; to: string } {
   return { from: addDays(today, -(days - 1)), to: today };
-}
-
-/** Parameters that are the page's state, not a filter (kept by the filter form, dropped by exports). */
-export const PAGING_PARAMS = [PAGE_INDEX_PARAM, PAGE_SIZE_PARAM] as const;
-
-/** The export's query: the list's current filters and sort, without paging. */
-export function exportSearch(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const p of PAGING_PARAMS) params.delete(p);
-  const text = params.toString();
-  return text ? `?${text}` : "";
 }

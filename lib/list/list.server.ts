@@ -139,7 +139,11 @@ export async function loadList<Row, S extends FilterObject>(
  * in both calendars.
  */
 export function listRanges(params: { from: string; to: string }, values: Record<string, string>, today: string): RangeOffer {
-  const lastDays = QUICK_RANGE_DAYS.map((days) => ({ label: CALENDAR_TEXTS.lastDays(days), ...quickRange(today, days) }));
+  const lastDays = QUICK_RANGE_DAYS.map((days) => ({
+    label: CALENDAR_TEXTS.lastDays(days),
+    say: { key: "Last {{days}} days", params: { days } },
+    ...quickRange(today, days),
+  }));
   const from = values[params.from];
   const to = values[params.to];
   return {

@@ -1,7 +1,8 @@
 import * as converter from "nepali-date-converter";
 import { isIsoDate } from "@lib/dates";
 import { toDevanagariDigits } from "@lib/numbers";
-import { BS_MONTHS, CALENDAR_TEXTS } from "./texts";
+import { BS_MONTHS } from "./months";
+import { CALENDAR_TEXTS } from "./texts";
 
 /**
  * Bikram Sambat (BS), Nepal's official calendar, over the maintained converter package

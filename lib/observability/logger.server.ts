@@ -97,11 +97,22 @@ export const logger: Logger =
     sink,
   ));
 
+/**
+ * The path as the log line keeps it: a long segment that is not a record id (a follower link's
+ * signed token, /follow/eyJ…) is a secret the link's holder alone should have, so it is masked.
+ */
+export function loggedPath(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => (segment.length >= 24 && !/^[0-9a-f-]+$/i.test(segment) ? "[redacted]" : segment))
+    .join("/");
+}
+
 /** A line's values with any Response or Request (at the top or one level down) as a plain summary. */
 export function plainFetchObjects(line: Record<string, unknown>): Record<string, unknown> {
   const plain = (value: unknown): unknown => {
     if (value instanceof Response) return { response: { status: value.status, statusText: value.statusText } };
-    if (value instanceof Request) return { request: { method: value.method, path: new URL(value.url).pathname } };
+    if (value instanceof Request) return { request: { method: value.method, path: loggedPath(new URL(value.url).pathname) } };
     return value;
   };
   const out: Record<string, unknown> = {};

@@ -69,6 +69,9 @@ describe("logs", () => {
 
   it("writes JSON lines with the request id and never the redacted fields", () => {
     const capture = captureLogs();
+    // The test run logs at "warn" (vitest.config.ts); this line is an "info" one.
+    const level = logger.level;
+    logger.level = "info";
     try {
       withRequestId("req-42", () => {
         expect(currentRequestId()).toBe("req-42");
@@ -83,6 +86,7 @@ describe("logs", () => {
         );
       });
     } finally {
+      logger.level = level;
       capture.stop();
     }
     const lines = capture.lines();

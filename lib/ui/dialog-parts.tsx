@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cx } from "@lib/ui/class-names";
+import { useT } from "@lib/i18n/context";
 
 /**
  * Pieces shared by Modal and SidePanel. Dialogs here are nested routes with their own URL, so
@@ -43,11 +44,13 @@ export function useDialogEnhancements(closeTo: string) {
  * keep to, and carries the same name as the ✕ link for any that do not.
  */
 export function Backdrop({ closeTo }: { closeTo: string }) {
+  // A shell text: every page's browser has it, whichever dialog it opens.
+  const { t } = useT();
   return (
     <Link
       to={closeTo}
       preventScrollReset
-      aria-label="Close"
+      aria-label={t("Close")}
       tabIndex={-1}
       className="fixed inset-0 cursor-default bg-gray-900/50 transition-opacity duration-300 ease-out starting:opacity-0 motion-reduce:transition-none"
     />
@@ -55,11 +58,12 @@ export function Backdrop({ closeTo }: { closeTo: string }) {
 }
 
 export function CloseLink({ closeTo, className }: { closeTo: string; className?: string }) {
+  const { t } = useT();
   return (
     <Link
       to={closeTo}
       preventScrollReset
-      aria-label="Close"
+      aria-label={t("Close")}
       // The way out the script of pages served as HTML takes on Escape (ADR 0034).
       data-close=""
       className={cx(

@@ -1,22 +1,14 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import {
-  exportSearch,
-  SORT_PARAM,
-  type FilterField,
-  type FilterOption,
-  type ListColumn,
-  type ListData,
-  type ListDefinition,
-  type ListViewDefinition,
-} from "@lib/list/define";
-import { PAGE_INDEX_PARAM } from "@lib/pagination";
+import { exportSearch, SORT_PARAM, PAGE_INDEX_PARAM } from "@lib/page-params";
+import { type FilterField, type FilterOption, type ListColumn, type ListData, type ListDefinition, type ListViewDefinition } from "@lib/list/define";
 import { buttonClass } from "@lib/ui/button";
 import { cx } from "@lib/ui/class-names";
 import { Pagination } from "@lib/ui/pagination";
 import { RangeChoices } from "@lib/ui/range-choices";
 import type { RangeOffer } from "@lib/nepali-calendar/types";
 import { DataTable, EMPTY_TEXTS, type DataTableColumn } from "@lib/ui/table";
+import { useT } from "@lib/i18n/context";
 
 /**
  * The list kit's components (lib/list/define.ts declares a list, lib/list/list.server.ts loads
@@ -68,6 +60,7 @@ export function ListFilters({ definition, values, options, ranges, hidden = [], 
   const set = fields.filter((f) => values[f.name]).length;
   const fold = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
+  const { t } = useT();
 
   // A search made from the opened filters folds them again, as a page loaded without JavaScript
   // does, so the phone shows its results first; the button keeps the focus that was inside.
@@ -82,13 +75,13 @@ export function ListFilters({ definition, values, options, ranges, hidden = [], 
   return (
     <details ref={fold} data-list-filters="" className={cx("group mb-4", className)}>
       <summary ref={summary} className={cx(buttonClass("secondary"), "mb-3 cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
-        Filters{set ? ` (${set} set)` : ""}
+        {set ? t("Filters ({{count}} set)", { count: set }) : t("Filters")}
         <span aria-hidden="true" className="text-xs group-open:rotate-180">
           ▼
         </span>
       </summary>
       <div className="space-y-3">
-        <Form method="get" action={location.pathname} role="search" aria-label="Filters" className="flex flex-wrap items-end gap-3">
+        <Form method="get" action={location.pathname} role="search" aria-label={t("Filters")} className="flex flex-wrap items-end gap-3">
           {carried.map(([key, value], index) => (
             <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
           ))}
@@ -97,10 +90,10 @@ export function ListFilters({ definition, values, options, ranges, hidden = [], 
           ))}
           <div className="flex items-center gap-2">
             <button type="submit" className={buttonClass("primary")}>
-              Search
+              {t("Search")}
             </button>
             <Link to={withParams(location.pathname, cleared)} className={buttonClass("ghost")}>
-              Clear filters
+              {t("Clear filters")}
             </Link>
           </div>
         </Form>
@@ -111,17 +104,18 @@ export function ListFilters({ definition, values, options, ranges, hidden = [], 
 }
 
 function FilterControl({ field, value, options, idPrefix }: { field: FilterField; value: string; options: Record<string, FilterOption[]>; idPrefix: string }) {
+  const { t } = useT();
   const id = `${idPrefix.replace(/:/g, "")}-${field.name}`;
   const label = (
     <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-      {field.label}
+      {t(field.label)}
     </label>
   );
   if (field.kind === "search") {
     return (
       <div className="w-full min-w-0 sm:w-72">
         {label}
-        <input id={id} type="search" name={field.name} defaultValue={value} placeholder={field.placeholder} className={controlClass} />
+        <input id={id} type="search" name={field.name} defaultValue={value} placeholder={t(field.placeholder)} className={controlClass} />
       </div>
     );
   }
@@ -140,16 +134,17 @@ function FilterControl({ field, value, options, idPrefix }: { field: FilterField
       {label}
       {choices.length ? (
         <select id={id} name={field.name} defaultValue={value} className={controlClass}>
-          <option value="">{field.allLabel ?? "All"}</option>
+          <option value="">{t(field.allLabel ?? "All")}</option>
           {choices.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {/* Fixed choices are the app's words; the loader's (countries, routes) are data. */}
+              {typeof field.options === "string" ? o.label : t(o.label)}
             </option>
           ))}
         </select>
       ) : (
         <select id={id} disabled className={controlClass}>
-          <option>{EMPTY_TEXTS.filter}</option>
+          <option>{t(EMPTY_TEXTS.filter)}</option>
         </select>
       )}
     </div>
@@ -171,6 +166,7 @@ export interface ListTableProps<Row> {
 /** The list's columns (less the hidden ones) in the UI kit's table, which stacks rows on phones. */
 export function ListTable<Row>({ columns, rows, hidden = [], sort, rowHref, rowKey, caption, emptyText }: ListTableProps<Row>) {
   const location = useLocation();
+  const { t } = useT();
   const sortHref = (key: string) => {
     const params = new URLSearchParams(location.search);
     params.delete(PAGE_INDEX_PARAM);
@@ -186,7 +182,7 @@ export function ListTable<Row>({ columns, rows, hidden = [], sort, rowHref, rowK
       cell: c.cell,
       header: c.sort ? (
         <Link to={sortHref(c.sort)} className="hover:underline">
-          {c.header}
+          {t(c.header)}
           <SortMark state={sort === c.sort ? "ascending" : sort === `-${c.sort}` ? "descending" : undefined} />
         </Link>
       ) : (
@@ -197,12 +193,13 @@ export function ListTable<Row>({ columns, rows, hidden = [], sort, rowHref, rowK
 }
 
 function SortMark({ state }: { state: "ascending" | "descending" | undefined }) {
-  if (!state) return <span className="sr-only">(sort)</span>;
+  const { t } = useT();
+  if (!state) return <span className="sr-only">{t("(sort)")}</span>;
   return (
     <>
       {/* A no-break space keeps the mark with the header's last word when the header wraps. */}
       <span aria-hidden="true">{`\u00a0${state === "ascending" ? "▲" : "▼"}`}</span>
-      <span className="sr-only">(sorted {state})</span>
+      <span className="sr-only">{state === "ascending" ? t("(sorted ascending)") : t("(sorted descending)")}</span>
     </>
   );
 }
@@ -270,6 +267,7 @@ export function ExportButton({ to, fileName, params, list, label = "Export" }: E
   const [state, setState] = useState<ExportState>({ phase: "idle" });
   const abort = useRef<AbortController | null>(null);
   const statusId = useId();
+  const { t } = useT();
 
   async function run(event: MouseEvent<HTMLAnchorElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -300,11 +298,11 @@ export function ExportButton({ to, fileName, params, list, label = "Export" }: E
           aria-describedby={state.phase === "idle" ? undefined : statusId}
           className={buttonClass("secondary")}
         >
-          {label}
+          {t(label)}
         </a>
         {state.phase === "running" ? (
           <button type="button" onClick={() => abort.current?.abort()} className={buttonClass("ghost", "sm")}>
-            Cancel
+            {t("Cancel")}
           </button>
         ) : null}
       </div>
@@ -312,15 +310,14 @@ export function ExportButton({ to, fileName, params, list, label = "Export" }: E
         {state.phase === "running" ? (
           <span className="flex items-center gap-2">
             {total && total > 0 ? (
-              <progress max={total} value={Math.min(state.rows, total)} className="w-28" aria-label="Export progress" />
+              <progress max={total} value={Math.min(state.rows, total)} className="w-28" aria-label={t("Export progress")} />
             ) : (
-              <progress className="w-28" aria-label="Export progress" />
+              <progress className="w-28" aria-label={t("Export progress")} />
             )}
-            Exporting… {state.rows.toLocaleString("en-US")}
-            {total && total > 0 ? ` of ${total.toLocaleString("en-US")}` : ""} rows
+            {total && total > 0 ? t("Exporting… {{rows}} of {{total}} rows", { rows: state.rows, total }) : t("Exporting… {{rows}} rows", { rows: state.rows })}
           </span>
         ) : state.phase === "failed" ? (
-          "Some Error Occurred"
+          t("Some Error Occurred")
         ) : null}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cx } from "@lib/ui/class-names";
+import { useT } from "@lib/i18n/context";
 
 export interface Breadcrumb {
   label: string;
@@ -16,13 +17,17 @@ export interface PageHeaderProps {
   className?: string;
 }
 
-/** In-page heading with "Routes > Add New Routes" style breadcrumbs above it. */
+/**
+ * In-page heading with "Routes > Add New Routes" style breadcrumbs above it. A title or crumb given
+ * as text is translated here, where it is shown (ADR 0047); a name (a trekker's) is no key and stays.
+ */
 export function PageHeader({ title, actions, breadcrumbs, className }: PageHeaderProps) {
+  const { t } = useT();
   return (
     <header className={cx("mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between", className)}>
       <div className="min-w-0">
         {breadcrumbs && breadcrumbs.length > 0 && (
-          <nav aria-label="Breadcrumb" className="mb-1">
+          <nav aria-label={t("Breadcrumb")} className="mb-1">
             <ol className="flex flex-wrap items-center gap-1 text-sm text-gray-500">
               {breadcrumbs.map((crumb, index) => {
                 const last = index === breadcrumbs.length - 1;
@@ -35,11 +40,11 @@ export function PageHeader({ title, actions, breadcrumbs, className }: PageHeade
                     )}
                     {crumb.to && !last ? (
                       <Link to={crumb.to} className="hover:text-blue-700 hover:underline">
-                        {crumb.label}
+                        {t(crumb.label)}
                       </Link>
                     ) : (
                       <span aria-current={last ? "page" : undefined} className={last ? "text-gray-700" : undefined}>
-                        {crumb.label}
+                        {t(crumb.label)}
                       </span>
                     )}
                   </li>
@@ -48,7 +53,7 @@ export function PageHeader({ title, actions, breadcrumbs, className }: PageHeade
             </ol>
           </nav>
         )}
-        <h1 className="text-xl font-semibold text-gray-900 sm:text-2xl">{title}</h1>
+        <h1 className="text-xl font-semibold text-gray-900 sm:text-2xl">{typeof title === "string" ? t(title) : title}</h1>
       </div>
       {actions != null && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </header>

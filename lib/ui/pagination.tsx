@@ -3,6 +3,7 @@ import { useId, type ReactNode } from "react";
 import { PAGE_INDEX_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES, pageCount as countPages, pageWindow, showingLabel } from "@lib/pagination";
 import { cx } from "@lib/ui/class-names";
 import { useHydrated } from "@lib/ui/use-hydrated";
+import { useT } from "@lib/i18n/context";
 
 export interface PaginationProps {
   /** 0-based, as read by parsePaging. */
@@ -28,6 +29,7 @@ export function Pagination({ pageIndex, pageSize, totalRows, capped = false, cla
   const submit = useSubmit();
   const hydrated = useHydrated();
   const selectId = useId();
+  const { t } = useT();
 
   const pages = countPages(totalRows, pageSize);
   const current = new URLSearchParams(location.search);
@@ -44,33 +46,33 @@ export function Pagination({ pageIndex, pageSize, totalRows, capped = false, cla
 
   return (
     <div className={cx("flex flex-col gap-3 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between", className)}>
-      <p aria-live="polite">{showingLabel(pageIndex, pageSize, totalRows, capped)}</p>
+      <p aria-live="polite">{showingLabel(pageIndex, pageSize, totalRows, capped, t)}</p>
 
-      <nav aria-label="Pagination">
+      <nav aria-label={t("Pagination")}>
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             <PageStep index={previous} rel="prev" hrefFor={hrefFor}>
-              <span aria-hidden="true">‹</span> Prev
+              <span aria-hidden="true">‹</span> {t("Prev")}
             </PageStep>
           </li>
           {pageWindow(pageIndex, pages).map((index) => (
             <li key={index}>
               {index === pageIndex ? (
                 <span aria-current="page" className={currentClass}>
-                  <span className="sr-only">Page </span>
-                  {index + 1}
+                  <span className="sr-only">{t("Page")} </span>
+                  {t("{{page}}", { page: index + 1 })}
                 </span>
               ) : (
                 <Link to={hrefFor(index)} className={linkClass}>
-                  <span className="sr-only">Page </span>
-                  {index + 1}
+                  <span className="sr-only">{t("Page")} </span>
+                  {t("{{page}}", { page: index + 1 })}
                 </Link>
               )}
             </li>
           ))}
           <li>
             <PageStep index={next} rel="next" hrefFor={hrefFor}>
-              Next <span aria-hidden="true">›</span>
+              {t("Next")} <span aria-hidden="true">›</span>
             </PageStep>
           </li>
         </ul>
@@ -82,7 +84,7 @@ export function Pagination({ pageIndex, pageSize, totalRows, capped = false, cla
         {carried.map(([key, value], index) => (
           <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
         ))}
-        <label htmlFor={selectId}>Rows per page</label>
+        <label htmlFor={selectId}>{t("Rows per page")}</label>
         <select
           id={selectId}
           name={PAGE_SIZE_PARAM}
@@ -99,7 +101,7 @@ export function Pagination({ pageIndex, pageSize, totalRows, capped = false, cla
         {/* Needed only without JS. Once hydrated the select submits itself, but the button stays
             in the tab order (shown on focus) for assistive tech that changes a select silently. */}
         <button type="submit" className={cx(linkClass, hydrated && "sr-only focus:not-sr-only")}>
-          Go
+          {t("Go")}
         </button>
       </Form>
     </div>
@@ -118,6 +120,7 @@ function PageStep({
   hrefFor: (index: number) => { pathname: string; search: string };
   children: ReactNode;
 }) {
+  const { t } = useT();
   if (index === null) {
     return (
       <span aria-disabled="true" className={disabledClass}>
@@ -126,7 +129,7 @@ function PageStep({
     );
   }
   return (
-    <Link to={hrefFor(index)} rel={rel} aria-label={rel === "next" ? "Next page" : "Previous page"} className={linkClass}>
+    <Link to={hrefFor(index)} rel={rel} aria-label={rel === "next" ? t("Next page") : t("Previous page")} className={linkClass}>
       {children}
     </Link>
   );

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cx } from "@lib/ui/class-names";
+import { useT } from "@lib/i18n/context";
 
 /** Spec wording for empty states; keep them verbatim. */
 export const EMPTY_TEXTS = {
@@ -35,7 +36,21 @@ export interface DataTableProps<T> {
   className?: string;
 }
 
+/**
+ * Headers, captions and the empty text given as text are translated here, where they are shown
+ * (ADR 0047). Cells are data and stay as written: a cell that shows one of the app's words (a status,
+ * a method) says so with <Say>, for a name could be a key of a namespace the page's browser lacks
+ * ("Nepal"), and the server, which has them all, would render other words than the browser.
+ */
+/** One of the app's words shown as data (a card's status, a scan's method), in the page's language. */
+export function Say({ text }: { text: string }) {
+  const { t } = useT();
+  return <>{t(text)}</>;
+}
+
 export function DataTable<T>({ columns, rows, rowHref, rowKey, emptyText = EMPTY_TEXTS.table, caption, className }: DataTableProps<T>) {
+  const { t } = useT();
+  const text = (node: ReactNode) => (typeof node === "string" ? t(node) : node);
   return (
     // Below 640 px each row stacks into a block of "label: value" lines, so every column (View,
     // Status, actions) stays on screen at 390 px with no horizontal scrolling; wider, a table.
@@ -46,7 +61,7 @@ export function DataTable<T>({ columns, rows, rowHref, rowKey, emptyText = EMPTY
       className={cx("w-full overflow-x-auto rounded-lg border border-gray-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600", className)}
     >
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm max-sm:block">
-        {caption != null && <caption className="px-4 py-3 text-left text-sm font-medium text-gray-700">{caption}</caption>}
+        {caption != null && <caption className="px-4 py-3 text-left text-sm font-medium text-gray-700">{text(caption)}</caption>}
         <thead className="bg-gray-50 max-sm:hidden">
           <tr>
             {columns.map((column) => (
@@ -56,7 +71,7 @@ export function DataTable<T>({ columns, rows, rowHref, rowKey, emptyText = EMPTY
                 // Headers wrap between words like cells, so ten columns fit beside the sidebar at 1280 px.
                 className={cx("px-3 py-3 align-bottom font-semibold text-gray-700", column.className)}
               >
-                {column.header}
+                {text(column.header)}
               </th>
             ))}
           </tr>
@@ -65,7 +80,7 @@ export function DataTable<T>({ columns, rows, rowHref, rowKey, emptyText = EMPTY
           {rows.length === 0 ? (
             <tr className="max-sm:block">
               <td colSpan={Math.max(1, columns.length)} className="px-4 py-8 text-center text-gray-500 max-sm:block">
-                {emptyText}
+                {t(emptyText)}
               </td>
             </tr>
           ) : (
@@ -73,10 +88,11 @@ export function DataTable<T>({ columns, rows, rowHref, rowKey, emptyText = EMPTY
               <tr key={rowKey ? rowKey(row, index) : index} className="hover:bg-gray-50 max-sm:block max-sm:py-2">
                 {columns.map((column, columnIndex) => {
                   const content = column.cell(row);
+                  const label = column.label ?? (typeof column.header === "string" ? column.header : undefined);
                   return (
                     <td
                       key={column.key}
-                      data-label={column.label ?? (typeof column.header === "string" ? column.header : undefined)}
+                      data-label={label ? t(label) : undefined}
                       className={cx(
                         // Words wrap whole on wide screens (anywhere would let the table squeeze columns mid-word);
                         // stacked on a phone, a long unbroken value may break anywhere rather than overflow.

@@ -1,5 +1,6 @@
 import { Link, useLocation, useResolvedPath } from "@remix-run/react";
 import { cx } from "@lib/ui/class-names";
+import { useT } from "@lib/i18n/context";
 
 export interface TabItem {
   label: string;
@@ -21,9 +22,10 @@ export interface TabsProps {
  * promises arrow-key behaviour which links do not have.
  */
 export function Tabs({ tabs, label = "Tabs", className }: TabsProps) {
+  const { t } = useT();
   return (
     // Tabs wrap onto a second line when they do not fit (a 390 px phone), so no label is ever cut.
-    <nav aria-label={label} className={cx("border-b border-gray-200", className)}>
+    <nav aria-label={t(label)} className={cx("border-b border-gray-200", className)}>
       <ul className="-mb-px flex flex-wrap gap-x-4">
         {tabs.map((tab) => (
           <li key={tab.to} className="max-w-full">
@@ -36,6 +38,7 @@ export function Tabs({ tabs, label = "Tabs", className }: TabsProps) {
 }
 
 function TabLink({ tab }: { tab: TabItem }) {
+  const { t } = useT();
   const location = useLocation();
   const resolved = useResolvedPath(tab.to);
   const active =
@@ -49,7 +52,7 @@ function TabLink({ tab }: { tab: TabItem }) {
         active ? "border-blue-700 text-blue-700" : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900",
       )}
     >
-      {tab.label}
+      {t(tab.label)}
     </Link>
   );
 }

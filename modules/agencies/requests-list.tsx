@@ -1,7 +1,11 @@
 import { displayDate } from "@lib/dates";
+import { useT } from "@lib/i18n/context";
 import { choiceFilter, defineList, textFilter, filterObject } from "@lib/list/define";
 import { AGENCY_REQUEST_STATUSES, type AgencyRequestStatus } from "@modules/users/index";
 import type { AgencyRequestListRow } from "@modules/users/index.server";
+
+/** A status in the page's language: lib/ui/table's Say would bring the table to every page of this module's entry. */
+const Say = ({ text }: { text: string }) => <>{useT().t(text)}</>;
 
 /**
  * Requests > Trekking Agency (spec 2 §2), declared once with the list kit: status filter, search
@@ -15,10 +19,10 @@ const STATUS_STYLE: Record<AgencyRequestStatus, string> = {
   document_pending: "bg-slate-100 text-slate-700",
 };
 
-export const agencyRequestsList = defineList({
-  filters: filterObject({
-    status: choiceFilter(AGENCY_REQUEST_STATUSES.map((s) => s.value) as [AgencyRequestStatus, ...AgencyRequestStatus[]]),
-    name: textFilter(),
+export const agencyRequestsList = /* @__PURE__ */ defineList({
+  filters: /* @__PURE__ */ filterObject({
+    status: /* @__PURE__ */ choiceFilter(AGENCY_REQUEST_STATUSES.map((s) => s.value) as [AgencyRequestStatus, ...AgencyRequestStatus[]]),
+    name: /* @__PURE__ */ textFilter(),
   }),
   fields: [
     { kind: "select", name: "status", label: "Status", options: AGENCY_REQUEST_STATUSES },
@@ -31,7 +35,9 @@ export const agencyRequestsList = defineList({
       key: "status",
       header: "Status",
       cell: (r: AgencyRequestListRow) => (
-        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[r.requestStatus]}`}>{STATUS_LABEL[r.requestStatus]}</span>
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[r.requestStatus]}`}>
+          <Say text={STATUS_LABEL[r.requestStatus]} />
+        </span>
       ),
     },
     { key: "email", header: "Email", cell: (r: AgencyRequestListRow) => r.email },

@@ -1,4 +1,5 @@
 import { notify } from "@modules/notifications/index.server";
+import { mailTranslator } from "../../emails/translator.server";
 import { createElement } from "react";
 import { writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
@@ -12,6 +13,7 @@ import { checkStorableUpload } from "@lib/files/image-safety.server";
 import { deleteStoredFile, storeFile } from "@lib/files/storage.server";
 import {
   agencyRequestStatus,
+  displayNames,
   findAgencyAccount,
   listAgencyAccounts,
   markDocumentsSubmitted,
@@ -200,10 +202,12 @@ export async function decideAgency(input: { agencyId: number; approve: boolean; 
     );
   });
   const name = detail.agency.organizationName ?? detail.agency.fullName;
+  const tr = await mailTranslator((await displayNames([input.agencyId])).get(input.agencyId)?.language);
   const { html, text } = renderEmail(
     createElement(AgencyDecisionEmail, { name, approved: input.approve, remarks: input.remarks, link: `${input.origin}/login` }),
+    tr,
   );
-  await sendEmail({ to: detail.agency.email, subject: agencyDecisionSubject(input.approve), html, text });
+  await sendEmail({ to: detail.agency.email, subject: agencyDecisionSubject(input.approve, tr), html, text });
 }
 
 /** Adds a reviewer's remark; an unknown agency is a 404 DomainError. */

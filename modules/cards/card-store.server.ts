@@ -131,17 +131,29 @@ export async function unissuedCardsOf(
 /**
  * Gives each card the next number from the one counter (so numbers stay unique and gap-free)
  * and `status`. Each write is conditional on the status read; a card that changed meanwhile
- * throws and rolls the whole issue back.
+ * throws and rolls the whole issue back. The statuses first, then the counter and every number
+ * in one statement: the counter row is locked by every issue until its commit, so the less
+ * that follows it, the less the next payment waits (ADR 0052).
  */
 export async function numberCards(cards: readonly { trekkerId: number; status: string }[], status: string, transaction: Transaction): Promise<number[]> {
-  const numbers = await allocateCardNumbers(cards.length, transaction);
-  for (const [i, c] of cards.entries()) {
+  if (!cards.length) return [];
+  const issuedAt = new Date();
+  const byStatus = new Map<string, number[]>();
+  for (const c of cards) byStatus.set(c.status, [...(byStatus.get(c.status) ?? []), c.trekkerId]);
+  for (const [from, ids] of byStatus) {
     const [count] = await TrekkerCard.update(
-      { cardNumber: numbers[i], status, issuedAt: new Date() },
-      { where: { id: c.trekkerId, status: c.status, cardNumber: { [Op.is]: null }, deletedAt: { [Op.is]: null } }, transaction },
+      { status, issuedAt },
+      { where: { id: { [Op.in]: ids }, status: from, cardNumber: { [Op.is]: null }, deletedAt: { [Op.is]: null } }, transaction },
     );
-    if (count !== 1) throw new Error(`Trekker ${c.trekkerId} changed while its card was being issued`);
+    if (count !== ids.length) throw new Error(`A card of trekkers ${ids.join(", ")} changed while it was being issued`);
   }
+  const numbers = await allocateCardNumbers(cards.length, transaction);
+  const cases = cards.map(() => "WHEN ? THEN ?").join(" ");
+  const table = TrekkerCard.getTableName() as string;
+  await TrekkerCard.sequelize!.query(`UPDATE ${table} SET cardNumber = CASE id ${cases} END WHERE id IN (?)`, {
+    replacements: [...cards.flatMap((c, i) => [c.trekkerId, numbers[i]]), cards.map((c) => c.trekkerId)],
+    transaction,
+  });
   return numbers;
 }
 

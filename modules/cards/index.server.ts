@@ -24,7 +24,7 @@ export {
 } from "./index";
 export { type CardQrClaims, type ParsedCardQr, CARD_QR_MAX_BYTES, CARD_QR_PREFIX, composeCardQr, isCardQr, parseCardQr } from "./index";
 export { EMERGENCY_CONTACTS, PrintButton, PrintableCard } from "./index.card";
-export { type TrekkerItem, AGENCY_FILTERS, cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList } from "./trekker-lists";
+export { type TrekkerItem, AGENCY_FILTERS, cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList } from "./trekker-lists.server";
 export { trekkerChoices, trekkerFilters, trekkersList, type TrekkerFilters } from "./lists/trekkers.server";
 export type { CardLifecycleFields } from "./card-store.server";
 export type { CardEventView } from "./card-events.server";
@@ -38,7 +38,7 @@ export { cardLifecycleFields } from "./card-store.server";
 export { cardsOfRegistration, trekkerCardData } from "./card-data.server";
 export { cardForMove, cardForScanner, mayGenerateCards, registrationToGenerate, trekkerPanel } from "./card-pages.server";
 export { buildCardView, photoDataUrl } from "./card-view.server";
-export { announceCardsIssued, cardPdfHtml, cardPdfState, pdfFileName, refreshCardPdf, requestCardPdf } from "./pdf.server";
+export { announceCardsIssued, cardPdfHtml, cardPdfState, forgetCardPdfs, pdfFileName, refreshCardPdf, requestCardPdf } from "./pdf.server";
 export { cardsModule } from "./plugin.server";
 export { cardKeySet, reloadSigningKeys, signCardQr, signQrPayload, verifyCardQr, verifyQrPayload } from "./qr-signing.server";
 export { cardQrText } from "./card-view.server";

@@ -26,6 +26,8 @@ export interface IssueInput {
   /** The user who generated the cards; null for a payment (a system move). */
   userId?: number | null;
   ip?: string | null;
+  /** false: no "cards.issued" job (no PDFs, no e-mail) for these cards. */
+  announce?: boolean;
 }
 
 /**
@@ -50,7 +52,6 @@ export async function issueCardsOf(
   const ctx = { today, entryDate: reg.entryDate, exitDate: reg.exitDate, scanned: false };
   // The table has the last word on every card, even though the query already filtered.
   for (const c of cards) nextStatus(action, c.status, ctx);
-  const numbers = await numberCards(cards, status, transaction);
   await setRegistrationStatus(reg.id, status, null, transaction);
   const ip = input.ip?.slice(0, 64) || null;
   await logCardEvents(
@@ -66,6 +67,10 @@ export async function issueCardsOf(
     })),
     transaction,
   );
+  // The job that renders and e-mails the cards (unless the caller says not), then the numbers
+  // last: the card counter is a row every issue locks until its commit (ADR 0052).
+  if (input.announce !== false) await announceCardsIssued(reg.id, transaction, cards.length);
+  const numbers = await numberCards(cards, status, transaction);
   return { status, cards: cards.map((c, i) => ({ trekkerId: c.trekkerId, cardNumber: numbers[i], fromStatus: c.status })) };
 }
 
@@ -77,8 +82,7 @@ export async function issueCardsOf(
 export async function issuePaidCards(registrationId: number, transaction: Transaction, opts: { today?: string; announce?: boolean } = {}): Promise<number[]> {
   const reg = await registrationForCards(registrationId, transaction);
   if (!reg) throw new Error(`Registration ${registrationId} not found`);
-  const issued = await issueCardsOf(reg, "issue", { today: opts.today, userId: null }, transaction);
-  if (issued.cards.length && opts.announce !== false) await announceCardsIssued(reg.id, transaction);
+  const issued = await issueCardsOf(reg, "issue", { today: opts.today, userId: null, announce: opts.announce }, transaction);
   return issued.cards.map((c) => c.cardNumber);
 }
 

@@ -22,7 +22,7 @@ import {
   type CardStatus,
   type Trail,
 } from "./lifecycle";
-import { announceCardsIssued, refreshCardPdf } from "./pdf.server";
+import { refreshCardPdf } from "./pdf.server";
 
 /**
  * The card lifecycle service: every user move on a card goes through here. Each one checks the
@@ -238,7 +238,8 @@ export async function generateCards(
     if (!reg || mayAct(actor, "generate", reg.userId) !== "allowed") throw new CardNotFoundError();
     const refusal = transitionRefusal("generate", reg.status);
     if (refusal) throw new CardTransitionError(refusal);
-    const issued = await issueCardsOf(reg, "generate", { today: todayOf(opts), userId: actor.id, ip: opts.ip }, transaction);
+    // The same job a payment queues (unless `announce: false`), in the same transaction as the cards.
+    const issued = await issueCardsOf(reg, "generate", { today: todayOf(opts), userId: actor.id, ip: opts.ip, announce: opts.announce }, transaction);
     if (!issued.cards.length) {
       const live = await liveCardsOf(reg.id, transaction);
       throw new CardTransitionError(
@@ -247,8 +248,6 @@ export async function generateCards(
           : transitionRefusal("generate", { status: reg.status, deleted: true })!,
       );
     }
-    // The same job a payment queues, in the same transaction as the cards.
-    if (opts.announce !== false) await announceCardsIssued(reg.id, transaction);
     return {
       registrationId: reg.id,
       status: issued.status,

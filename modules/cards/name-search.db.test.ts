@@ -8,7 +8,7 @@ import { makeRegistration, makeRoute, person } from "../../tests/factories/regis
 import { makeUser, type TestUser } from "../../tests/factories/users";
 import { trekkerIdsOf } from "../../tests/factories/cards";
 import { trekkersList } from "./lists/trekkers.server";
-import { deletedTrekkersList } from "./trekker-lists";
+import { deletedTrekkersList } from "./trekker-lists.server";
 import { deleteTrekkerCard } from "./lifecycle.server";
 import { deletedTrekkerSource, searchTrekkersFor, trekkerListHidden, trekkerListSource } from "./trekker-list-source.server";
 

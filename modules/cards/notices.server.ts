@@ -12,11 +12,13 @@ import type { CardMove } from "./lifecycle";
  * or issue they tell of, for the user who registered the trek, and for TAAN when that user is an
  * agency and the event is one TAAN acts on (returns).
  */
-export async function notifyCardsIssued(registrationId: number, transaction: Transaction): Promise<void> {
+export async function notifyCardsIssued(registrationId: number, transaction: Transaction, numbering: number): Promise<void> {
   const reg = await registrationForPayment(registrationId, transaction);
   if (!reg) return;
-  // Read in the issuing transaction: its numbers are not visible to other connections yet.
-  const issued = await TrekkerCard.count({ where: { registrationId, cardNumber: { [Op.ne]: null }, deletedAt: { [Op.is]: null } }, transaction });
+  // Read in the issuing transaction, before the `numbering` cards being issued get their numbers
+  // (the counter is taken last, ADR 0052): those numbered before, and these.
+  const numbered = await TrekkerCard.count({ where: { registrationId, cardNumber: { [Op.ne]: null }, deletedAt: { [Op.is]: null } }, transaction });
+  const issued = numbered + numbering;
   await notify(
     {
       kind: "cards-issued",

@@ -1,4 +1,5 @@
 import { escapeHtml } from "@lib/html";
+import { mailTranslator } from "../../emails/translator.server";
 import crypto from "node:crypto";
 import { createElement } from "react";
 import { notifyCardsIssued } from "./notices.server";
@@ -13,7 +14,8 @@ import { getPdfRenderer } from "../../jobs/pdf-renderer.server";
 import { enqueue } from "../../jobs/queue.server";
 import type { Transaction } from "sequelize";
 import { contentKey, deleteStoredFile, storedFileExists, storedFileResponse, storeFileAt } from "@lib/files/storage.server";
-import { cardNumbersOf } from "@modules/registration/index.server";
+import { cardNumbersOf, registrationForCards } from "@modules/registration/index.server";
+import { displayNames } from "@modules/users/index.server";
 import { trekkerCardData, type TrekkerCardData } from "./card-data.server";
 import { buildCardView, photoDataUrl } from "./card-view.server";
 import { PrintableCard, type CardView } from "./components/printable-card";
@@ -273,6 +275,10 @@ async function emailCard(trekkerId: number): Promise<void> {
     fileKey = made.state.fileKey;
     bytes = made.bytes;
   }
+  // The trekker's own account's language when they registered themselves, else their agency's:
+  // a trekker without an account has no stored language (docs/decisions.md).
+  const registrant = (await registrationForCards(data.registrationId))?.userId;
+  const tr = await mailTranslator(registrant === undefined ? undefined : (await displayNames([registrant])).get(registrant)?.language);
   const { html, text } = renderEmail(
     createElement(CardIssuedEmail, {
       name: data.fullName,
@@ -281,10 +287,11 @@ async function emailCard(trekkerId: number): Promise<void> {
       entryDate: displayDate(data.entryDate),
       exitDate: displayDate(data.exitDate),
     }),
+    tr,
   );
   await deliver({
     to: data.email,
-    subject: cardIssuedSubject(data.cardNumber),
+    subject: cardIssuedSubject(data.cardNumber, tr),
     html,
     text,
     attachments: [{ filename: pdfFileName(data.fullName), content: Buffer.from(bytes).toString("base64"), contentType: "application/pdf" }],
@@ -306,9 +313,24 @@ export async function emailIssuedCards(registrationId: number): Promise<void> {
 /**
  * Queues the issued cards' PDFs and e-mails in the transaction that issued them (a payment's
  * settle, an approved voucher, a generate), so the job exists exactly when the cards do: a crash
- * right after the commit cannot lose it, and a rollback leaves none.
+ * right after the commit cannot lose it, and a rollback leaves none. `numbering`: the cards of
+ * this issue, whose numbers come after (the counter is taken last, ADR 0052).
  */
-export async function announceCardsIssued(registrationId: number, transaction: Transaction): Promise<void> {
+export async function announceCardsIssued(registrationId: number, transaction: Transaction, numbering: number): Promise<void> {
   await enqueue(ISSUED_JOB, { registrationId }, { transaction, attempts: 5 });
-  await notifyCardsIssued(registrationId, transaction);
+  await notifyCardsIssued(registrationId, transaction, numbering);
+}
+
+/**
+ * Forgets the stored card PDFs of these trekkers (the retention rule, modules/privacy): deletes
+ * their rows in `transaction` and returns the file keys, which the caller deletes after the commit
+ * (a rolled-back erasure must not lose a file its row still names). A card asked for again renders
+ * from what the trekker row holds then.
+ */
+export async function forgetCardPdfs(trekkerIds: readonly number[], transaction: Transaction): Promise<string[]> {
+  if (!trekkerIds.length) return [];
+  const rows = await CardPdf.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] } }, attributes: ["id", "fileKey"], transaction });
+  if (!rows.length) return [];
+  await CardPdf.destroy({ where: { id: { [Op.in]: rows.map((r) => r.id) } }, transaction });
+  return rows.map((r) => r.fileKey).filter((k): k is string => !!k);
 }

@@ -17,7 +17,7 @@ import { agencyChoices, displayNames } from "@modules/users/index.server";
 import { checkinLookup } from "./lifecycle.server";
 import { CARD_SCOPES, mayOpenPanels } from "./policy";
 import { trekkerRowActions } from "./row-actions";
-import type { TrekkerItem } from "./trekker-lists";
+import type { TrekkerItem } from "./trekker-lists.server";
 import { trekkerChoices } from "./lists/trekkers.server";
 
 type Viewer = PermissionHolder & { id: number };

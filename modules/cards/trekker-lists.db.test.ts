@@ -15,7 +15,7 @@ import { makeUser, type TestUser } from "../../tests/factories/users";
 import { trekkerIdsOf } from "../../tests/factories/cards";
 import { NAMES_BY_SCRIPT } from "../../tests/factories/names";
 import { applyCardAction, generateCards } from "./lifecycle.server";
-import { cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList, type TrekkerItem } from "./trekker-lists";
+import { cardReturnsList, deletedTrekkersList, timsCardsList, trekkingHistoryList, type TrekkerItem } from "./trekker-lists.server";
 import { trekkersList } from "./lists/trekkers.server";
 import {
   cardReturnSource,

@@ -1,7 +1,8 @@
 import { dateFilter, defineList, filterObject } from "@lib/list/define";
 import { displayDate, displayDateTime } from "@lib/dates";
 import { ITEM_DESCRIPTIONS } from "./item-codes";
-import { lineKindText } from "./line-kinds";
+import { LINE_KIND_LABELS } from "./line-kinds";
+import { useT } from "@lib/i18n/context";
 
 /**
  * A line of the chalan logs (refused lines in the error log, pushed lines in the pushed log).
@@ -32,7 +33,20 @@ const KIND_CSV_COLUMNS = [
   { header: "credit_date", value: (r: ChalanLogRow) => r.creditDate ?? "" },
 ];
 
-const dateFilters = filterObject({ startDate: dateFilter(), endDate: dateFilter() });
+/** The Type cell: "Sale", or "Credit of <day>" (a credit reverses an earlier sale), in the page's language. */
+function LineKind({ row }: { row: ChalanLogRow }) {
+  const { t } = useT();
+  if (row.kind !== "credit") return <>{t(LINE_KIND_LABELS.sale)}</>;
+  return <>{row.creditDate ? t("Credit of {{date}}", { date: displayDate(row.creditDate) }) : t(LINE_KIND_LABELS.credit)}</>;
+}
+
+/** An empty customer code, said so. */
+function Empty() {
+  const { t } = useT();
+  return <>{t("(empty)")}</>;
+}
+
+const dateFilters = /* @__PURE__ */ filterObject({ startDate: /* @__PURE__ */ dateFilter(), endDate: /* @__PURE__ */ dateFilter() });
 const dateFields = [
   { kind: "date", name: "startDate", label: "Start Date" },
   { kind: "date", name: "endDate", label: "End Date" },
@@ -43,7 +57,7 @@ const dateFields = [
  * PushedChalanErrors: the spec's PushedChalan stays the Pushed Chalan Log's (docs/decisions.md),
  * so the two downloads never overwrite each other.
  */
-export const chalanErrorList = defineList({
+export const chalanErrorList = /* @__PURE__ */ defineList({
   filters: dateFilters,
   fields: dateFields,
   sort: { keys: ["date", "dateError", "customer"], default: "-date" },
@@ -51,8 +65,8 @@ export const chalanErrorList = defineList({
   columns: [
     { key: "date", header: "Chalan Date", cell: (r: ChalanLogRow) => displayDate(r.salesDate), sort: "date" },
     { key: "dateError", header: "Date Error", cell: (r: ChalanLogRow) => r.dateError ?? "", sort: "dateError" },
-    { key: "customer", header: "customer_code", cell: (r: ChalanLogRow) => r.customerCode || "(empty)", sort: "customer" },
-    { key: "type", header: "Type", cell: (r: ChalanLogRow) => lineKindText(r.kind, r.creditDate, displayDate) },
+    { key: "customer", header: "customer_code", cell: (r: ChalanLogRow) => r.customerCode || <Empty />, sort: "customer" },
+    { key: "type", header: "Type", cell: (r: ChalanLogRow) => <LineKind row={r} /> },
     { key: "cardFrom", header: "card_nofrom", cell: (r: ChalanLogRow) => r.cardFrom },
     { key: "cardError", header: "card_error", cell: (r: ChalanLogRow) => r.cardError ?? "" },
     { key: "customerError", header: "customer_code_error", cell: (r: ChalanLogRow) => r.customerCodeError ?? "" },
@@ -79,7 +93,7 @@ export const chalanErrorList = defineList({
 });
 
 /** 'Pushed Chalan Log' (spec 2 §2): the rows the ERP accepted. */
-export const pushedChalanList = defineList({
+export const pushedChalanList = /* @__PURE__ */ defineList({
   filters: dateFilters,
   fields: dateFields,
   sort: { keys: ["date", "item", "customer"], default: "-date" },
@@ -91,7 +105,7 @@ export const pushedChalanList = defineList({
     { key: "cardFrom", header: "card_nofrom", cell: (r: ChalanLogRow) => r.cardFrom },
     { key: "cardTo", header: "card_noto", cell: (r: ChalanLogRow) => r.cardTo },
     { key: "qty", header: "Qty", cell: (r: ChalanLogRow) => r.qty },
-    { key: "type", header: "Type", cell: (r: ChalanLogRow) => lineKindText(r.kind, r.creditDate, displayDate) },
+    { key: "type", header: "Type", cell: (r: ChalanLogRow) => <LineKind row={r} /> },
     { key: "pushed", header: "Pushed Date", cell: (r: ChalanLogRow) => (r.pushedAt ? displayDateTime(r.pushedAt) : "") },
   ],
   csv: {

@@ -12,7 +12,7 @@ import { trekkerCardData } from "@modules/cards/index.server";
 import { scanCard, selfCheckin, selfCheckinCard } from "./service.server";
 import { checkinsOf, hasScanned, trailsOf, trekkersWithCheckins } from "./readers.server";
 import { scannedTrekkerSource } from "./list-sources.server";
-import { scannedTrekkersList } from "./checkin-lists";
+import { scannedTrekkersList } from "./checkin-lists.server";
 import { checkLabel } from "./scan-labels";
 import { selfCheckinThrottle } from "./self-checkin-throttle.server";
 import { passportGuessLimiter, TooManyWrongPassportsError } from "./passport-guesses.server";

@@ -14,7 +14,8 @@ export {
   SCAN_SYNC_PATH,
 } from "./index";
 export { OFFLINE_STARTING, OfflineFrame } from "./index.ui";
-export { type CheckinItem, scannedTrekkersList, selfScanTrekkersList } from "./index.ui";
+export type { CheckinItem } from "./checkin-lists";
+export { scannedTrekkersList, selfScanTrekkersList } from "./checkin-lists.server";
 export { offlineSyncSchema, scanSchema, selfCheckSchema, selfCheckinSchema } from "./index.schemas";
 export type { CheckinListener, CheckinOutcome, RecordedCheckin, ScanInput, SelfCheckinCard, SelfCheckinOptions } from "./service.server";
 export type { CheckinView } from "./readers.server";

@@ -9,6 +9,9 @@ export const METHOD_LABELS = { qr: "QR scan", photo: "QR photo", typed: "Card an
  */
 export function checkLabel(r: { direction: "in" | "out"; refusedReason: string | null; offRoute?: boolean }): string {
   if (r.refusedReason) return `Refused: ${r.refusedReason}`;
-  const check = r.direction === "out" ? "Check out" : "Check in";
+  const check = checkDirection(r);
   return r.offRoute ? `${check} (off route)` : check;
 }
+
+/** "Check in" or "Check out": the part of checkLabel a page translates as one text. */
+export const checkDirection = (r: { direction: "in" | "out" }) => (r.direction === "out" ? "Check out" : "Check in");

@@ -20,8 +20,17 @@ export async function chartView(id: string, input: ChartInput, format: (v: numbe
 
 export const figuresData = (rows: readonly Figure[]) => rows.map((r) => ({ label: r.label, value: r.value }));
 
-export function describeTop(what: string, rows: readonly Figure[], unit: string): string {
-  if (!rows.length) return `No ${what} in this range.`;
+/** A translator's `t` (the page's language); English, the keys themselves, by default. */
+export type Say = (key: string, params?: Record<string, string | number>) => string;
+export const english: Say = (key, params) =>
+  key.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (params?.[name] === undefined ? whole : String(params[name])));
+
+/**
+ * A top list's description: `none` when it is empty, else `some` ("{{count}} countries; the first
+ * is {{name}} with {{value}} trekkers.") with the first row's figure written as the page writes numbers.
+ */
+export function describeTop(rows: readonly Figure[], say: Say, texts: { none: string; some: string }, devanagari = false): string {
+  if (!rows.length) return say(texts.none);
   const first = rows[0];
-  return `${rows.length} ${what}; the first is ${first.label} with ${groupLakh(first.value)} ${unit}.`;
+  return say(texts.some, { count: rows.length, name: first.label, value: groupLakh(first.value, { devanagari }) });
 }

@@ -5,6 +5,6 @@ export { dashboardData, type DashboardData, type Figure } from "./overview.serve
 export { dashboardPage, type DashboardPage } from "./page.server";
 export { rangeFromQuery, daysBetween, MAX_RANGE_DAYS, type DateRange } from "./range";
 export { rangeOffer } from "./range-offer.server";
-export { seasonReport, reportCharts, rupeeNumber, REPORT_IDS, type ReportId, type ReportTable } from "./reports.server";
+export { seasonReport, sayReports, reportCharts, rupeeNumber, REPORT_IDS, type ReportId, type ReportTable } from "./reports.server";
 export { renderReportPdf, reportPdfHtml } from "./report-pdf.server";
 export { reportCsvResponse, reportPdfResponse } from "./report-files.server";

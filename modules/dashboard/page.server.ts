@@ -1,4 +1,4 @@
-import { chartView, describeTop, figuresData } from "./charts.server";
+import { chartView, describeTop, english, figuresData, type Say } from "./charts.server";
 import type { ChartView } from "./chart-view";
 import { dashboardData, type DashboardData } from "./overview.server";
 import { rupees, type DateRange } from "./range";
@@ -9,47 +9,80 @@ export interface DashboardPage {
   charts: ChartView[];
 }
 
-/** The dashboard's figures and its four charts, drawn on the server. */
-export async function dashboardPage(range: DateRange): Promise<DashboardPage> {
+/**
+ * The dashboard's figures and its four charts, drawn on the server in the page's language (`say`,
+ * the request's translator; `devanagari` for a Nepali page's numbers): a chart's words are in its SVG.
+ */
+export async function dashboardPage(range: DateRange, say: Say = english, devanagari = false): Promise<DashboardPage> {
   const data = await dashboardData(range);
   const total = data.perDay.reduce((s, d) => s + d.value, 0);
+  const count = (v: number) => groupLakh(v, { devanagari });
   const charts = await Promise.all([
-    chartView("trekkers-per-day", {
-      title: "Trekkers per day",
-      description: `Cards issued each day from ${range.from} to the day before ${range.to}: ${groupLakh(total)} in all.`,
-      data: figuresData(data.perDay.map((d) => ({ label: d.label.slice(5), value: d.value }))),
-      kind: data.perDay.length > 31 ? "line" : "column",
-      labelTitle: "Day",
-      valueTitle: "Trekkers",
-    }),
+    chartView(
+      "trekkers-per-day",
+      {
+        title: say("Trekkers per day"),
+        description: say("Cards issued each day from {{from}} to the day before {{to}}: {{total}} in all.", {
+          from: range.from,
+          to: range.to,
+          total: count(total),
+        }),
+        data: figuresData(data.perDay.map((d) => ({ label: d.label.slice(5), value: d.value }))),
+        kind: data.perDay.length > 31 ? "line" : "column",
+        labelTitle: say("Day"),
+        valueTitle: say("Trekkers"),
+      },
+      count,
+    ),
     chartView(
       "revenue-by-method",
       {
-        title: "Revenue by payment method",
-        description: `Revenue in rupees by payment method: ${rupees(data.revenue.totalPaisa)} in all.`,
-        data: data.revenue.byMethod.map((m) => ({ label: m.label, value: m.value / 100 })),
+        title: say("Revenue by payment method"),
+        description: say("Revenue in rupees by payment method: {{total}} in all.", { total: rupees(data.revenue.totalPaisa) }),
+        data: data.revenue.byMethod.map((m) => ({ label: say(m.label), value: m.value / 100 })),
         kind: "bar",
-        labelTitle: "Method",
-        valueTitle: "NRs.",
+        labelTitle: say("Method"),
+        valueTitle: say("NRs."),
       },
       (v) => rupees(Math.round(v * 100)),
     ),
-    chartView("top-countries", {
-      title: "Top countries",
-      description: describeTop("countries", data.topCountries, "trekkers"),
-      data: figuresData(data.topCountries),
-      kind: "bar",
-      labelTitle: "Country",
-      valueTitle: "Trekkers",
-    }),
-    chartView("on-trail", {
-      title: "Trekkers on the trail now, by route",
-      description: describeTop("routes with trekkers on the trail", data.onTrail, "trekkers"),
-      data: figuresData(data.onTrail),
-      kind: "bar",
-      labelTitle: "Route",
-      valueTitle: "Trekkers",
-    }),
+    chartView(
+      "top-countries",
+      {
+        title: say("Top countries"),
+        description: describeTop(
+          data.topCountries,
+          say,
+          { none: "No countries in this range.", some: "{{count}} countries; the first is {{name}} with {{value}} trekkers." },
+          devanagari,
+        ),
+        data: figuresData(data.topCountries),
+        kind: "bar",
+        labelTitle: say("Country"),
+        valueTitle: say("Trekkers"),
+      },
+      count,
+    ),
+    chartView(
+      "on-trail",
+      {
+        title: say("Trekkers on the trail now, by route"),
+        description: describeTop(
+          data.onTrail,
+          say,
+          {
+            none: "No routes with trekkers on the trail in this range.",
+            some: "{{count}} routes with trekkers on the trail; the first is {{name}} with {{value}} trekkers.",
+          },
+          devanagari,
+        ),
+        data: figuresData(data.onTrail),
+        kind: "bar",
+        labelTitle: say("Route"),
+        valueTitle: say("Trekkers"),
+      },
+      count,
+    ),
   ]);
   return { data, charts };
 }

@@ -1,6 +1,7 @@
 import { csvResponse, safeFileName } from "@lib/csv.server";
 import { renderReportPdf } from "./report-pdf.server";
-import { reportCharts, seasonReport, type Cell, type ReportId } from "./reports.server";
+import { reportCharts, sayReports, seasonReport, type Cell, type ReportId } from "./reports.server";
+import { ENGLISH, type Translator } from "@lib/i18n/translate";
 import type { DateRange } from "./range";
 
 /** One report's table as CSV (UTF-8 with BOM, formula-safe cells; lib/csv.server.ts). Null: no such report. */
@@ -17,10 +18,10 @@ export async function reportCsvResponse(range: DateRange, id: string): Promise<R
   });
 }
 
-/** Every report with its chart as one PDF download. */
-export async function reportPdfResponse(range: DateRange): Promise<Response> {
-  const tables = await seasonReport(range);
-  const bytes = await renderReportPdf(range, tables, await reportCharts(tables));
+/** Every report with its chart as one PDF download, in the language of the page it was asked from. */
+export async function reportPdfResponse(range: DateRange, translator: Translator = ENGLISH): Promise<Response> {
+  const tables = sayReports(await seasonReport(range), translator.t);
+  const bytes = await renderReportPdf(range, tables, await reportCharts(tables, translator.t, translator.lng === "ne"), translator);
   return new Response(Buffer.from(bytes), {
     headers: {
       "Content-Type": "application/pdf",

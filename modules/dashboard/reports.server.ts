@@ -1,9 +1,10 @@
 import { REGIONS } from "@modules/lookups";
 import { statTotals, type StatSource } from "@modules/stats/index.server";
-import { chartView } from "./charts.server";
+import { chartView, english, type Say } from "./charts.server";
 import type { ChartView } from "./chart-view";
 import { namers } from "./overview.server";
 import { rupees, type DateRange } from "./range";
+import { groupLakh } from "@lib/numbers";
 
 /**
  * Season reports (issue 17 item 4; board only) over a date range, from the per-day aggregates.
@@ -111,8 +112,23 @@ export async function seasonReport(range: DateRange, source: StatSource = "aggre
   ];
 }
 
-/** A chart per report (the top rows where a report is long). */
-export async function reportCharts(tables: readonly ReportTable[]): Promise<ChartView[]> {
+/**
+ * The reports in the page's language (the page and the PDF; the CSV files stay English): titles,
+ * column headers and the app's own words in cells (regions, card statuses, "Free trekkers and
+ * board"); names, months and figures stay as they are.
+ */
+export function sayReports(tables: readonly ReportTable[], say: Say): ReportTable[] {
+  return tables.map((t) => ({
+    ...t,
+    title: say(t.title),
+    columns: t.columns.map((c) => say(c)),
+    rows: t.rows.map((r) => r.map((cell) => (typeof cell === "string" && /\p{L}/u.test(cell) ? say(cell) : cell))),
+  }));
+}
+
+/** A chart per report (the top rows where a report is long), in the language `say` speaks (the tables already said in it). */
+export async function reportCharts(tables: readonly ReportTable[], say: Say = english, devanagari = false): Promise<ChartView[]> {
+  const count = (v: number) => groupLakh(v, { devanagari });
   const t = Object.fromEntries(tables.map((x) => [x.id, x])) as Record<ReportId, ReportTable>;
   const sumBy = (rows: Cell[][], key: (r: Cell[]) => string, value: (r: Cell[]) => number) => {
     const m = new Map<string, number>();
@@ -132,53 +148,69 @@ export async function reportCharts(tables: readonly ReportTable[]): Promise<Char
     .map((r) => ({ label: String(r[1]), series: String(r[0]), value: Number(r[2]) }));
   const money = (v: number) => rupees(Math.round(v * 100));
   return Promise.all([
-    chartView("report-route-month", {
-      title: t["route-month"].title,
-      description: `Trekkers per month on the ${topRoutes.length} busiest routes, stacked by route.`,
-      data: routeMonth,
-      kind: "column",
-      labelTitle: "Month",
-      valueTitle: "Trekkers",
-    }),
-    chartView("report-nationality", {
-      title: "Trekkers by region",
-      description: "Trekkers by the region of their nationality.",
-      data: sumBy(
-        t.nationality.rows,
-        (r) => String(r[1]),
-        (r) => Number(r[2]),
-      ),
-      kind: "bar",
-      labelTitle: "Region",
-      valueTitle: "Trekkers",
-    }),
+    chartView(
+      "report-route-month",
+      {
+        title: t["route-month"].title,
+        description: say("Trekkers per month on the {{count}} busiest routes, stacked by route.", { count: topRoutes.length }),
+        data: routeMonth,
+        kind: "column",
+        labelTitle: say("Month"),
+        valueTitle: say("Trekkers"),
+      },
+      count,
+    ),
+    chartView(
+      "report-nationality",
+      {
+        title: say("Trekkers by region"),
+        description: say("Trekkers by the region of their nationality."),
+        data: sumBy(
+          t.nationality.rows,
+          (r) => String(r[1]),
+          (r) => Number(r[2]),
+        ),
+        kind: "bar",
+        labelTitle: say("Region"),
+        valueTitle: say("Trekkers"),
+      },
+      count,
+    ),
     chartView(
       "report-revenue",
       {
         title: t.revenue.title,
-        description: "Revenue in rupees by payment method, stacked by region.",
+        description: say("Revenue in rupees by payment method, stacked by region."),
         data: t.revenue.rows.map((r) => ({ label: String(r[0]), series: String(r[1]), value: Number(r[3]) })),
         kind: "bar",
-        labelTitle: "Method",
-        valueTitle: "NRs.",
+        labelTitle: say("Method"),
+        valueTitle: say("NRs."),
       },
       money,
     ),
-    chartView("report-agencies", {
-      title: "Top 10 agencies by trekkers",
-      description: "The ten agencies that registered the most trekkers in the range.",
-      data: t.agencies.rows.slice(0, 10).map((r) => ({ label: String(r[1]), value: Number(r[2]) })),
-      kind: "bar",
-      labelTitle: "Agency",
-      valueTitle: "Trekkers",
-    }),
-    chartView("report-card-status", {
-      title: t["card-status"].title,
-      description: "How many cards moved into each status in the range.",
-      data: t["card-status"].rows.map((r) => ({ label: String(r[0]), value: Number(r[1]) })),
-      kind: "bar",
-      labelTitle: "Status",
-      valueTitle: "Card moves",
-    }),
+    chartView(
+      "report-agencies",
+      {
+        title: say("Top 10 agencies by trekkers"),
+        description: say("The ten agencies that registered the most trekkers in the range."),
+        data: t.agencies.rows.slice(0, 10).map((r) => ({ label: String(r[1]), value: Number(r[2]) })),
+        kind: "bar",
+        labelTitle: say("Agency"),
+        valueTitle: say("Trekkers"),
+      },
+      count,
+    ),
+    chartView(
+      "report-card-status",
+      {
+        title: t["card-status"].title,
+        description: say("How many cards moved into each status in the range."),
+        data: t["card-status"].rows.map((r) => ({ label: String(r[0]), value: Number(r[1]) })),
+        kind: "bar",
+        labelTitle: say("Status"),
+        valueTitle: say("Card moves"),
+      },
+      count,
+    ),
   ]);
 }

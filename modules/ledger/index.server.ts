@@ -2,3 +2,4 @@
 export type { LedgerResult } from "./check.server";
 export { LEDGER_CRON, LEDGER_INVARIANTS, LEDGER_JOB, checkLedgerAndNotify, ledgerLines, runLedgerCheck } from "./check.server";
 export { ledgerModule } from "./plugin.server";
+export { FEES as FEE_TABLE_SQL } from "./invariants.server";

@@ -95,7 +95,8 @@ const extraPaymentRefunded: Invariant = {
  * from merging it into the join, which ran the rule lookup once per card: 9 s instead of 1 at
  * 100,000 trekkers).
  */
-const FEES = `SELECT u.id AS userType, g.id AS regionId,
+/** The fee table as rows (userType, regionId, fee): the most specific fee rule of each pair. bench/seed-scale.ts prices its trekkers by it. */
+export const FEES = `SELECT u.id AS userType, g.id AS regionId,
     (SELECT f.amountPaisa FROM fee_rules f
       WHERE (f.userType IS NULL OR f.userType = u.id) AND (f.regionId IS NULL OR f.regionId = g.id)
       ORDER BY (CASE WHEN f.userType IS NULL THEN 0 ELSE 2 END) + (CASE WHEN f.regionId IS NULL THEN 0 ELSE 1 END) DESC, f.id LIMIT 1) AS fee

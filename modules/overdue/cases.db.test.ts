@@ -16,6 +16,9 @@ import { closePdfRenderer } from "../../jobs/pdf-renderer.server";
 import { scanCard } from "@modules/checkins/index.server";
 import { caseDetail, findOverdueTrekkers, markSafe, moveCase, openCaseSource, overdueRecord, rescueSheet, rescueSheetPdf } from "./index.server";
 import { EMERGENCY_CONTACTS } from "@modules/cards/index.server";
+import sharp from "sharp";
+import { config } from "@lib/config.server";
+import { PHOTO_KEY } from "../../tests/factories/registrations";
 
 const u = {} as Record<"board" | "taan" | "agency" | "other" | "checkpost" | "fit", TestUser>;
 type Card = Awaited<ReturnType<typeof trailCards>>[number];
@@ -56,6 +59,12 @@ beforeAll(async () => {
   await scanCard(elsewhere, { qr: c.walker.qr, method: "qr", offRoute: "record" }, day("2043-04-05"));
   const endPost = await makeCheckpostAt(trail.route.id, trail.points[trail.points.length - 1].id);
   expect((await scanCard(endPost, { qr: c.walker.qr, method: "qr" }, day("2043-04-12"))).outcome).toBe("refused");
+  // The trekkers' photo (the factories' key), a size no other image of the sheet has, so the PDF test can find it.
+  const photo = await sharp({ create: { width: PHOTO.width, height: PHOTO.height, channels: 3, background: { r: 180, g: 40, b: 90 } } })
+    .jpeg()
+    .toBuffer();
+  fs.mkdirSync(path.dirname(path.join(config.filesDir, PHOTO_KEY)), { recursive: true });
+  fs.writeFileSync(path.join(config.filesDir, PHOTO_KEY), photo);
   const ids = [c.a, c.b, c.walker, c.fitCard].map((x) => x.trekkerId);
   // The never seen are raised on 4 April (still on their trek: a check-in can answer them), the walker after the exit date.
   await findOverdueTrekkers({ today: "2043-04-04", graceDays: 2, trekkerIds: ids });
@@ -67,6 +76,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+const PHOTO = { width: 157, height: 193 };
 const note = "Phoned the guide, no answer yet";
 const state = async (card: Card) => (await caseDetail(u.board, card.trekkerId)).row.state;
 
@@ -135,6 +145,17 @@ describe("the escalation table per role", () => {
   });
 });
 
+/** The images embedded in a PDF, with their pixel sizes (pdfimages -list). */
+function pdfImages(bytes: Uint8Array): { width: number; height: number }[] {
+  const file = path.join(tmp, `${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  const lines = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).split("\n").slice(2);
+  return lines
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length > 4 && cols[2] === "image")
+    .map((cols) => ({ width: Number(cols[3]), height: Number(cols[4]) }));
+}
+
 function pdfText(bytes: Uint8Array): string {
   const file = path.join(tmp, `${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
   fs.writeFileSync(file, bytes);
@@ -151,7 +172,11 @@ describe("the rescue sheet", () => {
       ["Dhunche Gate", false, true],
       ["Muktinath Post", true, false],
     ]);
-    const text = pdfText((await rescueSheetPdf(u.board, c.walker.trekkerId)).bytes);
+    const pdf = (await rescueSheetPdf(u.board, c.walker.trekkerId)).bytes;
+    // The trekker's photo is on the sheet: an image of the photo's own size (the QR code is square).
+    expect(sheet.photoSrc).toMatch(/^data:image\/jpeg;base64,/);
+    expect(pdfImages(pdf)).toContainEqual(PHOTO);
+    const text = pdfText(pdf);
     const expected = [
       c.walker.fullName,
       "Germany",

@@ -21,6 +21,7 @@ import {
   type CaseState,
   type CaseViewer,
 } from "./cases";
+import { tellFollowerOfRescue } from "./follow.server";
 import { OverdueCaseMove, OverdueTrekker } from "./model.server";
 import { OVERDUE_REASON_LABELS } from "./rules";
 import type { CaseListRow } from "./case-list";
@@ -138,7 +139,10 @@ export async function moveCase(viewer: CaseViewer, trekkerId: number, move: Case
     if (!mayMoveCase(viewer, move, row)) throw forbiddenError();
     if (caseRule(move).confirm && !opts.confirmed)
       throw new DomainError(CASE_MESSAGES.confirm, { status: 400, fieldErrors: { confirm: [CASE_MESSAGES.confirm] } });
-    return applyMove(row, move, viewer.id, text, opts.now ?? new Date(), transaction);
+    const state = await applyMove(row, move, viewer.id, text, opts.now ?? new Date(), transaction);
+    // The family following the trek hear of a rescue with the move, or not at all.
+    if (move === "escalate") await tellFollowerOfRescue(row.trekkerId, transaction);
+    return state;
   });
 }
 

@@ -28,4 +28,6 @@ export {
   overdueTrekkerSubquery,
   safeMarkableAmong,
 } from "./service.server";
+export type { FollowerPage } from "./follow.server";
+export { followerPage } from "./follow.server";
 export { overdueModule } from "./plugin.server";

@@ -1,4 +1,7 @@
 import { escapeHtml } from "@lib/html";
+import { I18nProvider } from "@lib/i18n/context";
+import { serverTranslator } from "@lib/i18n/i18n.server";
+import { DEFAULT_LANGUAGE, htmlLang, type PageLanguage } from "@lib/i18n/languages";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { displayDate, displayDateTime, kathmanduDate } from "@lib/dates";
@@ -8,7 +11,7 @@ import { EMERGENCY_CONTACTS, buildCardView, photoDataUrl, trekkerCardData } from
 import { checkinsOf } from "@modules/checkins/index.server";
 import { findRoutePoints } from "@modules/trek-routes/index.server";
 import { billingContacts } from "@modules/users/index.server";
-import { expectedPosition, type CaseViewer } from "./cases";
+import { expectedPosition, type CaseViewer, type ExpectedPosition } from "./cases";
 import { caseDetail } from "./cases.server";
 import { RescueSheet, type RescueSheetView } from "./components/rescue-sheet";
 
@@ -18,7 +21,12 @@ import { RescueSheet, type RescueSheetView } from "./components/rescue-sheet";
  * may see the case and open the trekker's card sees it (caseDetail's and trekkerCardData's row
  * rules); the same view renders the page and, through the shared PDF renderer, the PDF.
  */
-export async function rescueSheet(viewer: CaseViewer, trekkerId: number, today = kathmanduDate()): Promise<RescueSheetView> {
+export async function rescueSheet(
+  viewer: CaseViewer,
+  trekkerId: number,
+  today = kathmanduDate(),
+  lng: PageLanguage = DEFAULT_LANGUAGE,
+): Promise<RescueSheetView> {
   const detail = await caseDetail(viewer, trekkerId, today);
   const data = await trekkerCardData(trekkerId, viewer);
   if (!data) throw notFoundError();
@@ -34,7 +42,8 @@ export async function rescueSheet(viewer: CaseViewer, trekkerId: number, today =
     today,
   );
   return {
-    today: displayDate(today),
+    today: displayDate(today, lng),
+    ownerId: data.registeredBy,
     case: detail.row,
     photoSrc: card.photoSrc,
     fullName: data.fullName,
@@ -45,18 +54,20 @@ export async function rescueSheet(viewer: CaseViewer, trekkerId: number, today =
     routeName: data.routeName,
     entryPoint: data.entryPoint,
     exitPoint: data.exitPoint,
-    entryDate: displayDate(data.entryDate),
-    exitDate: displayDate(data.exitDate),
+    entryDate: displayDate(data.entryDate, lng),
+    exitDate: displayDate(data.exitDate, lng),
     routePoints: route?.points ?? [],
     scans: scans.map((s) => ({
       id: s.id,
-      at: displayDateTime(s.at),
+      at: displayDateTime(s.at, lng),
       place: s.place,
       kind: s.refusedReason ? `Refused: ${s.refusedReason}` : s.direction === "out" ? "Check-out" : "Check-in",
       offRoute: s.offRoute,
       refused: s.refusedReason !== null,
+      reason: s.refusedReason,
     })),
     expected: position.text,
+    expectedSay: positionSay(position, data.entryDate, data.exitDate, lng),
     guide: { name: data.guideName, licence: data.guideLicense, phone: data.guideContact },
     agency: owner ? { name: owner.name, email: owner.email, phone: owner.contactNo || null, address: owner.address || null } : null,
     insurance: { company: data.insuranceCompany, policyNumber: data.policyNumber, policyType: data.policyType || null },
@@ -67,18 +78,30 @@ export async function rescueSheet(viewer: CaseViewer, trekkerId: number, today =
   };
 }
 
+/** The expected position's words as a text of the page's language (expectedPosition's English, with its values). */
+function positionSay(position: ExpectedPosition, entryDate: string, exitDate: string, lng: PageLanguage): RescueSheetView["expectedSay"] {
+  // English keeps the ISO dates expectedPosition writes; Nepali its own calendar's (docs/decisions.md).
+  const date = (iso: string) => (lng === "ne" ? displayDate(iso, lng) : iso);
+  if (position.day === 0) return { key: "Not started: enters at {{place}} on {{date}}.", values: { place: position.place, date: date(entryDate) } };
+  if (position.text.startsWith("Should have left"))
+    return { key: "Should have left the trail at {{place}} by {{date}}.", values: { place: position.place, date: date(exitDate) } };
+  return { key: "Day {{day}} of {{days}}: at or near {{place}}.", values: { day: position.day, days: position.days, place: position.place } };
+}
+
 function joinOrNull(parts: (string | null)[]): string | null {
   const text = parts.filter((p) => p && p.trim()).join(", ");
   return text || null;
 }
 
-export function rescueSheetHtml(sheet: RescueSheetView): string {
-  const body = renderToStaticMarkup(createElement(RescueSheet, { sheet }));
+/** The sheet as a standalone HTML document in the reader's language (the PDF's source). */
+export function rescueSheetHtml(sheet: RescueSheetView, lng: PageLanguage = DEFAULT_LANGUAGE): string {
+  const translator = serverTranslator(lng);
+  const body = renderToStaticMarkup(createElement(I18nProvider, { value: translator }, createElement(RescueSheet, { sheet })));
   return (
     "<!DOCTYPE html>" +
-    '<html lang="en"><head><meta charset="utf-8">' +
+    `<html lang="${htmlLang(lng)}"><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">` +
-    `<title>${escapeHtml(`Rescue sheet: ${sheet.fullName}`)}</title>` +
+    `<title>${escapeHtml(translator.t("Rescue sheet: {{name}}", { name: sheet.fullName }))}</title>` +
     "<style>@page{size:A4;margin:12mm}html,body{margin:0;padding:0;background:#fff;font-family:sans-serif;font-size:11px}" +
     "body{-webkit-print-color-adjust:exact;print-color-adjust:exact}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:3px;text-align:left;vertical-align:top}" +
     "h1{font-size:18px;margin:0 0 6px}h2{font-size:13px;margin:10px 0 4px}img{max-width:110px}</style>" +
@@ -87,8 +110,12 @@ export function rescueSheetHtml(sheet: RescueSheetView): string {
 }
 
 /** The sheet as an A4 PDF, rendered on request (a case changes by the hour; nothing is stored). */
-export async function rescueSheetPdf(viewer: CaseViewer, trekkerId: number): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const sheet = await rescueSheet(viewer, trekkerId);
-  const bytes = await getPdfRenderer().render(rescueSheetHtml(sheet), { format: "A4", landscape: false }, { discardPage: true });
-  return { bytes, fileName: `rescue-sheet-${sheet.cardNumber ?? trekkerId}.pdf` };
+export async function rescueSheetPdf(
+  viewer: CaseViewer,
+  trekkerId: number,
+  lng: PageLanguage = DEFAULT_LANGUAGE,
+): Promise<{ bytes: Uint8Array; fileName: string; ownerId: number }> {
+  const sheet = await rescueSheet(viewer, trekkerId, kathmanduDate(), lng);
+  const bytes = await getPdfRenderer().render(rescueSheetHtml(sheet, lng), { format: "A4", landscape: false }, { discardPage: true });
+  return { bytes, fileName: `rescue-sheet-${sheet.cardNumber ?? trekkerId}.pdf`, ownerId: sheet.ownerId };
 }

@@ -1,4 +1,5 @@
 import { UserType } from "../contract";
+import { mailTranslator } from "../../emails/translator.server";
 import { createElement } from "react";
 import { Op, type Transaction } from "sequelize";
 import { addDays, displayDate, kathmanduDate } from "@lib/dates";
@@ -8,6 +9,7 @@ import { insertRows } from "../../db/insert-rows.server";
 import { writeTransaction } from "../../db/sequelize.server";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
+import { mailText } from "../../emails/templates/email-layout";
 import { OverdueDigestEmail, overdueDigestSubject, type OverdueDigestReader } from "../../emails/templates/trekker-overdue";
 import type { JobHandler } from "../contract";
 import { onCheckinRecorded, trailsOf, type RecordedCheckin } from "@modules/checkins/index.server";
@@ -16,6 +18,7 @@ import { can, type PermissionHolder } from "@modules/permissions";
 import { treksByDate, type TrekkerSubquery, type TrekOnTrail } from "@modules/registration/index.server";
 import { activeUserIdsOfType, displayNames } from "@modules/users/index.server";
 import { applyMove, lockedCase, moveCase } from "./cases.server";
+import { tellFollowerOfCheckout } from "./follow.server";
 import { OverdueTrekker } from "./model.server";
 import { DEFAULT_OVERDUE_GRACE_DAYS, DEFAULT_OVERDUE_LOOKBACK_DAYS, OVERDUE_REASON_LABELS, mayMarkSafe, type OverdueReason } from "./rules";
 
@@ -177,19 +180,27 @@ async function mailDigests(today: string): Promise<void> {
     const person = people.get(userId);
     if (!person?.email) continue;
     const as: OverdueDigestReader = reader ?? (mayMarkSafe({ id: userId, userType: person.userType }, userId) ? "agency" : "owner");
+    const tr = await mailTranslator(person.language);
     const trekkers = theirs.slice(0, DIGEST_NAMED).map((r) => ({
       fullName: r.fullName,
       cardNumber: r.cardNumber,
       routeName: r.routeName,
-      why: `${OVERDUE_REASON_LABELS[r.reason] ?? r.reason} (overdue since ${displayDate(String(r.dueDate).slice(0, 10))}).`,
+      why: mailText(tr, "{{reason}} (overdue since {{day}}).", {
+        reason: OVERDUE_REASON_LABELS[r.reason] ? mailText(tr, OVERDUE_REASON_LABELS[r.reason]) : r.reason,
+        day: displayDate(String(r.dueDate).slice(0, 10)),
+      }),
       link: `${origin}${linkFor(r, person.userType)}`,
     }));
     const all = person.userType === UserType.FIT ? "/tims-cards" : "/trekkers?tab=trekkers&overdue=1";
     const { html, text } = renderEmail(
       createElement(OverdueDigestEmail, { name: person.name, day, total: theirs.length, trekkers, link: `${origin}${all}`, reader: as }),
+      tr,
     );
     await writeTransaction((transaction) =>
-      sendEmail({ to: person.email, subject: overdueDigestSubject(theirs.length, day), html, text }, { transaction, key: `overdue-digest:${today}:${userId}` }),
+      sendEmail(
+        { to: person.email, subject: overdueDigestSubject(theirs.length, day, tr), html, text },
+        { transaction, key: `overdue-digest:${today}:${userId}` },
+      ),
     );
   }
 }
@@ -338,6 +349,7 @@ export async function clearAnsweredAlert(checkin: RecordedCheckin, transaction: 
 }
 onCheckinRecorded(async (checkin, transaction) => {
   await clearAnsweredAlert(checkin, transaction);
+  await tellFollowerOfCheckout(checkin, transaction);
 });
 
 /** A trekker's overdue record, open or cleared (tests, the panel): null when never raised. */

@@ -9,14 +9,14 @@ import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from "./payment-medium";
  * trekking route), payment method, date range and agency; search by invoice or payer; export
  * "Billings". A row opens the Receipt Details panel.
  */
-export const billingList = defineList({
-  filters: filterObject({
-    route: idFilter(),
-    method: choiceFilter(PAYMENT_METHOD_IDS),
-    startDate: dateFilter(),
-    endDate: dateFilter(),
-    agency: idFilter(),
-    name: textFilter(),
+export const billingList = /* @__PURE__ */ defineList({
+  filters: /* @__PURE__ */ filterObject({
+    route: /* @__PURE__ */ idFilter(),
+    method: /* @__PURE__ */ choiceFilter(PAYMENT_METHOD_IDS),
+    startDate: /* @__PURE__ */ dateFilter(),
+    endDate: /* @__PURE__ */ dateFilter(),
+    agency: /* @__PURE__ */ idFilter(),
+    name: /* @__PURE__ */ textFilter(),
   }),
   fields: [
     { kind: "select", name: "route", label: "Trekking Region", options: "routes" },

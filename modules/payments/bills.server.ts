@@ -10,7 +10,7 @@ import { amountInWords } from "./amount-words";
 import { receiptLineItem, registerAgencyLabel, seesAllBills, type BillRow, type Receipt } from "./billing";
 import { invoiceNumberFor } from "./invoice-numbers";
 import { PAYMENT_METHOD_LABELS } from "./payment-medium";
-import { Bill } from "./models/payment-records.server";
+import { Bill, PaymentAttempt } from "./models/payment-records.server";
 
 export interface BillViewer {
   id: number;
@@ -163,4 +163,36 @@ export async function receiptForJob(billId: number): Promise<{ receipt: Receipt;
 export async function billIdOfRegistration(registrationId: number): Promise<number | null> {
   const bill = await Bill.findOne({ where: { registrationId }, attributes: ["id"] });
   return bill?.id ?? null;
+}
+
+/**
+ * The bills and payment attempts of these registrations, paid by `userId` (the "download my data"
+ * file, modules/privacy): a payment someone else made for the registration is theirs, not this
+ * user's, and is left out.
+ */
+export async function ownPaymentRecords(userId: number, registrationIds: readonly number[]) {
+  if (!registrationIds.length) return { bills: [], payments: [] };
+  const ids = [...registrationIds];
+  const [bills, attempts] = await Promise.all([
+    Bill.findAll({ where: { registrationId: { [Op.in]: ids }, payerUserId: userId }, order: [["id", "ASC"]] }),
+    PaymentAttempt.findAll({ where: { registrationId: { [Op.in]: ids }, userId }, order: [["id", "ASC"]] }),
+  ]);
+  return {
+    bills: bills.map((b) => ({
+      invoiceNumber: b.invoiceNumber,
+      registrationId: b.registrationId,
+      method: PAYMENT_METHOD_LABELS[b.methodId as keyof typeof PAYMENT_METHOD_LABELS] ?? String(b.methodId),
+      amountPaisa: b.amountPaisa,
+      createdAt: b.createdAt,
+    })),
+    payments: attempts.map((a) => ({
+      registrationId: a.registrationId,
+      gateway: a.gateway,
+      txnId: a.txnId,
+      amountPaisa: a.amountPaisa,
+      status: a.status,
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+    })),
+  };
 }

@@ -26,7 +26,6 @@ export {
 } from "./index";
 export { vouchersList } from "./index.ui";
 export { billingList } from "./index.ui";
-export { ReceiptDocument } from "./index.receipt";
 export type { SimDecision } from "./index";
 export { paymentReturnParams, paymentStepSchema, voucherDecisionSchema, markRefundedSchema, refundListParams } from "./index.schemas";
 export type { GatewayId, ReturnAction } from "./gateways/gateway-set.server";
@@ -67,8 +66,8 @@ export {
   refundsOfRegistration,
   type RefundRow,
 } from "./refunds.server";
-export { billIdOfRegistration, billListHidden, billListSource, getReceipt, type BillFilters } from "./bills.server";
-export { receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";
+export { billIdOfRegistration, billListHidden, billListSource, getReceipt, ownPaymentRecords, type BillFilters } from "./bills.server";
+export { receiptBodyHtml, receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";
 export { refundedSaleRegistrations, saleStates, type SaleState } from "./sale-facts.server";
 export { allocateInvoiceNumber, checkInvoiceNumbers, invoiceVoids, type InvoiceNumberCheck } from "./invoice-counter.server";
 export { invoiceNumberFor, invoiceSequenceOf, type InvoiceVoid } from "./invoice-numbers";

@@ -1,6 +1,6 @@
 // The payments module's light public entry for code that may run in the browser: rules, constants,
 // labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
-// a piece one page uses sits beside it in app/components/ (ADR 0045). One narrow browser entry stays, index.receipt.ts (the receipt): ADR 0045.
+// a piece one page uses sits beside it in app/components/ (ADR 0045).
 // Routes and other modules import only the module's entries.
 export type { PaymentTab } from "./methods";
 export { GATEWAY_LABELS, GATEWAY_UNAVAILABLE, ONLINE_METHODS, PAYMENT_TABS, refundGatewayLabel } from "./methods";

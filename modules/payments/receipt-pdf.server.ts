@@ -1,4 +1,6 @@
 import { escapeHtml } from "@lib/html";
+import { mailTranslator } from "../../emails/translator.server";
+import { displayNames } from "@modules/users/index.server";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Op, type Transaction } from "sequelize";
@@ -16,14 +18,19 @@ import { Bill } from "./models/payment-records.server";
 
 /**
  * Receipt PDFs: the job "payments.receipt", queued in the transaction that creates the bill,
- * renders the same ReceiptDocument the side panel shows, stores it on the bill and e-mails it
+ * renders the same markup the side panel shows (receiptBodyHtml), stores it on the bill and e-mails it
  * to the payer once. A download before the job ran (or of a bill made before receipts existed)
  * renders it with the same function and keeps it.
  */
 export const RECEIPT_JOB = "payments.receipt";
 
+/** The receipt's markup: the Receipt Details panel shows it as it is and the PDF wraps it, so both are one rendering. */
+export function receiptBodyHtml(receipt: Receipt): string {
+  return renderToStaticMarkup(createElement(ReceiptDocument, { receipt }));
+}
+
 export function receiptPdfHtml(receipt: Receipt): string {
-  const body = renderToStaticMarkup(createElement(ReceiptDocument, { receipt }));
+  const body = receiptBodyHtml(receipt);
   return (
     "<!DOCTYPE html>" +
     '<html lang="en"><head><meta charset="utf-8">' +
@@ -65,12 +72,14 @@ export async function renderAndEmailReceipt(billId: number): Promise<void> {
   const stored = await ensureStored(bill, receipt);
   if (bill.receiptEmailedAt || !receipt.email) return;
   const bytes = stored.bytes ?? new Uint8Array(await (await storedFileResponse(stored.fileKey)).arrayBuffer());
+  const tr = await mailTranslator((await displayNames([bill.payerUserId])).get(bill.payerUserId)?.language);
   const { html, text } = renderEmail(
     createElement(ReceiptEmail, { name: receipt.name, invoiceNumber: receipt.invoiceNumber, amount: formatNrs(receipt.amountPaisa) }),
+    tr,
   );
   await deliver({
     to: receipt.email,
-    subject: receiptSubject(receipt.invoiceNumber),
+    subject: receiptSubject(receipt.invoiceNumber, tr),
     html,
     text,
     attachments: [

@@ -1,7 +1,10 @@
 import { createElement } from "react";
+import { mailTranslator } from "../../emails/translator.server";
 import { deliver } from "../../emails/mailer.server";
 import { renderEmail } from "../../emails/render.server";
+import { mailText } from "../../emails/templates/email-layout";
 import { RefundDueEmail, RefundedEmail, refundDueSubject, refundedSubject, type RefundNoticeFacts } from "../../emails/templates/refund-notice";
+import type { Translator } from "@lib/i18n/translate";
 import { displayDate } from "@lib/dates";
 import { publicOrigin } from "@lib/origin.server";
 import { formatNrs } from "@modules/registration";
@@ -15,18 +18,23 @@ import { PAYMENT_METHOD_LABELS } from "./payment-medium";
 import type { RefundNoticeKind } from "./refunds.server";
 
 /** Why the payment bought nothing, in the payer's words: the sale it would have repeated, or the change. */
-async function whyNothingWasBought(refund: PaymentRefund): Promise<string> {
+async function whyNothingWasBought(refund: PaymentRefund, tr: Translator): Promise<string> {
   if (refund.reason === "registration-changed") {
-    return "The trekkers of that registration changed after this payment started, so its total was no longer the amount paid.";
+    return mailText(tr, "The trekkers of that registration changed after this payment started, so its total was no longer the amount paid.");
   }
   if (refund.reason === "trek-expired")
-    return "That registration had expired (its exit date passed) before this payment was confirmed, so no TIMS card was issued.";
+    return mailText(tr, "That registration had expired (its exit date passed) before this payment was confirmed, so no TIMS card was issued.");
   if (refund.reason === "cards-generated")
-    return "The TIMS cards of that registration had already been issued without payment before this payment was confirmed.";
+    return mailText(tr, "The TIMS cards of that registration had already been issued without payment before this payment was confirmed.");
   const bill = await Bill.findOne({ where: { registrationId: refund.registrationId }, order: [["id", "ASC"]] });
-  if (!bill) return "That registration had already been paid by another payment.";
-  const method = PAYMENT_METHOD_LABELS[bill.methodId] ?? "another method";
-  return `That registration had already been paid by another payment (${method}, receipt ${bill.invoiceNumber} of ${displayDate(bill.createdAt)}).`;
+  if (!bill) return mailText(tr, "That registration had already been paid by another payment.");
+  // The method's name is the gateway's own (Khalti, connectIPS): not translated.
+  const method = PAYMENT_METHOD_LABELS[bill.methodId] ?? mailText(tr, "another method");
+  return mailText(tr, "That registration had already been paid by another payment ({{method}}, receipt {{invoiceNumber}} of {{paidOn}}).", {
+    method,
+    invoiceNumber: bill.invoiceNumber,
+    paidOn: displayDate(bill.createdAt),
+  });
 }
 
 /**
@@ -41,21 +49,25 @@ export async function emailRefundNotice(refundId: number, kind: RefundNoticeKind
   if (!payer?.email) return;
   const reg = await registrationForPayment(refund.registrationId);
   const amount = formatNrs(refund.amountPaisa);
+  const tr = await mailTranslator(payer.language);
   const facts: RefundNoticeFacts = {
     name: payer.name,
     amount,
-    payment: refund.voucherId ? `your bank deposit voucher ${voucherInvoiceId(refund.voucherId)}` : `your ${refundGatewayLabel(refund.gateway)} payment`,
+    payment: refund.voucherId
+      ? mailText(tr, "your bank deposit voucher {{voucher}}", { voucher: voucherInvoiceId(refund.voucherId) })
+      : mailText(tr, "your {{gateway}} payment", { gateway: refundGatewayLabel(refund.gateway) }),
     receivedOn: displayDate(refund.createdAt),
     registrationId: refund.registrationId,
     routeName: reg?.routeName ?? "",
-    why: await whyNothingWasBought(refund),
+    why: await whyNothingWasBought(refund, tr),
     link: `${publicOrigin()}/billing/refunds`,
   };
   const { html, text } =
     kind === "due"
-      ? renderEmail(createElement(RefundDueEmail, facts))
+      ? renderEmail(createElement(RefundDueEmail, facts), tr)
       : renderEmail(
           createElement(RefundedEmail, { ...facts, reference: refund.reference ?? "", refundedOn: refund.refundedAt ? displayDate(refund.refundedAt) : "" }),
+          tr,
         );
-  await deliver({ to: payer.email, subject: kind === "due" ? refundDueSubject(amount) : refundedSubject(amount), html, text });
+  await deliver({ to: payer.email, subject: kind === "due" ? refundDueSubject(amount, tr) : refundedSubject(amount, tr), html, text });
 }

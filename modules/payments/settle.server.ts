@@ -92,8 +92,15 @@ export async function settle(opts: {
       console.warn(`[payments] registration ${reg.id} owes ${reg.totalPaisa} but ${opts.amountPaisa} was paid; nothing issued, refund due`);
       return "mismatch";
     }
+    // What only this payment's rows need first, the shared counters last (ADR 0052): the card
+    // and invoice counters are rows every payment locks until its commit. The bill's statistics
+    // are read here for the day of `at` (recordDaily writes them at the commit).
+    const at = new Date();
+    await recordDaily({ kind: "bill", at, registrationId: reg.id, methodId: opts.methodId, amountPaisa: opts.amountPaisa }, transaction);
+    await issuePaidCards(reg.id, transaction);
     const bill = await Bill.create(
       {
+        createdAt: at,
         // Taken here, with the bill (issue 25): a payment that issues nothing takes no number.
         invoiceNumber: await allocateInvoiceNumber(transaction),
         registrationId: reg.id,
@@ -105,8 +112,6 @@ export async function settle(opts: {
       },
       { transaction },
     );
-    await recordDaily({ kind: "bill", at: bill.createdAt, registrationId: reg.id, methodId: opts.methodId, amountPaisa: opts.amountPaisa }, transaction);
-    await issuePaidCards(reg.id, transaction);
     // The receipt (PDF, e-mail to the payer) is queued with the bill, like the cards' PDFs.
     await announceBill(bill.id, transaction);
     return "issued";

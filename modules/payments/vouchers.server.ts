@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import { mailTranslator } from "../../emails/translator.server";
 import { paymentOutcomes } from "./metrics.server";
 import { notify } from "@modules/notifications/index.server";
 import { IndexHints, Op, literal, type Transaction, type WhereOptions } from "sequelize";
@@ -352,6 +353,7 @@ export async function decideVoucher(opts: {
   }
   const payer = (await displayNames([v.userId])).get(v.userId);
   if (payer) {
+    const tr = await mailTranslator(payer.language);
     const { html, text } = renderEmail(
       createElement(VoucherDecisionEmail, {
         name: payer.name,
@@ -368,8 +370,9 @@ export async function decideVoucher(opts: {
             }
           : undefined,
       }),
+      tr,
     );
-    await sendEmail({ to: payer.email, subject: voucherDecisionSubject(opts.approve), html, text });
+    await sendEmail({ to: payer.email, subject: voucherDecisionSubject(opts.approve, tr), html, text });
   }
   return "done";
 }

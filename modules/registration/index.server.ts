@@ -12,9 +12,8 @@ export {
   trekkerListScope,
   formatNrs,
 } from "./index";
-export { InsuranceFields, TrekkerFields, TrekFields, ChoosePhotoAgain, OverlapNotice } from "./index.fields";
 export { WizardSteps, PastTrekNotice } from "./index.ui";
-export { firstStepSchema, insuranceSchema, splitFirstStep, trekDetailsSchema, trekkerSchema } from "./index.schemas";
+export { firstStepSchema, followerFormSchema, insuranceSchema, splitFirstStep, trekDetailsSchema, trekkerSchema } from "./index.schemas";
 export type { RegistrationForCards, TrekkerDetails } from "./summaries.server";
 export type { RouteChangeListener } from "./service.server";
 export {
@@ -64,3 +63,7 @@ export type { TrekkerBatchFields, TrekkerBatchRow } from "./trekker-search.serve
 export { reviewIntent } from "./review-intents.server";
 export { overlappingCards, type OverlappingCard } from "./overlaps.server";
 export { nameTokens } from "./name-tokens";
+export type { FollowedTrek, FollowerView } from "./followers.server";
+export { FOLLOWER_MESSAGES, followedTrek, followerFor, revokeFollower, setFollower, tellFollower } from "./followers.server";
+export { erasePersonalData, trekkersDueForErasure, type DueTrekker } from "./retention.server";
+export { ownRegistrationData, type OwnRegistrationData } from "./own-data.server";

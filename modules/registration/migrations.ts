@@ -149,4 +149,39 @@ export const registrationMigrations: Migration[] = [
       await qi.dropTable("trekker_name_tokens");
     },
   },
+  {
+    // Family who follow a trek (issue 29 item 3): one row per follower a trekker named; revoking
+    // or naming another keeps the row (revokedAt) so an old link is refused rather than unknown.
+    // (trekkerId, revokedAt): a trekker's live follower, read on every check-out and escalation.
+    name: "2026122910-registration-trek-followers",
+    async up(qi) {
+      await qi.createTable("trek_followers", {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        trekkerId: { type: DataTypes.INTEGER, allowNull: false, references: { model: "trekkers", key: "id" }, onDelete: "CASCADE" },
+        email: { type: DataTypes.STRING(190), allowNull: false },
+        // Random, signed into the link: a new follower's link never opens an old follower's row.
+        nonce: { type: DataTypes.STRING(32), allowNull: false },
+        createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+        revokedAt: { type: DataTypes.DATE, allowNull: true },
+        revokedBy: { type: DataTypes.INTEGER, allowNull: true },
+      });
+      await qi.addIndex("trek_followers", ["trekkerId", "revokedAt"], { name: "trek_followers_trekker" });
+    },
+    async down(qi) {
+      await qi.dropTable("trek_followers");
+    },
+  },
+  {
+    // Personal data kept only as long as needed (issue 31 item 5): the trekker row stays for the
+    // card, the bills and the statistics; this says when its personal fields were erased.
+    // (registrationId) is already indexed; the job walks registrations by exit date.
+    name: "2027010100-registration-personal-data-erased",
+    async up(qi) {
+      await qi.addColumn("trekkers", "personalDataErasedAt", { type: DataTypes.DATE, allowNull: true });
+    },
+    async down(qi) {
+      await qi.removeColumn("trekkers", "personalDataErasedAt");
+    },
+  },
 ];

@@ -1,6 +1,7 @@
 import { checkUpload, PHOTO_RULE } from "@lib/files/upload-rules";
 import { IMAGE_UNREADABLE as UNREADABLE_IMAGE, checkImageHeader, decodeImage } from "@lib/files/image-safety.server";
 import { storeFile } from "@lib/files/storage.server";
+import { PHOTO_UNREADABLE } from "@lib/files/photo-texts";
 
 /** The card photo is square (2x2 inch); stored at this size, enough for print at 200 dpi. */
 const PHOTO_SIZE = 400;
@@ -18,7 +19,7 @@ export function parseCrop(form: FormData, prefix = "crop"): CropBox | null {
   return [box.x, box.y, box.size].every((v) => Number.isFinite(v) && v >= 0) && box.size > 0 ? box : null;
 }
 
-const UNREADABLE_PHOTO = "The photo could not be read. Please upload a jpg or png image.";
+const UNREADABLE_PHOTO = PHOTO_UNREADABLE;
 
 export type PhotoResult = { ok: true; key: string } | { ok: false; message: string };
 

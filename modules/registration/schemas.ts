@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   contactField,
+  EMAIL_PATTERN,
   emailField,
   messages,
   optionalText as optionalTextField,
@@ -93,6 +94,12 @@ function trekkerShape(opts: { userType: number }) {
     guideLicense: isAgency ? requiredText("Guide ID").max(50) : optionalText(50),
     guideContact: isAgency ? contactField("Guide Contact") : optionalText(20),
     otherSupportStaff: optionalText(500, { multiline: true }),
+    // Opt-in (issue 29 item 3): someone at home who may follow the trek through a private link.
+    followerEmail: plainText({ label: "Follower e-mail" })
+      .max(190)
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .refine((v) => v === null || EMAIL_PATTERN.test(v), messages.email),
     ...insuranceShape,
   };
 }
@@ -150,3 +157,15 @@ export function splitFirstStep(v: z.infer<ReturnType<typeof firstStepSchema>>): 
   const trekker = Object.fromEntries(Object.entries(v).filter(([k]) => !TREK_KEYS.includes(k as never))) as TrekkerInput;
   return { trek, trekker };
 }
+
+/**
+ * The card page's follower forms (issue 29 item 3): name or replace the follower, or revoke it
+ * (after the page's confirmation). The address is checked again by the service.
+ */
+export const followerFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("set-follower"),
+    followerEmail: emailField("Follower e-mail"),
+  }),
+  z.object({ intent: z.literal("revoke-follower") }),
+]);

@@ -1,4 +1,5 @@
 import { Op, type Transaction } from "sequelize";
+import { nameFollowerIn } from "./followers.server";
 import { writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
 import { deleteStoredFile } from "@lib/files/storage.server";
@@ -139,7 +140,8 @@ export async function createRegistration(viewer: RegistrationViewer, trek: TrekD
   await checkCountry(trekker.nationality);
   return writeTransaction(async (transaction) => {
     const reg = await Registration.create({ userId: viewer.id, userType: viewer.userType, routeName, ...trek }, { transaction });
-    await Trekker.create({ registrationId: reg.id, registeredBy: reg.userId, photoKey, ...trekkerColumns(trekker) }, { transaction });
+    const t = await Trekker.create({ registrationId: reg.id, registeredBy: reg.userId, photoKey, ...trekkerColumns(trekker) }, { transaction });
+    if (trekker.followerEmail) await nameFollowerIn(t.id, trekker.followerEmail, viewer.id, transaction);
     return reg.id;
   });
 }
@@ -268,6 +270,7 @@ export async function addTrekker(id: number, viewer: RegistrationViewer, input: 
   return writeTransaction(async (transaction) => {
     await lockEditable(id, viewer, transaction);
     const t = await Trekker.create({ registrationId: id, registeredBy: reg.userId, photoKey, ...trekkerColumns(input) }, { transaction });
+    if (input.followerEmail) await nameFollowerIn(t.id, input.followerEmail, viewer.id, transaction);
     await unlockPrice(id, transaction);
     return t.id;
   });

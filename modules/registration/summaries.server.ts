@@ -108,6 +108,8 @@ export interface TrekkerDetails {
   guideLicense: string | null;
   guideContact: string | null;
   amountPaisa: number | null;
+  /** When the retention rule erased the trekker's personal data (modules/privacy), or null. */
+  personalDataErasedAt: string | null;
 }
 
 /**
@@ -157,6 +159,7 @@ export async function trekkerDetails(trekkerId: number, viewer: RegistrationView
     guideLicense: t.guideLicense ?? null,
     guideContact: t.guideContact ?? null,
     amountPaisa: t.amountPaisa ?? null,
+    personalDataErasedAt: t.personalDataErasedAt ? new Date(t.personalDataErasedAt).toISOString() : null,
   };
 }
 

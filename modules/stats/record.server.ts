@@ -1,6 +1,6 @@
 import { QueryTypes, type Transaction } from "sequelize";
 import { kathmanduDate } from "@lib/dates";
-import { sequelize, isSqlite } from "../../db/sequelize.server";
+import { sequelize, isSqlite, lastInTransaction } from "../../db/sequelize.server";
 import { STATS_KEY, rollUp, statsInsert, type StatsRow as Row } from "./sources.server";
 
 /**
@@ -86,11 +86,25 @@ async function rowsOf(event: DailyEvent, transaction: Transaction): Promise<Row[
 
 /**
  * Adds an event to daily_stats inside the owner's transaction: the counts exist exactly when the
- * event does. Rows are merged and written in key order (one upsert statement), so two
- * transactions touching the same rows lock them in the same order.
+ * event does. The rows are read now and written at the end of the transaction (lastInTransaction:
+ * the day's rows are shared by every payment and check-in, so their locks are taken last and held
+ * only until the commit), all of a transaction's events merged into one upsert in key order, so
+ * two transactions touching the same rows lock them in the same order.
  */
 export async function recordDaily(event: DailyEvent, transaction: Transaction): Promise<void> {
-  const rows = rollUp(await rowsOf(event, transaction));
+  const rows = await rowsOf(event, transaction);
+  if (!rows.length) return;
+  let buffer = pendingRows.get(transaction);
+  if (!buffer) pendingRows.set(transaction, (buffer = []));
+  buffer.push(...rows);
+  await lastInTransaction(transaction, "stats:daily", () => flush(transaction));
+}
+
+const pendingRows = new WeakMap<Transaction, Row[]>();
+
+async function flush(transaction: Transaction): Promise<void> {
+  const rows = rollUp(pendingRows.get(transaction) ?? []);
+  pendingRows.delete(transaction);
   if (!rows.length) return;
   const upsert = isSqlite()
     ? `ON CONFLICT (${STATS_KEY.join(", ")}) DO UPDATE SET count = count + excluded.count, amountPaisa = amountPaisa + excluded.amountPaisa`

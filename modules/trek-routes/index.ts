@@ -5,3 +5,4 @@
 export { registerTrekUrl, routeDetailUrl, routeEditUrl, routeImageUrl } from "./urls";
 export { ROUTE_SCOPES, canManageRoutes, canRegisterOnRoute } from "./policy";
 export { ROUTE_LABELS } from "./labels";
+export { DESCRIPTION_CLASS } from "./description-class";

@@ -1,9 +1,13 @@
 import { defineList, textFilter, filterObject } from "@lib/list/define";
+import { useT } from "@lib/i18n/context";
 import type { RouteRow } from "./service.server";
 
+/** A status in the page's language: lib/ui/table's Say would bring the table to every page of this module's entry. */
+const Say = ({ text }: { text: string }) => <>{useT().t(text)}</>;
+
 /** The Routes list (spec 2 §2), declared once with the list kit: search by name, export RoutesList. */
-export const routesList = defineList({
-  filters: filterObject({ name: textFilter() }),
+export const routesList = /* @__PURE__ */ defineList({
+  filters: /* @__PURE__ */ filterObject({ name: /* @__PURE__ */ textFilter() }),
   fields: [{ kind: "search", name: "name", label: "Search", placeholder: "Route name" }],
   sort: { keys: ["name"], default: "name" },
   columns: [
@@ -22,7 +26,7 @@ export const routesList = defineList({
               : "rounded bg-gray-200 px-2 py-0.5 text-xs font-medium text-gray-700"
           }
         >
-          {r.status}
+          <Say text={r.status} />
         </span>
       ),
     },

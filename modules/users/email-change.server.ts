@@ -1,4 +1,6 @@
 import { createElement } from "react";
+import { mailTranslator } from "../../emails/translator.server";
+import { languageOr, type Language } from "@lib/i18n/languages";
 import { UniqueConstraintError } from "sequelize";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
@@ -27,15 +29,16 @@ const fingerprint = (newEmail: string, currentEmail: string) => fingerprintOf(`$
  * Spec 1 §2.8: the change takes effect only when the link sent to the new address is followed
  * (/verify-changed-email?token&verify&change). Until then the account keeps its address.
  */
-export async function requestEmailChange(userId: number, newEmail: string, origin: string): Promise<void> {
+export async function requestEmailChange(userId: number, newEmail: string, origin: string, requestLng?: Language): Promise<void> {
   const user = await loadUser(userId);
   const email = newEmail.trim().toLowerCase();
   if (email === user.email) throw new SameEmailError();
   if (await findUserByEmail(email)) throw new DuplicateEmailError();
   const token = createToken({ purpose: CHANGE_PURPOSE, subject: String(user.id), fingerprint: fingerprint(email, user.email) }, CHANGE_TTL_SECONDS);
   const link = `${origin}/verify-changed-email?token=${encodeURIComponent(token)}&verify=${user.id}&change=${encodeURIComponent(email)}`;
-  const { html, text } = renderEmail(createElement(ChangeEmail, { fullName: user.fullName, link, newEmail: email }));
-  await sendEmail({ to: email, subject: changeEmailSubject, html, text });
+  const tr = await mailTranslator(languageOr(user.language, requestLng));
+  const { html, text } = renderEmail(createElement(ChangeEmail, { fullName: user.fullName, link, newEmail: email }), tr);
+  await sendEmail({ to: email, subject: changeEmailSubject(tr), html, text });
 }
 
 export type EmailChangeResult = "changed" | "invalid" | "expired" | "taken";

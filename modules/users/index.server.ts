@@ -1,6 +1,5 @@
 // The users module's public entry for server code (services, models stay private).
 export {
-  type AccountRow,
   type AgencyRequestStatus,
   AGENCY_REQUEST_STATUSES,
   type Permission,
@@ -25,7 +24,6 @@ export {
   resolveTab,
   tabOfUserType,
   visibleTabs,
-  type SessionListItem,
   describeDevice,
   agencyOnboardingPath,
   isOnboardingPath,
@@ -41,7 +39,6 @@ export {
   REGISTER_TYPES,
   TWO_FACTOR_CODE_LABEL,
 } from "./index";
-export { AccountRows, ProfileList, SessionList } from "./index.ui";
 export { USERS_TAB_HIDDEN, usersList } from "./index.ui";
 export { AuthCard, OpenMailButtons, ModalActions } from "./index.ui";
 export {

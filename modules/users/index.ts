@@ -2,7 +2,6 @@
 // labels, paths and types. Components and list declarations that pages share are in index.ui.ts;
 // a piece one page uses sits beside it in app/components/ (ADR 0045).
 // Routes and other modules import only the module's entries.
-export type { AccountRow } from "./components/account-rows";
 export type { AgencyRequestStatus } from "./agency-status";
 export type { Permission, PermissionHolder, PermissionScope } from "../permissions";
 export type { UserKind, UsersTab } from "./kinds";
@@ -21,7 +20,6 @@ export {
   visibleTabs,
 } from "./kinds";
 export { AGENCY_REQUEST_STATUSES } from "./agency-status";
-export type { SessionListItem } from "./components/session-list";
 export { describeDevice } from "./device";
 export { agencyOnboardingPath, isOnboardingPath, landingPath, safeRedirect } from "./landing";
 // The permission table is shared (modules/permissions.ts); re-exported where pages have always found it.

@@ -3,7 +3,4 @@
 // page uses, so a piece one page uses lives beside it in app/components/ instead (ADR 0045).
 export { AuthCard, OpenMailButtons } from "./components/auth-card";
 export { ModalActions } from "./components/modal-actions";
-export { AccountRows, ProfileList } from "./components/account-rows";
-export type { SessionListItem } from "./components/session-list";
-export { SessionList } from "./components/session-list";
 export { USERS_TAB_HIDDEN, usersList } from "./users-list";

@@ -1,12 +1,18 @@
 import { userWordsCondition } from "./search-words.server";
+import { languageOr, type Language } from "@lib/i18n/languages";
 import { User } from "./models/user.server";
 
 /** Display names (organisation for agencies) of several users in one query. */
-export async function displayNames(ids: number[]): Promise<Map<number, { name: string; email: string; userType: number }>> {
+/** Each user's name to show, address, type and the language to write to them in (their stored choice, else English). */
+export async function displayNames(ids: number[]): Promise<Map<number, { name: string; email: string; userType: number; language: Language }>> {
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
   if (!unique.length) return new Map();
-  const rows = await User.findAll({ where: { id: unique }, attributes: ["id", "fullName", "organizationName", "email", "userType"], paranoid: false });
-  return new Map(rows.map((u) => [u.id, { name: u.organizationName || u.fullName, email: u.email, userType: u.userType }]));
+  const rows = await User.findAll({
+    where: { id: unique },
+    attributes: ["id", "fullName", "organizationName", "email", "userType", "language"],
+    paranoid: false,
+  });
+  return new Map(rows.map((u) => [u.id, { name: u.organizationName || u.fullName, email: u.email, userType: u.userType, language: languageOr(u.language) }]));
 }
 
 /**

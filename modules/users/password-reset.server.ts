@@ -1,7 +1,9 @@
 import { createElement } from "react";
+import { mailTranslator } from "../../emails/translator.server";
 import { sendEmail } from "../../emails/jobs.server";
 import { renderEmail } from "../../emails/render.server";
 import { ResetPassword, resetPasswordSubject } from "../../emails/templates/reset-password";
+import { languageOr, type Language } from "@lib/i18n/languages";
 import { createToken, fingerprintOf, readToken } from "@lib/signed-token.server";
 import { DomainError } from "@lib/errors";
 import { storePassword } from "./credentials.server";
@@ -18,13 +20,14 @@ export const EXPIRED_RESET_LINK = "This link has expired. Please ask for a new o
  * current password hash: once the password changes, every earlier link is dead (single use).
  * Unknown or disabled addresses get nothing, and the caller answers the same either way.
  */
-export async function requestPasswordReset(email: string, origin: string): Promise<void> {
+export async function requestPasswordReset(email: string, origin: string, requestLng?: Language): Promise<void> {
   const user = await findUserByEmail(email);
   if (!user || user.status !== "Active") return;
   const token = createToken({ purpose: RESET_PURPOSE, subject: String(user.id), fingerprint: fingerprintOf(user.passwordHash) }, RESET_TTL_SECONDS);
   const link = `${origin}/create-new-password?token=${encodeURIComponent(token)}&verify=${user.id}`;
-  const { html, text } = renderEmail(createElement(ResetPassword, { fullName: user.fullName, link }));
-  await sendEmail({ to: user.email, subject: resetPasswordSubject, html, text });
+  const tr = await mailTranslator(languageOr(user.language, requestLng));
+  const { html, text } = renderEmail(createElement(ResetPassword, { fullName: user.fullName, link }), tr);
+  await sendEmail({ to: user.email, subject: resetPasswordSubject(tr), html, text });
 }
 
 /**

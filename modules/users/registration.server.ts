@@ -1,4 +1,6 @@
 import { NEPAL_ID } from "@modules/lookups";
+import { mailTranslator } from "../../emails/translator.server";
+import { languageOr, type Language } from "@lib/i18n/languages";
 import { findCountry } from "@modules/lookups/index.server";
 import { UserType } from "../contract";
 import type { RegisterInput } from "./schemas/register";
@@ -29,7 +31,7 @@ export class UnknownCountryError extends DomainError {
  * same success page), so the form tells nobody which addresses are registered; the owner is told
  * by e-mail instead (docs/decisions.md, "Registration with a taken address"). `id` is then null.
  */
-export async function registerAccount(input: RegisterInput, origin: string): Promise<{ id: number | null; email: string }> {
+export async function registerAccount(input: RegisterInput, origin: string, requestLng?: Language): Promise<{ id: number | null; email: string }> {
   const email = input.email.trim().toLowerCase();
   // The schema allows only these two; a hand-made call with another type is a bug.
   if (input.userType !== "1" && input.userType !== "2") throw new Error("Only organisations and individuals can register themselves");
@@ -37,7 +39,7 @@ export async function registerAccount(input: RegisterInput, origin: string): Pro
   // Before the address is looked at: refusing a common password only for new addresses would tell which are taken.
   await assertUncommonPassword(input.password);
   const owner = await findUserByEmail(email);
-  if (owner) return tellOwner(owner, input.password, origin);
+  if (owner) return tellOwner(owner, input.password, origin, requestLng);
   const credentials = { email, password: input.password, emailVerified: false };
   let user;
   try {
@@ -61,21 +63,23 @@ export async function registerAccount(input: RegisterInput, origin: string): Pro
   } catch (error) {
     // Two sign-ups with one address at once: the second is answered like any taken address.
     const raced = error instanceof DuplicateEmailError ? await findUserByEmail(email) : null;
-    if (raced) return tellOwner(raced, input.password, origin);
+    if (raced) return tellOwner(raced, input.password, origin, requestLng);
     throw error;
   }
-  await sendVerificationEmail(user, origin);
+  await sendVerificationEmail(user, origin, requestLng);
   return { id: user.id, email: user.email };
 }
 
 /** The taken-address answer: as slow as making an account (one password hash), and a note to the owner. */
-async function tellOwner(owner: User, password: string, origin: string): Promise<{ id: null; email: string }> {
+async function tellOwner(owner: User, password: string, origin: string, requestLng?: Language): Promise<{ id: null; email: string }> {
   await hashPassword(password);
   if (owner.status === "Active") {
+    const tr = await mailTranslator(languageOr(owner.language, requestLng));
     const { html, text } = renderEmail(
       createElement(RegistrationAttempt, { fullName: owner.fullName, loginLink: `${origin}/login`, resetLink: `${origin}/forgot-password` }),
+      tr,
     );
-    await sendEmail({ to: owner.email, subject: registrationAttemptSubject, html, text });
+    await sendEmail({ to: owner.email, subject: registrationAttemptSubject(tr), html, text });
   }
   return { id: null, email: owner.email };
 }

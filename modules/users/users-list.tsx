@@ -1,8 +1,12 @@
 import { displayDate } from "@lib/dates";
 import { choiceFilter, defineList, textFilter, type ListColumn, filterObject } from "@lib/list/define";
+import { useT } from "@lib/i18n/context";
 import type { UserListRow } from "./directory.server";
 import type { UsersTab } from "./kinds";
 import { USER_STATUSES } from "./kinds";
+
+/** A status in the page's language: lib/ui/table's Say would bring the table to every page of this module's entry. */
+const Say = ({ text }: { text: string }) => <>{useT().t(text)}</>;
 
 /** The Users page (spec 2 §2, §3 "Users list row"), declared once with the list kit; export Users. */
 export const userFilters = filterObject({
@@ -11,7 +15,9 @@ export const userFilters = filterObject({
 });
 
 const StatusBadge = ({ status }: { status: string }) => (
-  <span className={`rounded px-2 py-0.5 text-xs font-medium ${status === "Active" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}>{status}</span>
+  <span className={`rounded px-2 py-0.5 text-xs font-medium ${status === "Active" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}>
+    <Say text={status} />
+  </span>
 );
 
 type Column = ListColumn<UserListRow>;
@@ -21,7 +27,7 @@ const columns: Column[] = [
   { key: "email", header: "Email", cell: (r) => r.email },
   { key: "address", header: "Contact Address", cell: (r) => r.contactAddress ?? "" },
   { key: "country", header: "Country", cell: (r) => r.countryName ?? "" },
-  { key: "type", header: "Type", cell: (r) => (r.userType === 2 ? "Organization" : "Individual") },
+  { key: "type", header: "Type", cell: (r) => <Say text={r.userType === 2 ? "Organization" : "Individual"} /> },
   { key: "route", header: "Route", cell: (r) => r.routeName ?? "" },
   { key: "checkpost", header: "Checkpost", cell: (r) => r.checkpostName ?? "" },
   { key: "registered", header: "Register Date", cell: (r) => displayDate(r.registerDate) },

@@ -21,6 +21,7 @@ import { issueDevice } from "@modules/api/index.server";
 import { makeRoleUser, type TestUser } from "../factories/users";
 import { requestAs, sessionCookie } from "./support/auth-cookie";
 import { uniqueEmail } from "./support/data";
+import { linkIn, waitForEmail } from "./support/outbox";
 import { makePng } from "./support/files";
 import { makeActiveUser, type RoleName } from "./support/roles";
 
@@ -55,6 +56,8 @@ interface Fixture {
   overdueTrekkerId: number;
   /** A device token the board issued for the scanner (its revoke confirmation). */
   deviceId: number;
+  /** A family follower's private page (issue 29), as e-mailed. */
+  followPath: string;
 }
 
 type AccountKey = keyof Fixture["users"];
@@ -89,6 +92,9 @@ const PAGES: PageCase[] = [
   { file: "not-found.tsx", url: () => "/not-found", who: ["anonymous", "fit"] },
   { file: "$.tsx", url: () => "/no-such-page", who: ["anonymous", "ntb"] },
   { file: "dev.outbox.tsx", url: () => "/dev/outbox", who: ["anonymous"] },
+  // A follower's private link (issue 29): the trek's page, and the not-found page of a bad link.
+  { file: "follow.$token.tsx", url: (f) => f.followPath, who: ["anonymous", "fit"] },
+  { file: "follow.$token.tsx", url: () => "/follow/not-a-token", who: ["anonymous"] },
   // Every signed-in role.
   { file: "account-settings.tsx", url: () => "/account-settings", who: SETTINGS },
   { file: "account-settings.name.tsx", url: () => "/account-settings/name", who: SETTINGS },
@@ -157,6 +163,7 @@ const PAGES: PageCase[] = [
   { file: "overdue-cases_.$trekkerId_.sheet.tsx", url: (f) => `/overdue-cases/${f.overdueTrekkerId}/sheet`, who: ["ntb", "agency"] },
   { file: "trekkers.generate.$regId.tsx", url: (f) => `/trekkers/generate/${f.unpaidRegId}`, who: ["ntb"] },
   { file: "deleted-trekkers.tsx", url: () => "/deleted-trekkers", who: ["ntb"] },
+  { file: "audit.personal-data.tsx", url: () => "/audit/personal-data", who: ["ntb"] },
   // The board and TAAN: dashboard, agency requests, vouchers, routes, users.
   { file: "dashboard.tsx", url: () => "/dashboard", who: ["ntb", "taan"] },
   { file: "api-devices.tsx", url: () => "/api-devices", who: ["ntb"] },
@@ -267,9 +274,17 @@ test.beforeAll(async () => {
     chalanPushId: await startChalanPush(inDays(0)),
     overdueTrekkerId: (await overdueTrekkers(trail.route.id, agency))[0].trekkerId,
     deviceId: (await issueDevice(board, { name: "Accessible tablet", userId: trail.checkpost.id })).id,
+    followPath: await followPath(trail.route.id),
   };
   void ntb;
 });
+
+/** A trekker with a family follower, checked in once; the path of the link e-mailed to the follower. */
+async function followPath(routeId: number): Promise<string> {
+  const address = uniqueEmail("follower");
+  await trailCards(routeId, { entry: inDays(0), exit: inDays(4), fields: { followerEmail: address } });
+  return new URL(linkIn(await waitForEmail(address, /trek in Nepal/), "/follow/")).pathname;
+}
 
 test("the table visits every page route file (or says why not)", () => {
   const dir = path.resolve("app/routes");
@@ -289,6 +304,11 @@ async function signIn(page: Page, account: AccountKey | null) {
   if (!account) return;
   const { name, value } = await sessionCookie(fixture.users[account].email);
   await page.context().addCookies([{ name, value, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" }]);
+}
+
+/** The header switch's cookie: the language of every page from here on. */
+async function setLanguage(page: Page, lng: "en" | "ne") {
+  await page.context().addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), domain: "127.0.0.1", path: "/" }]);
 }
 
 type Found = { url: string; id: string; impact: string; help: string; nodes: string[] };
@@ -357,14 +377,22 @@ for (const who of ALL) {
         const account: AccountKey | null = who === "anonymous" ? null : (c.as ?? who);
         if (account !== signedInAs) await signIn(page, (signedInAs = account));
         const url = c.url(fixture);
+        // Each page in both languages (issue 28): at 390 px in Nepali, where longer words meet the
+        // narrowest layout, then at 1280 px in English.
+        await setLanguage(page, "ne");
         await page.setViewportSize(PHONE);
         if (c.stay) await page.route(c.stay, (route) => route.fulfill({ status: 204 }));
         const response = await page.goto(url);
         const status = response?.status() ?? 0;
-        // "/not-found" and the catch-all answer 404 by design; everything else must open.
-        if (status >= 400 && !(status === 404 && (c.file === "$.tsx" || c.file === "not-found.tsx"))) failed.push(`${url}: HTTP ${status}`);
-        found.push(...(await axe(page, `${url} at 390×844`)));
+        // "/not-found", the catch-all and a bad follower link answer 404 by design; everything else must open.
+        const notFoundByDesign = c.file === "$.tsx" || c.file === "not-found.tsx" || url === "/follow/not-a-token";
+        if (status >= 400 && !(status === 404 && notFoundByDesign)) failed.push(`${url}: HTTP ${status}`);
+        found.push(...(await axe(page, `${url} at 390×844 in Nepali`)));
+        expect(await page.locator("html").getAttribute("lang"), `${url} in Nepali`).toBe("ne");
+        await setLanguage(page, "en");
         await page.setViewportSize(DESKTOP);
+        const again = await page.reload();
+        if ((again?.status() ?? 0) >= 400 && !notFoundByDesign) failed.push(`${url} in English: HTTP ${again?.status()}`);
         found.push(...(await axe(page, `${url} at 1280 px`)));
         if (c.stay) await page.unroute(c.stay);
       }

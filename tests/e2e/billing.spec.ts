@@ -13,6 +13,10 @@ import { makeActiveUser } from "./support/roles";
 
 // Issue 16, items 1–2: every role's billing list, Receipt Details, its PDF and the export.
 
+// Each test pays bills through the factories and renders a receipt PDF in Chromium: about 50 s on a
+// loaded 2-core machine, near the default 60 s, so these get the same room as the checkpost tests.
+test.describe.configure({ timeout: 120_000 });
+
 const slow = { timeout: 20_000 };
 
 async function setUp(label: string) {

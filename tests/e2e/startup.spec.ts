@@ -88,6 +88,49 @@ test("SIGTERM stops the embedded server within 5 seconds", async () => {
   }
 });
 
+// Issue 31 item 1: a load balancer takes the instance out before it stops taking requests.
+test("SIGTERM turns readiness off at once, keeps serving while it drains, then stops", async () => {
+  // A migration, a Chromium launch (a readiness check) and the drain: slow on a loaded CI machine.
+  test.setTimeout(150_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tims-drain-"));
+  const port = await freePort();
+  const env = baseEnv({ DATA_DIR: dataDir, OUTBOX_DIR: path.join(dataDir, "outbox"), PORT: String(port), SHUTDOWN_DRAIN_SECONDS: "4" });
+  // Not ready until migrated (the jobs table is one of the checks): `npm start` migrates first, and so does this.
+  execSync("npx tsx db/cli.ts migrate", { env, stdio: "ignore" });
+  const child = spawn(process.execPath, [cli, serverBuild], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = collect(child);
+  const get = (p: string) =>
+    fetch(`http://127.0.0.1:${port}${p}`).then(
+      async (r) => ({ status: r.status, body: await r.text() }),
+      () => ({ status: 0, body: "" }),
+    );
+  try {
+    // Ready first: database, files, queue and Chromium checked (the first launch may take a while).
+    await expect.poll(async () => (await get("/readyz")).status, { timeout: 60_000, message: output.text }).toBe(200);
+    child.kill("SIGTERM");
+    // The signal is handled on the server's event loop, after whatever it is busy with: wait for
+    // its own word that it is draining; from then on every readiness check must fail.
+    await expect.poll(() => output.text, { timeout: 20_000 }).toContain("drainSeconds");
+    const readiness = await get("/readyz");
+    expect(readiness.status, output.text).toBe(503);
+    expect(readiness.body).toContain("shutting down");
+    // Still alive and still serving pages while the balancer notices.
+    expect((await get("/healthz")).status).toBe(200);
+    expect((await get("/login")).status).toBe(200);
+    expect(child.exitCode).toBeNull();
+    const result = await exited(child, 15_000);
+    expect(result, `still running 15 s after SIGTERM with a 4 s drain:\n${output.text}`).not.toBe("timeout");
+    expect(result !== "timeout" && result.code).toBe(0);
+    expect((await get("/healthz")).status).toBe(0);
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 // A process manager stops `npm run serve` by signalling npm, which passes the signal to its
 // script's shell: the scripts `exec` their node process, so the signal reaches the server itself
 // (a shell in between died and left the server running and listening).

@@ -56,6 +56,8 @@ test.describe("without JavaScript", () => {
     expect((await page.getByTestId("two-factor-key").innerText()).replace(/\s/g, "")).toBe(secret);
     await page.getByLabel("Authentication code").fill(code(secret));
     await page.getByRole("button", { name: "Turn on" }).click();
+    // allInnerTexts does not wait: the codes page must have arrived first.
+    await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
     const codes = (await page.getByTestId("recovery-codes").locator("li").allInnerTexts()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
 

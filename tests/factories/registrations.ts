@@ -31,6 +31,7 @@ export const person = (fullName = "Anna Keller", over: Partial<TrekkerInput> = {
   guideLicense: null,
   guideContact: null,
   otherSupportStaff: null,
+  followerEmail: null,
   insuranceCompany: null,
   policyNumber: null,
   policyType: "Trekking",

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useT } from "@lib/i18n/context";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, TextArea } from "@lib/ui/field";
 import { DEFAULT_CONFIRM_MESSAGE } from "@lib/ui/modal";
@@ -28,12 +29,17 @@ export interface CardMoveFormProps {
  */
 export function CardMoveForm({ card, refusal, backTo, backLabel = "Back" }: CardMoveFormProps) {
   const texts = MOVE_TEXTS[card.move];
+  const { t } = useT();
   return (
     <div>
       <p className="text-slate-700">
-        {card.fullName} · card {card.cardNumber ?? "—"} · {card.status}
+        {t("{{name}} · card {{card}} · {{detail}}", {
+          name: card.fullName,
+          card: card.cardNumber === null ? "—" : String(card.cardNumber),
+          detail: t(card.status),
+        })}
       </p>
-      <p className="mt-2 text-sm text-slate-600">{DEFAULT_CONFIRM_MESSAGE}</p>
+      <p className="mt-2 text-sm text-slate-600">{t(DEFAULT_CONFIRM_MESSAGE)}</p>
       <Form method="post" className="mt-4 space-y-3">
         {card.reason !== "none" ? (
           <TextArea
@@ -47,10 +53,10 @@ export function CardMoveForm({ card, refusal, backTo, backLabel = "Back" }: Card
         <FormErrors errors={refusal?.error && refusal.field !== "reason" ? [refusal.error] : []} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant={texts.danger ? "danger" : "primary"}>
-            {texts.button}
+            {t(texts.button)}
           </Button>
           <LinkButton to={backTo} variant="secondary" preventScrollReset>
-            {backLabel}
+            {t(backLabel)}
           </LinkButton>
         </div>
       </Form>

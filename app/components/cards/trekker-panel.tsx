@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import { useT } from "@lib/i18n/context";
 import type { ReactNode } from "react";
 import { SidePanel } from "@lib/ui/side-panel";
 import { Tabs } from "@lib/ui/tabs";
@@ -6,6 +7,7 @@ import { displayDate, displayDateTime } from "@lib/dates";
 import type { TrekkerCardData } from "@modules/cards/index.server";
 import type { CardView } from "@modules/cards";
 import { PrintableCard } from "@modules/cards/index.card";
+import { erasedNote } from "@modules/privacy";
 
 /** The trekker as the panel's loader sends it (dates travel as text). */
 export type PanelTrekker = Omit<TrekkerCardData, "issuedAt"> & { nationalityName: string; photoSrc: string };
@@ -25,13 +27,14 @@ export interface PanelCheckin {
 
 /** Label/value pairs; without a title (the contact tabs' content) no heading, never an empty one. */
 function Block({ title, rows }: { title?: string; rows: [string, ReactNode][] }) {
+  const { t } = useT();
   return (
     <section className="mt-4">
-      {title ? <h3 className="mb-2 text-sm font-semibold text-slate-700">{title}</h3> : null}
+      {title ? <h3 className="mb-2 text-sm font-semibold text-slate-700">{t(title)}</h3> : null}
       <dl className="grid grid-cols-2 gap-2 text-sm">
         {rows.map(([k, v]) => (
           <div key={k}>
-            <dt className="text-xs text-slate-500">{k}</dt>
+            <dt className="text-xs text-slate-500">{t(k)}</dt>
             <dd className="text-slate-800">{v || "—"}</dd>
           </div>
         ))}
@@ -55,6 +58,8 @@ export function TrekkerPanel({
   closeTo: string;
   checkins?: readonly PanelCheckin[];
 }) {
+  // `t` is the trekker here (the panel's own name for it); `say` the page's translator.
+  const { t: say, lng } = useT();
   const [params] = useSearchParams();
   const tab = card && params.get("tab") === "card" ? "card" : "details";
   const contact = params.get("contact") === "home" ? "home" : "nepal";
@@ -67,27 +72,32 @@ export function TrekkerPanel({
           ...(card ? [{ label: "TIMS Card", to: "?tab=card", active: tab === "card" }] : []),
         ]}
       />
+      {t.personalDataErasedAt ? (
+        <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="personal-data-erased">
+          {say(erasedNote("{{date}}", String), { date: displayDate(t.personalDataErasedAt, lng) })}
+        </p>
+      ) : null}
       {tab === "card" && card ? (
         <div className="mt-4 space-y-3">
           <PrintableCard card={card} />
           <div className="flex gap-3 text-sm">
             <Link to={`/tims-cards/${t.trekkerId}`} className="text-blue-700 underline">
-              Print
+              {say("Print")}
             </Link>
             <a href={`/tims-cards/${t.trekkerId}/pdf`} className="text-blue-700 underline">
-              Download
+              {say("Download")}
             </a>
           </div>
         </div>
       ) : (
         <div>
           <div className="mt-4 flex items-center gap-3">
-            <img src={t.photoSrc} alt={`Photo of ${t.fullName}`} className="h-16 w-16 rounded object-cover" />
+            <img src={t.photoSrc} alt={say("Photo of {{name}}", { name: t.fullName })} className="h-16 w-16 rounded object-cover" />
             <div>
               <p className="font-semibold">{t.fullName}</p>
               <p className="text-sm text-slate-600">
-                {t.status}
-                {t.cardNumber ? ` · Card ${t.cardNumber}` : ""}
+                {say(t.status)}
+                {t.cardNumber ? ` · ${say("Card {{card}}", { card: String(t.cardNumber) })}` : ""}
               </p>
             </div>
           </div>
@@ -97,7 +107,7 @@ export function TrekkerPanel({
               ["Nationality", t.nationalityName],
               ["Passport Number", t.passportNumber],
               ["Visa Number", t.visaNumber],
-              ["Date of Birth", displayDate(t.dob)],
+              ["Date of Birth", displayDate(t.dob, lng)],
               ["Email", t.email],
               ["City", t.city],
             ]}
@@ -106,13 +116,13 @@ export function TrekkerPanel({
             title="Trek Details"
             rows={[
               ["Trekking Area", t.routeName],
-              ["Entry", `${displayDate(t.entryDate)} · ${t.entryPoint}`],
-              ["Exit", `${displayDate(t.exitDate)} · ${t.exitPoint}`],
+              ["Entry", `${displayDate(t.entryDate, lng)} · ${t.entryPoint}`],
+              ["Exit", `${displayDate(t.exitDate, lng)} · ${t.exitPoint}`],
               ["Registration", `#${t.registrationId}`],
             ]}
           />
           <section className="mt-4">
-            <h3 className="mb-2 text-sm font-semibold text-slate-700">Contact</h3>
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">{say("Contact")}</h3>
             <Tabs
               label="Contact"
               tabs={[
@@ -149,29 +159,29 @@ export function TrekkerPanel({
             ]}
           />
           <section className="mt-4">
-            <h3 className="mb-2 text-sm font-semibold text-slate-700">Checkin list</h3>
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">{say("Checkin list")}</h3>
             {checkins.length ? (
               <ol className="divide-y divide-slate-100 text-sm" data-testid="checkin-list">
                 {checkins.map((c) => (
                   <li key={c.id} className="flex flex-wrap justify-between gap-2 py-1.5">
                     {c.refusedReason ? (
                       <span className="font-medium text-red-800">
-                        Refused at {c.place}: {c.refusedReason}
+                        {say("Refused at {{place}}: {{reason}}", { place: c.place, reason: say(c.refusedReason) })}
                       </span>
                     ) : (
                       <span className={c.offRoute ? "font-medium text-amber-800" : "font-medium text-slate-800"}>
-                        {c.direction === "out" ? "Checked out" : "Checked in"} at {c.place}
-                        {c.offRoute ? " (off route: not on this card's trekking area)" : ""}
+                        {say(c.direction === "out" ? "Checked out at {{place}}" : "Checked in at {{place}}", { place: c.place })}
+                        {c.offRoute ? ` ${say("(off route: not on this card's trekking area)")}` : ""}
                       </span>
                     )}
                     <span className="text-slate-600">
-                      {displayDateTime(c.at)} · {c.how}
+                      {displayDateTime(c.at, lng)} · {say(c.how)}
                     </span>
                   </li>
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-slate-600">No Data Found</p>
+              <p className="text-sm text-slate-600">{say("No Data Found")}</p>
             )}
           </section>
         </div>

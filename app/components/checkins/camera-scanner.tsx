@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { SCANNER_DELAY_MS } from "@modules/checkins";
 import { loadQrReader, readCanvas } from "@modules/checkins/index.ui";
+import { useT } from "@lib/i18n/context";
 
 // The scan page's camera and photo reading; the QR reader itself is the check-ins module's (qr-reader.ts).
 
@@ -12,6 +13,7 @@ import { loadQrReader, readCanvas } from "@modules/checkins/index.ui";
 export function CameraScanner({ onText, disabled }: { onText: (text: string) => void; disabled?: boolean }) {
   const [on, setOn] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useT();
   const video = useRef<HTMLVideoElement>(null);
   const handler = useRef(onText);
   handler.current = onText;
@@ -57,9 +59,8 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
       frame();
     })().catch((error: unknown) => {
       stop();
-      setProblem(
-        `The camera could not be started (${error instanceof Error ? error.message : String(error)}). Use a photo of the code or type the card number instead.`,
-      );
+      // The browser's reason, put into the page's words when shown.
+      setProblem(error instanceof Error ? error.message : String(error));
       setOn(false);
     });
     return stop;
@@ -74,15 +75,15 @@ export function CameraScanner({ onText, disabled }: { onText: (text: string) => 
         aria-pressed={on}
         className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
       >
-        {on ? "Cancel Scan QR" : "Scan QR"}
+        {on ? t("Cancel Scan QR") : t("Scan QR")}
       </button>
       {problem ? (
         <p role="alert" className="text-sm text-red-700">
-          {problem}
+          {t("The camera could not be started ({{reason}}). Use a photo of the code or type the card number instead.", { reason: problem })}
         </p>
       ) : null}
       <div className={on ? "mx-auto w-full max-w-sm overflow-hidden rounded-md border border-slate-300" : "hidden"} data-testid="camera">
-        {on ? <video ref={video} muted playsInline aria-label="Camera" className="block w-full" /> : null}
+        {on ? <video ref={video} muted playsInline aria-label={t("Camera")} className="block w-full" /> : null}
       </div>
     </div>
   );

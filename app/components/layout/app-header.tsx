@@ -60,6 +60,8 @@ export function AppHeader({
         </summary>
         <div className="absolute right-0 z-30 mt-2 w-56 rounded border border-slate-200 bg-white py-1 shadow-lg">
           <p className="truncate px-4 py-2 text-xs text-slate-500">{user.email}</p>
+          {/* Below sm the header has no room for the switch: it is here instead (390 px phones). */}
+          <LanguageSwitch className="px-4 py-2 sm:hidden" />
           <Link to="/account-settings" className="block px-4 py-2 text-sm hover:bg-slate-100">
             {t("Settings")}
           </Link>

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { GATEWAY_UNAVAILABLE, ONLINE_METHODS } from "@modules/payments";
 import type { GatewayId } from "@modules/payments/index.server";
+import { useT } from "@lib/i18n/context";
 
 /**
  * The signed form the provider expects. With JS it submits itself at once (spec 1 §2.7); without
@@ -20,6 +21,7 @@ export function GatewayForm({
   provider: string;
 }) {
   const ref = useRef<HTMLFormElement>(null);
+  const { t } = useT();
   useEffect(() => {
     ref.current?.submit();
   }, []);
@@ -28,9 +30,9 @@ export function GatewayForm({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <p className="text-sm text-blue-900">Taking you to {provider} to pay…</p>
+      <p className="text-sm text-blue-900">{t("Taking you to {{provider}} to pay…", { provider })}</p>
       <button type="submit" className="mt-3 rounded bg-blue-700 px-4 py-2 text-white">
-        Continue
+        {t("Continue")}
       </button>
     </form>
   );
@@ -41,21 +43,23 @@ export function GatewayForm({
  * in its place, disabled, with the reason under it (the server refuses it as well).
  */
 export function OnlineMethodButtons({ available, busy }: { available: Partial<Record<GatewayId, boolean>>; busy: boolean }) {
+  // The providers' names are their own in every language; only "Card" is a word to translate.
+  const { t } = useT();
   return (
     <Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-3">
       <input type="hidden" name="intent" value="pay" />
       {ONLINE_METHODS.map((m) =>
         available[m.id] ? (
           <Button key={m.id} type="submit" name="gateway" value={m.id} variant="secondary" disabled={busy}>
-            Pay with {m.label}
+            {t("Pay with {{method}}", { method: t(m.label) })}
           </Button>
         ) : (
           <div key={m.id} className="flex flex-col gap-1">
             <Button type="button" variant="secondary" disabled aria-describedby={`unavailable-${m.id}`}>
-              Pay with {m.label}
+              {t("Pay with {{method}}", { method: t(m.label) })}
             </Button>
             <p id={`unavailable-${m.id}`} className="text-xs text-slate-600">
-              {GATEWAY_UNAVAILABLE}
+              {t(GATEWAY_UNAVAILABLE)}
             </p>
           </div>
         ),

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "@remix-run/react";
 import { Button } from "@lib/ui/button";
 import { useHydrated } from "@lib/ui/use-hydrated";
+import { useT } from "@lib/i18n/context";
+import { richText } from "@lib/i18n/rich";
 
 export interface QrPanelData {
   prn: string;
@@ -24,6 +26,8 @@ const CHECK_EVERY_MS = 4_000;
  */
 export function QrPaymentPanel({ qr, busy }: { qr: QrPanelData; busy: boolean }) {
   const hydrated = useHydrated();
+  const translator = useT();
+  const { t } = translator;
   const fetcher = useFetcher();
   const [expired, setExpired] = useState(qr.expired);
   const latest = useRef({ fetcher, prn: qr.prn });
@@ -54,7 +58,7 @@ export function QrPaymentPanel({ qr, busy }: { qr: QrPanelData; busy: boolean })
       <input type="hidden" name="intent" value="qr-status" />
       <input type="hidden" name="txnId" value={qr.prn} />
       <Button type="submit" variant={expired ? "secondary" : "primary"} disabled={busy}>
-        Check again
+        {t("Check again")}
       </Button>
     </Form>
   );
@@ -63,7 +67,7 @@ export function QrPaymentPanel({ qr, busy }: { qr: QrPanelData; busy: boolean })
     return (
       <div className="space-y-3" data-testid="qr-expired">
         <p className="text-sm text-slate-700">
-          This QR code expired at {qr.expiresText} (Nepal time). If you paid it, press Check again; otherwise show a new QR code.
+          {t("This QR code expired at {{time}} (Nepal time). If you paid it, press Check again; otherwise show a new QR code.", { time: qr.expiresText })}
         </p>
         <div className="flex flex-wrap gap-3">
           {checkAgain}
@@ -74,19 +78,19 @@ export function QrPaymentPanel({ qr, busy }: { qr: QrPanelData; busy: boolean })
   }
   return (
     <div className="space-y-3">
-      <img src={qr.image} alt="NEPALPAY QR code" className="h-60 w-60 max-w-full" data-testid="payment-qr" />
+      <img src={qr.image} alt={t("NEPALPAY QR code")} className="h-60 w-60 max-w-full" data-testid="payment-qr" />
       <p className="text-sm text-slate-600">
-        Scan with any NEPALPAY mobile banking app. Reference <span data-testid="qr-prn">{qr.prn}</span>
+        {richText(translator, "Scan with any NEPALPAY mobile banking app. Reference {{reference}}", { reference: <span data-testid="qr-prn">{qr.prn}</span> })}
       </p>
       <p className="text-sm text-slate-600">
-        Valid until <strong data-testid="qr-expires">{qr.expiresText}</strong> (Nepal time).
+        {richText(translator, "Valid until {{time}} (Nepal time).", { time: <strong data-testid="qr-expires">{qr.expiresText}</strong> })}
       </p>
       {hydrated ? (
         <p role="status" className="text-sm text-slate-600" data-testid="qr-waiting">
-          Waiting for your payment: this page moves on by itself once it arrives.
+          {t("Waiting for your payment: this page moves on by itself once it arrives.")}
         </p>
       ) : (
-        <p className="text-sm text-slate-600">After paying in your app, press Check again.</p>
+        <p className="text-sm text-slate-600">{t("After paying in your app, press Check again.")}</p>
       )}
       {checkAgain}
     </div>
@@ -95,12 +99,13 @@ export function QrPaymentPanel({ qr, busy }: { qr: QrPanelData; busy: boolean })
 
 /** Starts a fresh QR payment (the "Show QR code" form). */
 export function NewQrButton({ busy, label = "Show a new QR code" }: { busy: boolean; label?: string }) {
+  const { t } = useT();
   return (
     <Form method="post" encType="multipart/form-data">
       <input type="hidden" name="intent" value="qr" />
       <input type="hidden" name="gateway" value="fonepay" />
       <Button type="submit" variant="secondary" disabled={busy}>
-        {label}
+        {t(label)}
       </Button>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "@lib/ui/button";
 import { cx } from "@lib/ui/class-names";
+import { useT } from "@lib/i18n/context";
 import type { ExistingImage } from "./existing-image";
 
 /**
@@ -18,6 +19,7 @@ export default function ExistingEnhanced({
   initiallyRemoved: number[];
   onChange: () => void;
 }) {
+  const { t } = useT();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [removed, setRemoved] = useState<Set<number>>(new Set(initiallyRemoved));
   const toggle = (id: number) =>
@@ -43,9 +45,11 @@ export default function ExistingEnhanced({
     <div>
       <div className="mb-2 flex items-center gap-2">
         <Button type="button" size="sm" variant="danger" disabled={selected.size === 0} onClick={deleteSelected}>
-          Delete Selected
+          {t("Delete Selected")}
         </Button>
-        <span className="text-sm text-gray-500">{removed.size > 0 ? `${removed.size} marked for deletion; removed when you save.` : null}</span>
+        <span className="text-sm text-gray-500">
+          {removed.size > 0 ? t("{{count}} marked for deletion; removed when you save.", { count: removed.size }) : null}
+        </span>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {images.map((image) => {
@@ -60,16 +64,27 @@ export default function ExistingEnhanced({
               <img src={image.src} alt={image.fileName} className={cx("h-28 w-full rounded object-cover", isRemoved && "opacity-30")} />
               {isRemoved ? (
                 <div className="mt-2 flex items-center justify-between text-sm">
-                  <span className="text-red-700">Deleted</span>
+                  <span className="text-red-700">{t("Deleted")}</span>
                   <input type="hidden" name="removeImageIds" value={image.id} />
-                  <Button type="button" size="sm" variant="secondary" onClick={() => revert(image.id)} aria-label={`Revert ${image.fileName}`}>
-                    Revert
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => revert(image.id)}
+                    aria-label={t("Revert {{name}}", { name: image.fileName })}
+                  >
+                    {t("Revert")}
                   </Button>
                 </div>
               ) : (
                 <label className="mt-2 flex items-center gap-2 text-sm text-gray-700">
-                  <input type="checkbox" checked={selected.has(image.id)} onChange={() => toggle(image.id)} aria-label={`Select ${image.fileName}`} />
-                  Select
+                  <input
+                    type="checkbox"
+                    checked={selected.has(image.id)}
+                    onChange={() => toggle(image.id)}
+                    aria-label={t("Select {{name}}", { name: image.fileName })}
+                  />
+                  {t("Select")}
                 </label>
               )}
             </li>

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from "react";
 import { FileField } from "@lib/ui/file-field";
 import { useHydrated } from "@lib/ui/use-hydrated";
+import { useT } from "@lib/i18n/context";
+import { translateMessage } from "@lib/i18n/messages";
 
 import type { ExistingImage } from "./existing-image";
 
@@ -29,7 +31,11 @@ export interface ImageFieldProps {
  * reverted one by one; the ids to delete travel as hidden removeImageIds fields, so nothing is
  * removed until the form is saved.
  */
+const ADD_LABELS: Record<string, string> = { Gallery: "Add Gallery Images", Map: "Add Map Images" };
+
 export function ImageField({ label, inputName, existing, initiallyRemoved, errors, onChange, opened }: ImageFieldProps) {
+  const translator = useT();
+  const { t } = translator;
   const hydrated = useHydrated();
   // Without JavaScript, and until the selectable list has arrived, each image has its own checkbox.
   const plain = (
@@ -39,7 +45,7 @@ export function ImageField({ label, inputName, existing, initiallyRemoved, error
           <img src={image.src} alt={image.fileName} className="h-28 w-full rounded object-cover" />
           <label className="mt-2 flex items-center gap-2 text-sm text-gray-700">
             <input type="checkbox" name="removeImageIds" value={image.id} defaultChecked={initiallyRemoved.includes(image.id)} />
-            Delete on save
+            {t("Delete on save")}
           </label>
         </li>
       ))}
@@ -56,7 +62,7 @@ export function ImageField({ label, inputName, existing, initiallyRemoved, error
           plain
         ))}
       <FileField
-        label={`Add ${label} Images`}
+        label={ADD_LABELS[label] ?? label}
         name={inputName}
         multiple
         accept="image/jpeg,image/png,.jpg,.jpeg,.png"
@@ -67,7 +73,7 @@ export function ImageField({ label, inputName, existing, initiallyRemoved, error
       {errors && errors.length > 1 && (
         <ul className="list-disc pl-5 text-sm text-red-600">
           {errors.slice(1).map((e, i) => (
-            <li key={i}>{e}</li>
+            <li key={i}>{translateMessage(translator, e)}</li>
           ))}
         </ul>
       )}

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "@lib/ui/use-hydrated";
 import { TextArea } from "@lib/ui/field";
 import { cx } from "@lib/ui/class-names";
-import { DESCRIPTION_CLASS } from "@modules/trek-routes/index.ui";
+import { useT } from "@lib/i18n/context";
+import { translateMessage } from "@lib/i18n/messages";
+import { DESCRIPTION_CLASS } from "@modules/trek-routes";
 
 export interface RichTextEditorProps {
   label: string;
@@ -50,6 +52,8 @@ export function RichTextEditor({ label, name, id, defaultValue, errors, onChange
 }
 
 function Editor({ label, name, id, defaultValue, errors, onChange }: RichTextEditorProps) {
+  const translator = useT();
+  const { t } = translator;
   const editorRef = useRef<HTMLDivElement>(null);
   const [html, setHtml] = useState(defaultValue);
   const error = errors?.find(Boolean);
@@ -69,7 +73,7 @@ function Editor({ label, name, id, defaultValue, errors, onChange }: RichTextEdi
   const run = (command: (typeof TOOLS)[number]["command"]) => {
     editorRef.current?.focus();
     if (command === "createLink") {
-      const url = window.prompt("Link address (https://…)");
+      const url = window.prompt(t("Link address (https://…)"));
       if (!url || !/^(https?:|mailto:)/i.test(url.trim())) return;
       document.execCommand("createLink", false, url.trim());
     } else {
@@ -81,16 +85,16 @@ function Editor({ label, name, id, defaultValue, errors, onChange }: RichTextEdi
   return (
     <div>
       <span id={`${id}-label`} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
+        {t(label)}
       </span>
       <div className={cx("rounded-md border bg-white shadow-sm", error ? "border-red-600" : "border-gray-300")}>
-        <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-gray-200 p-1">
+        <div role="toolbar" aria-label={t("Formatting")} className="flex flex-wrap gap-1 border-b border-gray-200 p-1">
           {TOOLS.map((tool) => (
             <button
               key={tool.command}
               type="button"
-              title={"icon" in tool ? tool.label : undefined}
-              aria-label={"icon" in tool ? tool.label : undefined}
+              title={"icon" in tool ? t(tool.label) : undefined}
+              aria-label={"icon" in tool ? t(tool.label) : undefined}
               // Keep the selection in the editor while the button is pressed.
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => run(tool.command)}
@@ -101,7 +105,7 @@ function Editor({ label, name, id, defaultValue, errors, onChange }: RichTextEdi
               ) : (
                 <>
                   {"glyph" in tool ? <span aria-hidden="true">{tool.glyph} </span> : null}
-                  {tool.label}
+                  {t(tool.label)}
                 </>
               )}
             </button>
@@ -125,7 +129,7 @@ function Editor({ label, name, id, defaultValue, errors, onChange }: RichTextEdi
       <input type="hidden" name={name} value={html} />
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
-          {error}
+          {translateMessage(translator, error)}
         </p>
       )}
     </div>

@@ -8,6 +8,9 @@ import { useHydrated } from "@lib/ui/use-hydrated";
 import { applyListOp, listButtonProps, renameForListOp, type ListOp } from "@lib/ui/list-intents";
 import { useServerCheck } from "@lib/ui/use-server-check";
 import { ROUTE_LABELS } from "@modules/trek-routes";
+import { useT } from "@lib/i18n/context";
+import { translateMessage } from "@lib/i18n/messages";
+import { formatNumber } from "@lib/i18n/translate";
 import { ImageField, type ExistingImage } from "./image-field";
 import { useLeaveGuard } from "./leave-guard";
 import { RichTextEditor } from "./rich-text-editor";
@@ -59,6 +62,8 @@ type SubTab = "description" | "route";
  * switch panels in place; without it every panel is shown one below the other.
  */
 export function RouteForm({ mode, provinces, defaults, gallery, map, result, fileErrors }: RouteFormProps) {
+  const translator = useT();
+  const { t } = translator;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [dirty, setDirty] = useState(false);
@@ -127,10 +132,10 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
         actions={
           <>
             <LinkButton to="/route" variant="secondary">
-              Cancel
+              {t("Cancel")}
             </LinkButton>
             <Button type="submit" form={FORM_ID} name="intent" value="save" disabled={busy}>
-              {busy ? "Saving…" : mode === "add" ? "Save" : "Update"}
+              {t(busy ? "Saving…" : mode === "add" ? "Save" : "Update")}
             </Button>
           </>
         }
@@ -205,7 +210,7 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
             <Panel id="route" label="Route" hydrated={hydrated} current={subTab}>
               <div className="space-y-3">
                 <ReadOnlyPoint label="Start Point (read-only)" value={points.startPoint ?? ""} />
-                <ol className="space-y-3" aria-label="Checkpoints">
+                <ol className="space-y-3" aria-label={t("Checkpoints")}>
                   {checkpoints.map((item, index) => {
                     const name = `${CHECKPOINTS}[${index}].name`;
                     return (
@@ -213,7 +218,8 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
                         <input type="hidden" name={`${CHECKPOINTS}[${index}].id`} defaultValue={item.id ?? ""} />
                         <TextField
                           className="min-w-48 flex-1"
-                          label={`Checkpoint ${index + 1}`}
+                          // Not a template: "Checkpoint {{number}}" would read back "Checkpoint Name field is required" wrongly (lib/i18n/messages.ts).
+                          label={`${t("Checkpoint")} ${formatNumber(translator.lng, index + 1)}`}
                           type="text"
                           id={fieldId(name)}
                           name={name}
@@ -226,33 +232,33 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
                             className={listButtonClass}
                             {...listButton({ type: "reorder", payload: { name: CHECKPOINTS, from: index, to: index - 1 } })}
                             disabled={index === 0}
-                            aria-label={`Move checkpoint ${index + 1} up`}
+                            aria-label={t("Move checkpoint {{number}} up", { number: index + 1 })}
                           >
-                            Up
+                            {t("Up")}
                           </button>
                           <button
                             className={listButtonClass}
                             {...listButton({ type: "reorder", payload: { name: CHECKPOINTS, from: index, to: index + 1 } })}
                             disabled={index === checkpoints.length - 1}
-                            aria-label={`Move checkpoint ${index + 1} down`}
+                            aria-label={t("Move checkpoint {{number}} down", { number: index + 1 })}
                           >
-                            Down
+                            {t("Down")}
                           </button>
                           <button
                             className={cx(listButtonClass, "text-red-700")}
                             {...listButton({ type: "remove", payload: { name: CHECKPOINTS, index } })}
-                            aria-label={`Remove checkpoint ${index + 1}`}
+                            aria-label={t("Remove checkpoint {{number}}", { number: index + 1 })}
                           >
-                            Remove
+                            {t("Remove")}
                           </button>
                         </div>
                       </li>
                     );
                   })}
                 </ol>
-                {errors[CHECKPOINTS] && <p className="text-sm text-red-600">{errors[CHECKPOINTS][0]}</p>}
+                {errors[CHECKPOINTS] && <p className="text-sm text-red-600">{translateMessage(translator, errors[CHECKPOINTS][0])}</p>}
                 <Button variant="secondary" size="sm" {...listButton({ type: "insert", payload: { name: CHECKPOINTS, defaultValue: { name: "" } } })}>
-                  Add Checkpoint
+                  {t("Add Checkpoint")}
                 </Button>
                 <ReadOnlyPoint label="End Point (read-only)" value={points.endPoint ?? ""} />
               </div>
@@ -287,7 +293,7 @@ export function RouteForm({ mode, provinces, defaults, gallery, map, result, fil
         {!hydrated && (
           <div className="mt-6 flex justify-end">
             <Button type="submit" name="intent" value="save">
-              {mode === "add" ? "Save Route" : "Update Route"}
+              {t(mode === "add" ? "Save Route" : "Update Route")}
             </Button>
           </div>
         )}
@@ -344,11 +350,12 @@ function hasErrors(all: Record<string, string[]>, prefixes: string[]): boolean {
 
 /** The Details tab's start or end point, shown on the Route tab as a read-only field (not posted). */
 function ReadOnlyPoint({ label, value }: { label: string; value: string }) {
+  const { t } = useT();
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
+        {t(label)}
       </label>
       <input id={id} readOnly value={value || "—"} className="block w-full rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700" />
     </div>

@@ -13,7 +13,7 @@ export function enhanceChecklists() {
         item.className = met ? "text-green-700" : "text-gray-500";
         if (item.firstElementChild) item.firstElementChild.textContent = met ? "✓" : "○";
         const note = item.querySelector(".sr-only");
-        if (met && !note) item.append(h("span", { className: "sr-only" }, " (met)"));
+        if (met && !note) item.append(h("span", { className: "sr-only" }, list.dataset.metText ?? " (met)"));
         if (!met) note?.remove();
       });
     input.addEventListener("input", tick);

@@ -2,8 +2,7 @@ import { photoProblem, PhotoScaler, type Square } from "@lib/files/image-scale";
 import { PHOTO_RULE } from "@lib/files/upload-rules";
 import { h, showFieldError } from "./dom";
 import { holdSubmit } from "./script-form";
-
-const UNREADABLE = "The photo could not be read. Please upload a jpg or png image.";
+import { PHOTO_UNREADABLE } from "@lib/files/photo-texts";
 
 /**
  * A photo input of a document page (`input[type=file][data-photo]`, rendered by PhotoInput): the
@@ -14,14 +13,17 @@ const UNREADABLE = "The photo could not be read. Please upload a jpg or png imag
  * emptied by the form's script (script-form.ts), which clears this too.
  */
 export function enhancePhoto(input: HTMLInputElement) {
-  const showError = (message: string | undefined) => showFieldError(input, message);
+  // The page's words for what this script shows (PhotoInput puts them in the markup), else the English.
+  const texts = JSON.parse(input.dataset.photoTexts ?? "{}") as Record<string, string>;
+  const say = (english: string) => texts[english] ?? english;
+  const showError = (message: string | undefined) => showFieldError(input, message === undefined ? undefined : say(message));
   const frame = input.parentElement!;
   const wrapper = frame.parentElement!;
   const cropArea = h("div", { className: "space-y-2", hidden: true });
   const preview = h("div", { className: "flex items-center gap-3 text-sm text-slate-700", "data-testid": "photo-to-upload", hidden: true });
   wrapper.append(cropArea, preview);
   // The trekker's stored photo (an editor's) gives way to the one being cropped.
-  const current = wrapper.querySelector<HTMLImageElement>('img[alt="Current photo"]');
+  const current = wrapper.querySelector<HTMLImageElement>("img[data-current-photo]");
 
   let original: File | null = null;
   let scaled: { file: File; url: string } | null = null;
@@ -46,8 +48,14 @@ export function enhancePhoto(input: HTMLInputElement) {
     preview.replaceChildren();
     if (next) {
       preview.append(
-        h("img", { src: next.url, alt: "Photo to upload", className: "h-16 w-16 rounded border border-slate-200 object-cover" }),
-        h("span", {}, `${next.file.name} · ${Math.max(1, Math.round(next.file.size / 1024))} KB, ready to upload`),
+        h("img", { src: next.url, alt: say("Photo to upload"), className: "h-16 w-16 rounded border border-slate-200 object-cover" }),
+        h(
+          "span",
+          {},
+          say("{{file}} · {{size}} KB, ready to upload")
+            .replace("{{file}}", next.file.name)
+            .replace("{{size}}", String(Math.max(1, Math.round(next.file.size / 1024)))),
+        ),
       );
     }
     drawCropInputs();
@@ -99,7 +107,7 @@ export function enhancePhoto(input: HTMLInputElement) {
   }
   function showCrop(file: File) {
     source = URL.createObjectURL(file);
-    const img = h("img", { src: source, alt: "Photo to crop", className: "block max-h-72 max-w-full" });
+    const img = h("img", { src: source, alt: say("Photo to crop"), className: "block max-h-72 max-w-full" });
     // overflow-hidden clips the crop box's shade to the photo: the page is never dimmed.
     boxEl = h("div", {
       role: "presentation",
@@ -109,7 +117,7 @@ export function enhancePhoto(input: HTMLInputElement) {
     slider = h("input", { type: "range", min: "50", className: "ml-2 align-middle" });
     cropArea.replaceChildren(
       h("div", { className: "relative inline-block max-w-full touch-none select-none overflow-hidden" }, img, boxEl),
-      h("label", { className: "block text-sm text-slate-600" }, "Crop size", slider),
+      h("label", { className: "block text-sm text-slate-600" }, say("Crop size"), slider),
     );
     cropArea.hidden = false;
     if (current) current.hidden = true;
@@ -124,7 +132,7 @@ export function enhancePhoto(input: HTMLInputElement) {
     });
     img.addEventListener("error", () => {
       clear();
-      showError(UNREADABLE);
+      showError(PHOTO_UNREADABLE);
     });
     let drag: { dx: number; dy: number } | null = null;
     const el = boxEl;

@@ -1,4 +1,5 @@
 import { displayDate, displayDateTime } from "@lib/dates";
+import { useT } from "@lib/i18n/context";
 import { documentLabel } from "../documents";
 
 /** One stored agency document as a loader sends it (dates arrive as strings after serialisation). */
@@ -21,18 +22,20 @@ export interface DocumentGroup {
  * checks canSeeAgencyDocuments itself. Used by the request detail and the agency's user view.
  */
 export function DocumentGroups({ agencyId, groups }: { agencyId: number; groups: readonly DocumentGroup[] }) {
-  if (!groups.length) return <p className="text-slate-500">No Data Found</p>;
+  const { t, lng } = useT();
+  if (!groups.length) return <p className="text-slate-500">{t("No Data Found")}</p>;
   return (
     <div className="space-y-6">
       {groups.map((group) => (
         <div key={group.date}>
-          <h3 className="mb-3 font-semibold text-slate-700">{displayDate(group.date)}</h3>
+          {/* Under the page's h1 and its tabs: the next level (axe heading-order). */}
+          <h2 className="mb-3 font-semibold text-slate-700">{displayDate(group.date, lng)}</h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {group.documents.map((d) => {
               const href = `/requests/${agencyId}/documents/${d.id}`;
               return (
                 <li key={d.id} className="rounded border border-slate-200 p-3">
-                  <p className="text-sm font-medium text-slate-700">{documentLabel(d.documentType)}</p>
+                  <p className="text-sm font-medium text-slate-700">{t(documentLabel(d.documentType))}</p>
                   {d.fileKind === "pdf" ? (
                     <a href={href} target="_blank" rel="noreferrer" className="mt-2 block text-blue-700 underline">
                       {d.fileName}
@@ -43,7 +46,7 @@ export function DocumentGroups({ agencyId, groups }: { agencyId: number; groups:
                       <span className="mt-1 block text-sm text-blue-700 underline">{d.fileName}</span>
                     </a>
                   )}
-                  <p className="mt-1 text-xs text-slate-500">{displayDateTime(d.createdAt)}</p>
+                  <p className="mt-1 text-xs text-slate-500">{displayDateTime(d.createdAt, lng)}</p>
                 </li>
               );
             })}

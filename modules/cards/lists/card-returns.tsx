@@ -1,22 +1,18 @@
 import { displayDate } from "@lib/dates";
-import { choiceFilter, dateFilter, defineList, idFilter, textFilter, filterObject } from "@lib/list/define";
+import { useT } from "@lib/i18n/context";
+import type { ListViewDefinition } from "@lib/list/define";
 import type { ReturnState } from "../lifecycle";
 import { cardNumberText } from "../card-number";
 import { trekker } from "./shared";
+import type { TrekkerItem } from "./shared";
 
-const RETURN_LABELS: Record<ReturnState, string> = { requested: "Return requested", approved: "Return approved", rejected: "Return rejected" };
+/** A status in the page's language: lib/ui/table's Say would bring the table to every page of this module's entry. */
+const Say = ({ text }: { text: string }) => <>{useT().t(text)}</>;
 
-export const cardReturnFilters = filterObject({
-  username: textFilter(),
-  returnStatus: choiceFilter(["requested", "approved", "rejected"]),
-  trekkingArea: idFilter(),
-  startDate: dateFilter(),
-  endDate: dateFilter(),
-});
+export const RETURN_LABELS: Record<ReturnState, string> = { requested: "Return requested", approved: "Return approved", rejected: "Return rejected" };
 
 /** Requests > TIMS Card Return (board): returned cards; a row opens the card with the decision. */
-export const cardReturnsList = defineList({
-  filters: cardReturnFilters,
+export const cardReturnsListView: ListViewDefinition<TrekkerItem> = {
   fields: [
     { kind: "search", name: "username", label: "Search", placeholder: "Name, passport or card number" },
     {
@@ -37,18 +33,7 @@ export const cardReturnsList = defineList({
     { key: "registered", header: "Regd Date", cell: (r) => displayDate(r.registeredAt) },
     { key: "start", header: "Start Date", cell: (r) => displayDate(r.entryDate) },
     { key: "end", header: "End Date", cell: (r) => displayDate(r.exitDate) },
-    { key: "status", header: "Status", cell: (r) => (r.returnState ? RETURN_LABELS[r.returnState] : r.status) },
+    { key: "status", header: "Status", cell: (r) => <Say text={r.returnState ? RETURN_LABELS[r.returnState] : r.status} /> },
   ],
-  csv: {
-    fileName: "CardReturns",
-    columns: [
-      { header: "Card Number", value: (r) => r.cardNumber },
-      { header: "Trekker", value: (r) => r.fullName },
-      { header: "Registered Route", value: (r) => r.routeName },
-      { header: "Regd Date", value: (r) => displayDate(r.registeredAt) },
-      { header: "Start Date", value: (r) => displayDate(r.entryDate) },
-      { header: "End Date", value: (r) => displayDate(r.exitDate) },
-      { header: "Status", value: (r) => (r.returnState ? RETURN_LABELS[r.returnState] : r.status) },
-    ],
-  },
-});
+  csv: { fileName: "CardReturns" },
+};

@@ -1,18 +1,10 @@
 import { displayDate } from "@lib/dates";
-import { dateFilter, defineList, idFilter, textFilter, filterObject } from "@lib/list/define";
+import type { ListViewDefinition } from "@lib/list/define";
 import { agency, area, country, id, status, trekker } from "./shared";
-
-export const deletedTrekkerFilters = filterObject({
-  username: textFilter(),
-  startDate: dateFilter(),
-  endDate: dateFilter(),
-  country: idFilter(),
-  trekkingArea: idFilter(),
-});
+import type { TrekkerItem } from "./shared";
 
 /** Deleted Trekkers (board): the records agencies deleted, with remarks, date, who and from where. */
-export const deletedTrekkersList = defineList({
-  filters: deletedTrekkerFilters,
+export const deletedTrekkersListView: ListViewDefinition<TrekkerItem> = {
   fields: [
     { kind: "search", name: "username", label: "Search", placeholder: "Name, passport or card number" },
     { kind: "date", name: "startDate", label: "Deleted from" },
@@ -33,19 +25,5 @@ export const deletedTrekkersList = defineList({
     { key: "deletedBy", header: "Deleted By", cell: (r) => r.deletedBy },
     { key: "ip", header: "IP Address", cell: (r) => r.deletedIp ?? "" },
   ],
-  csv: {
-    fileName: "DeletedTrekkers",
-    columns: [
-      { header: "Id", value: (r) => r.registrationId },
-      { header: "Trekker", value: (r) => r.fullName },
-      { header: "Trekking Area", value: (r) => r.routeName },
-      { header: "Country", value: (r) => r.country },
-      { header: "Agency", value: (r) => r.agency },
-      { header: "Card Status", value: (r) => r.status },
-      { header: "Remarks", value: (r) => r.deleteRemarks },
-      { header: "Deleted Date", value: (r) => displayDate(r.deletedAt) },
-      { header: "Deleted By", value: (r) => r.deletedBy },
-      { header: "IP Address", value: (r) => r.deletedIp },
-    ],
-  },
-});
+  csv: { fileName: "DeletedTrekkers" },
+};

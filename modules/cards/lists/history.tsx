@@ -1,14 +1,14 @@
 import { Link } from "@remix-run/react";
 import { displayDate } from "@lib/dates";
-import { choiceFilter, defineList, filterObject } from "@lib/list/define";
+import type { ListViewDefinition } from "@lib/list/define";
 import { area, id, trekker } from "./shared";
-import { cardStatusValues, STATUS_OPTIONS } from "./card-statuses";
-
-export const historyFilters = filterObject({ cardStatus: choiceFilter(cardStatusValues) });
+import type { TrekkerItem } from "./shared";
+import { Say } from "@lib/ui/table";
+import { useT } from "@lib/i18n/context";
+import { STATUS_OPTIONS } from "./card-statuses";
 
 /** Trekking History (spec 1 §2.8): a free trekker's treks, each trekker's card, Revisit. */
-export const trekkingHistoryList = defineList({
-  filters: historyFilters,
+export const trekkingHistoryListView: ListViewDefinition<TrekkerItem> = {
   fields: [{ kind: "select", name: "cardStatus", label: "Trek Status", options: STATUS_OPTIONS }],
   columns: [
     id,
@@ -19,32 +19,24 @@ export const trekkingHistoryList = defineList({
     {
       key: "card",
       header: "TIMS Card",
-      cell: (r) => (
-        <Link to={`/trekking-history/${r.trekkerId}`} className="text-blue-700 underline" aria-label={`View the TIMS card of ${r.fullName}`}>
-          View
-        </Link>
-      ),
+      cell: (r) => <RowLink to={`/trekking-history/${r.trekkerId}`} label="View the TIMS card of {{name}}" name={r.fullName} text="View" />,
     },
-    { key: "status", header: "Trek Status", cell: (r) => r.status },
+    { key: "status", header: "Trek Status", cell: (r) => <Say text={r.status} /> },
     {
       key: "revisit",
       header: "Revisit",
-      cell: (r) => (
-        <Link to={`/new-register?regId=${r.registrationId}`} className="text-blue-700 underline" aria-label={`Revisit the trek of ${r.fullName}`}>
-          Revisit
-        </Link>
-      ),
+      cell: (r) => <RowLink to={`/new-register?regId=${r.registrationId}`} label="Revisit the trek of {{name}}" name={r.fullName} text="Revisit" />,
     },
   ],
-  csv: {
-    fileName: "TrekkingHistory",
-    columns: [
-      { header: "Id", value: (r) => r.registrationId },
-      { header: "Trekker", value: (r) => r.fullName },
-      { header: "Trekking Area", value: (r) => r.routeName },
-      { header: "Trekking Date", value: (r) => `${displayDate(r.entryDate)} - ${displayDate(r.exitDate)}` },
-      { header: "Card Number", value: (r) => r.cardNumber },
-      { header: "Trek Status", value: (r) => r.status },
-    ],
-  },
-});
+  csv: { fileName: "TrekkingHistory" },
+};
+
+/** A row's link in the page's language, its accessible name naming the trekker the row is about. */
+function RowLink({ to, label, name, text }: { to: string; label: string; name: string; text: string }) {
+  const { t } = useT();
+  return (
+    <Link to={to} className="text-blue-700 underline" aria-label={t(label, { name })}>
+      {t(text)}
+    </Link>
+  );
+}

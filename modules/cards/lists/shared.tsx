@@ -3,6 +3,7 @@ import type { ListColumn } from "@lib/list/define";
 import type { ReturnState } from "../lifecycle";
 import type { TrekkerRowAction } from "../row-actions";
 import { cardNumberText } from "../card-number";
+import { Say } from "@lib/ui/table";
 
 /**
  * What the trekker lists share (the lists themselves are one file each, so a page loads only its
@@ -44,7 +45,7 @@ export const area: ListColumn<TrekkerItem> = { key: "area", header: "Trekking Ar
 export const cardNumber: ListColumn<TrekkerItem> = { key: "card", header: "Card Number", cell: (r) => cardNumberText(r.cardNumber) };
 export const country: ListColumn<TrekkerItem> = { key: "country", header: "Country", cell: (r) => r.country };
 export const agency: ListColumn<TrekkerItem> = { key: "agency", header: "Agency", cell: (r) => r.agency };
-export const status: ListColumn<TrekkerItem> = { key: "status", header: "Card Status", cell: (r) => r.status };
+export const status: ListColumn<TrekkerItem> = { key: "status", header: "Card Status", cell: (r) => <Say text={r.status} /> };
 export const registered: ListColumn<TrekkerItem> = {
   key: "registered",
   header: "Registered Date",

@@ -1,6 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { FilterOption, ListViewDefinition } from "@lib/list/define";
 import type { TrekkerRowAction } from "../row-actions";
+import { useT } from "@lib/i18n/context";
+import { Say } from "@lib/ui/table";
 import { agency, area, cardNumber, country, id, registered, status, trekker, type TrekkerItem } from "./shared";
 
 /** Who registered the trek (the spec's agency type filter, registration types). */
@@ -41,7 +43,7 @@ export const trekkersListView: ListViewDefinition<TrekkerItem> = {
     id,
     area,
     cardNumber,
-    { key: "regional", header: "Regional Type", cell: (r) => r.regional },
+    { key: "regional", header: "Regional Type", cell: (r) => <Say text={r.regional} /> },
     country,
     registered,
     agency,
@@ -76,6 +78,7 @@ function registrationEditUrl(registrationId: number): string {
  */
 export function TrekkerRowActions({ row }: { row: Pick<TrekkerItem, "trekkerId" | "registrationId" | "fullName" | "actions"> }) {
   const { search } = useLocation();
+  const { t } = useT();
   if (!row.actions.length) return null;
   const href = (action: TrekkerRowAction) => {
     if (action === "pay" || action === "edit") return registrationEditUrl(row.registrationId);
@@ -90,12 +93,12 @@ export function TrekkerRowActions({ row }: { row: Pick<TrekkerItem, "trekkerId" 
           <Link
             to={href(action)}
             preventScrollReset={action !== "pay" && action !== "edit"}
-            aria-label={`${ROW_ACTION_LABELS[action]} ${row.fullName}`}
+            aria-label={`${t(ROW_ACTION_LABELS[action])} ${row.fullName}`}
             className={
               action === "cancel" || action === "delete" || action === "rejectReturn" ? "text-red-700 hover:underline" : "text-blue-700 hover:underline"
             }
           >
-            {ROW_ACTION_LABELS[action]}
+            {t(ROW_ACTION_LABELS[action])}
           </Link>
         </li>
       ))}

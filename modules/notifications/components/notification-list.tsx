@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { displayDateTime } from "@lib/dates";
 import { cx } from "@lib/ui/class-names";
+import { useT } from "@lib/i18n/context";
 import type { NotificationItem } from "../categories";
 
 /**
@@ -9,6 +10,7 @@ import type { NotificationItem } from "../categories";
  * prefetcher cannot mark anything read).
  */
 export function NotificationList({ items, showBody = false, label }: { items: NotificationItem[]; showBody?: boolean; label: string }) {
+  const { t, lng } = useT();
   return (
     <ul aria-label={label} className="divide-y divide-slate-200 rounded border border-slate-200 bg-white">
       {items.map((n) => (
@@ -23,11 +25,11 @@ export function NotificationList({ items, showBody = false, label }: { items: No
             >
               <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span className={cx("min-w-0 break-words", n.isRead ? "" : "font-semibold text-slate-900")}>
-                  {n.isRead ? null : <span className="sr-only">Unread: </span>}
+                  {n.isRead ? null : <span className="sr-only">{t("Unread:")} </span>}
                   {n.title}
                 </span>
                 <span className="shrink-0 text-xs text-slate-600">
-                  {n.category} · {displayDateTime(n.createdAt)}
+                  {t(n.category)} · {displayDateTime(n.createdAt, lng)}
                 </span>
               </span>
               {showBody ? <span className="mt-1 block break-words text-sm text-slate-700">{n.body}</span> : null}

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { useT } from "@lib/i18n/context";
 import { Button } from "@lib/ui/button";
 import { FormErrors, TextArea } from "@lib/ui/field";
 import type { CaseMove } from "../cases";
@@ -20,17 +21,18 @@ export interface CaseMoveFormProps {
  * escalation without it).
  */
 export function CaseMoveForm({ moves, errors }: CaseMoveFormProps) {
-  if (!moves.length) return <p className="text-sm text-slate-600">No move is yours to make on this case now.</p>;
+  const { t } = useT();
+  if (!moves.length) return <p className="text-sm text-slate-600">{t("No move is yours to make on this case now.")}</p>;
   const confirm = moves.find((m) => m.confirm)?.confirm ?? null;
   return (
     <Form method="post" className="space-y-3">
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Move the case to</legend>
+        <legend className="text-sm font-medium text-slate-700">{t("Move the case to")}</legend>
         <div className="mt-1 flex flex-wrap gap-3">
           {moves.map((m, i) => (
             <label key={m.move} className="flex items-center gap-1 text-sm">
               <input type="radio" name="move" value={m.move} defaultChecked={i === 0} required />
-              {m.label}
+              {t(m.label)}
             </label>
           ))}
         </div>
@@ -39,29 +41,30 @@ export function CaseMoveForm({ moves, errors }: CaseMoveFormProps) {
       {confirm ? (
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="confirm" value="1" aria-describedby={errors?.confirm ? "confirm-error" : undefined} />
-          <span>{confirm} (needed to escalate)</span>
+          <span>{t("{{confirm}} (needed to escalate)", { confirm: t(confirm) })}</span>
         </label>
       ) : null}
       {errors?.confirm ? (
         <p id="confirm-error" className="text-sm text-red-700">
-          {errors.confirm[0]}
+          {t(errors.confirm[0] ?? "")}
         </p>
       ) : null}
       <FormErrors errors={errors?.form ?? []} />
-      <Button type="submit">Record move</Button>
+      <Button type="submit">{t("Record move")}</Button>
     </Form>
   );
 }
 
 /** The link from a case to its rescue sheet and the sheet's PDF. */
 export function RescueSheetLinks({ trekkerId }: { trekkerId: number }) {
+  const { t } = useT();
   return (
     <p className="flex flex-wrap gap-4 text-sm">
       <Link to={`/overdue-cases/${trekkerId}/sheet`} className="font-semibold text-blue-700 hover:underline">
-        Rescue sheet
+        {t("Rescue sheet")}
       </Link>
       <a href={`/overdue-cases/${trekkerId}/sheet/pdf`} className="font-semibold text-blue-700 hover:underline" download>
-        Rescue sheet (PDF)
+        {t("Rescue sheet (PDF)")}
       </a>
     </p>
   );

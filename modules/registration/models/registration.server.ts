@@ -78,6 +78,8 @@ export class Trekker extends Model<InferAttributes<Trekker>, InferCreationAttrib
   declare status: CreationOptional<string>;
   declare cardNumber: CreationOptional<number | null>;
   declare amountPaisa: CreationOptional<number | null>;
+  /** Set when the retention rule erased the personal fields (retention.server.ts); the row stays. */
+  declare personalDataErasedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   /** Set when an agency deletes an unpaid trekker (the cards lifecycle keeps the record). */
@@ -119,6 +121,7 @@ Trekker.init(
     status: { type: DataTypes.STRING(30), allowNull: false, defaultValue: "Payment Pending" },
     cardNumber: { type: DataTypes.INTEGER, unique: true },
     amountPaisa: DataTypes.INTEGER,
+    personalDataErasedAt: DataTypes.DATE,
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
     deletedAt: DataTypes.DATE,

@@ -24,7 +24,10 @@ export async function waitForEmail(address: string, subject?: RegExp, count = 1)
         found = (await messagesTo(address)).filter((m) => !subject || subject.test(m.subject ?? ""));
         return found.length;
       },
-      { timeout: 10_000 },
+      // E-mails go out through the job queue, polled by the server: under a loaded CI machine a
+      // queued e-mail took over 10 s (the accessibility fixture's follower link failed so). The
+      // poll ends as soon as it is there.
+      { timeout: 30_000 },
     )
     .toBeGreaterThanOrEqual(count);
   return found[found.length - 1];

@@ -1,0 +1,110 @@
+/**
+ * Payments through the whole HTTP path at concurrency 1 and 8 (issue 30, item 4): two web
+ * instances and a worker on MariaDB and Redis (scripts/cluster.mjs, deployment mode), payers
+ * without JavaScript (bench/drive/client.ts): the payment page, "Pay with …" across the five
+ * gateways, the provider simulator's page and decision, our return URL (confirmation with the
+ * provider and settlement) and the result page. Prints payments per second at each concurrency
+ * and their ratio, p50/p95 per page kind, the load average, deadlocks and lock waits in the web
+ * instances' logs, each process's CPU use, and the invoice numbers' and ledger's checks afterwards.
+ * Figures, not a test.
+ *
+ *   npm run build && npx tsx bench/payments-http.ts [--payments 40] [--concurrency 1,8] [--ports 3600,3601]
+ */
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { startCluster } from "../scripts/cluster.mjs";
+import { ledgerCheck } from "./drive/ledger";
+import { Client } from "./drive/client";
+import { GATEWAYS, payOverHttp } from "./drive/payment";
+import { cpuSampler } from "./drive/cpu";
+import { arg, percentile } from "./support";
+
+const PAYMENTS = Number(arg("payments", "40"));
+const CONCURRENCY = arg("concurrency", "1,8").split(",").map(Number);
+const PORTS = arg("ports", "3600,3601").split(",").map(Number);
+
+const cluster = await startCluster({ ports: PORTS, quiet: true });
+for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"])
+  process.env[name] = cluster.env[name];
+
+try {
+  // This process writes the payers' registrations as the wizard would (the modules, on the cluster's database).
+  (await import("../app/composition.server")).composeApp();
+  const { makeUser } = await import("../tests/factories/users");
+  const { makeRoute, makeRegistration, trekkerNames } = await import("../tests/factories/registrations");
+  const { checkInvoiceNumbers } = await import("../modules/payments/index.server");
+  const { sequelize } = await import("../db/sequelize.server");
+  const route = await makeRoute("Bench Pay");
+
+  /** `count` signed-in payers, each with a priced three-trekker registration, alternating between the instances. */
+  async function payers(count: number) {
+    const made = [];
+    for (let i = 0; i < count; i++) {
+      const user = await makeUser({ userType: 1, fullName: `Bench Payer ${i}` });
+      const { regId } = await makeRegistration(user, route.id, { trekkers: trekkerNames(3), priced: true });
+      const client = new Client(cluster.urls[i % cluster.urls.length]);
+      await client.signIn(user.email, user.password);
+      made.push({ client, regId });
+    }
+    return made;
+  }
+
+  const rows: string[] = [];
+  const rates: number[] = [];
+  for (const concurrency of CONCURRENCY) {
+    const set = await payers(PAYMENTS);
+    let next = 0;
+    let failed = 0;
+    const load0 = os.loadavg()[0];
+    const cpu = cpuSampler({
+      "web-1": cluster.webs[0]?.child.pid,
+      "web-2": cluster.webs[1]?.child.pid,
+      worker: cluster.workers[0]?.child.pid,
+      "bench (payers)": process.pid,
+    });
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < set.length) {
+          const i = next++;
+          const end = await payOverHttp(set[i].client, set[i].regId, GATEWAYS[i % GATEWAYS.length]);
+          if (!/success/.test(end.url) || end.status !== 200) {
+            failed++;
+            console.error(`payment ${i}: ended at ${end.url} (${end.status})`);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const cpuUse = cpu.stop();
+    const rate = set.length / seconds;
+    rates.push(rate);
+    const hops = set.flatMap((p) => p.client.hops.filter((h) => h.kind !== "login"));
+    const kinds = [...new Set(hops.map((h) => h.kind))];
+    rows.push(
+      `concurrency ${concurrency}: ${set.length} payments in ${seconds.toFixed(1)} s = ${rate.toFixed(2)}/s, ${failed} failed, load ${load0.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
+    );
+    rows.push(`  CPU (share of one core): ${cpuUse.map(([name, share]) => `${name} ${(share * 100).toFixed(0)}%`).join(", ")}`);
+    for (const kind of kinds) {
+      const ms = hops.filter((h) => h.kind === kind).map((h) => h.ms);
+      rows.push(
+        `  ${kind.padEnd(36)} n=${String(ms.length).padStart(4)}  p50 ${percentile(ms, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(ms, 95).toFixed(0).padStart(5)} ms`,
+      );
+    }
+  }
+  const logs = cluster.webs.map((w: { output: string }) => w.output).join("\n");
+  const invoices = await checkInvoiceNumbers();
+  await sequelize.close();
+  const ledger = ledgerCheck(cluster.env);
+  console.log(rows.join("\n"));
+  if (rates.length > 1) console.log(`throughput at ${CONCURRENCY.at(-1)} / at ${CONCURRENCY[0]}: ${(rates.at(-1)! / rates[0]).toFixed(2)}×`);
+  console.log(
+    `deadlocks in the web logs: ${(logs.match(/Deadlock found/g) ?? []).length}; lock wait timeouts: ${(logs.match(/Lock wait timeout/g) ?? []).length}`,
+  );
+  console.log(
+    `invoice numbers: ${invoices.unexplained.length} unexplained gaps, ${invoices.duplicates.length} duplicates${invoices.counterBehind ? ", counter behind" : ""}`,
+  );
+  console.log(`ledger check: ${ledger}`);
+} finally {
+  await cluster.stop();
+}

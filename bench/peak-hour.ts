@@ -1,0 +1,341 @@
+/**
+ * A peak season hour at ten times Nepal's busiest (issue 30, item 3), as users make it over HTTP:
+ * two web instances and one worker on MariaDB and Redis (scripts/cluster.mjs, deployment mode),
+ * optionally on top of a seeded history (bench/seed-scale.ts), for `--minutes`:
+ *   - registrations paid across the five gateways (bench/drive/payment.ts), a few failing and a
+ *     few paid late (the provider answers "pending" first; reconciliation settles them);
+ *   - check-ins at a trail's four checkposts: two thirds scanned on /scan, a third sent as offline
+ *     batches to /scan/sync, some refused (cancelled cards), some repeated;
+ *   - staff sessions (board and agencies) browsing lists with filters and search, the dashboard,
+ *     billing, exports, and one chalan push to the ERP;
+ *   - trekkers opening their card page.
+ * Arrivals are paced evenly over the period whatever the answers take (an open system, as real
+ * users arrive). It prints p50/p95/p99 per page kind, per job kind (jobs table: queued to done),
+ * errors, the longest wait from a payment to its cards' e-mails, each process's CPU use (which
+ * resource ran out), and the ledger check at the end. Figures, not a test.
+ *
+ *   npm run build && npx tsx bench/peak-hour.ts [--minutes 10] [--scale 1] [--history 1000000] [--seeded] [--ports 3600,3601]
+ *
+ * --scale multiplies the issue's counts (600 registrations of three trekkers, 6,000 check-ins,
+ * 100 staff sessions, 50 trekkers); --history 0 runs on an empty database.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { startCluster } from "../scripts/cluster.mjs";
+import { ledgerCheck } from "./drive/ledger";
+import { Client, formsOf, type Hop } from "./drive/client";
+import { GATEWAYS, payOverHttp } from "./drive/payment";
+import { cpuSampler } from "./drive/cpu";
+import { arg, percentile } from "./support";
+
+const MINUTES = Number(arg("minutes", "10"));
+const SCALE = Number(arg("scale", "1"));
+const HISTORY = Number(arg("history", "1000000"));
+const PORTS = arg("ports", "3600,3601").split(",").map(Number);
+const PERIOD_MS = MINUTES * 60_000;
+const n = (full: number) => Math.max(1, Math.round(full * SCALE));
+const COUNTS = { registrations: n(600), checkins: n(6000), staff: n(100), trekkers: n(50) };
+
+const historyDb = "tims_peak_history";
+// --seeded: the history database is already there (a seed-scale run of its own); not seeded again.
+if (HISTORY > 0 && !process.argv.includes("--seeded")) {
+  console.log(`Seeding the history: ${HISTORY.toLocaleString("en")} trekkers (bench/seed-scale.ts)…`);
+  execFileSync("npx", ["tsx", "bench/seed-scale.ts", "--trekkers", String(HISTORY), "--url", `mysql://root@127.0.0.1:3306/${historyDb}`], { stdio: "inherit" });
+}
+const cluster = await startCluster({
+  ports: PORTS,
+  quiet: true,
+  database: HISTORY > 0 ? historyDb : undefined,
+  env: { ERP_URL: `http://127.0.0.1:${PORTS[0]}/sim/erp`, ERP_API_KEY: "dev-erp-api-key-not-real" },
+});
+for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"])
+  process.env[name] = cluster.env[name];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const errors: string[] = [];
+const clients: Client[] = [];
+const client = (i: number) => {
+  const c = new Client(cluster.urls[i % cluster.urls.length]);
+  clients.push(c);
+  return c;
+};
+
+/** `count` arrivals spread evenly over the period, each started on time whatever the others take. */
+async function paced(count: number, op: (i: number) => Promise<void>, offsetMs = 0): Promise<void> {
+  const start = performance.now() + offsetMs;
+  const running: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = start + (i * PERIOD_MS) / count;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    running.push(op(i).catch((error) => void errors.push(String((error as Error).message ?? error).slice(0, 300))));
+  }
+  await Promise.all(running);
+}
+
+try {
+  (await import("../app/composition.server")).composeApp();
+  const { makeUser, makeRoleUser } = await import("../tests/factories/users");
+  const { makeRegistration, person } = await import("../tests/factories/registrations");
+  const { makeTrail, makeCheckpostAt, trailCards } = await import("../tests/factories/checkins");
+  const { inDays } = await import("../tests/factories/dates");
+  const { applyCardAction } = await import("../modules/cards/index.server");
+  const { sequelize } = await import("../db/sequelize.server");
+  const { QueryTypes } = await import("sequelize");
+  const select = <T extends object>(sql: string, replacements?: unknown[]) => sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements });
+
+  console.log(`Preparing: ${COUNTS.registrations} registrations to pay, ${COUNTS.checkins} check-ins, ${COUNTS.staff} staff, ${COUNTS.trekkers} trekkers…`);
+  const prepStarted = performance.now();
+  // The trail and its four checkposts; cards on it valid today (each checked in at up to four posts).
+  const trail = await makeTrail(0);
+  const posts = [trail.checkpost, ...(await Promise.all(trail.points.slice(1).map((p) => makeCheckpostAt(trail.route.id, p.id))))];
+  const board = await makeRoleUser("ntb");
+  const cardsNeeded = Math.ceil(COUNTS.checkins / posts.length / 0.9);
+  const cards: Awaited<ReturnType<typeof trailCards>> = [];
+  const agencies = await Promise.all(
+    [0, 1, 2].map((i) =>
+      makeUser({
+        userType: 2,
+        fullName: `Peak Agency ${i}`,
+        organizationName: `Peak Treks ${i}`,
+        isDocumentUploaded: true,
+        isVerified: true,
+        isApproved: true,
+      } as never),
+    ),
+  );
+  while (cards.length < cardsNeeded)
+    cards.push(...(await trailCards(trail.route.id, { count: 20, entry: inDays(0), exit: inDays(6), owner: agencies[cards.length % 3] })));
+  // One card in twenty is cancelled: its scans are refused.
+  const refused = new Set<number>();
+  for (const c of cards.filter((_, i) => i % 20 === 7)) {
+    await applyCardAction(board, "cancel", c.trekkerId, "Cancelled by the agency");
+    refused.add(c.trekkerId);
+  }
+
+  // The payers: free trekkers and agencies, each registration of three trekkers with their own e-mail addresses.
+  const payers: { client: Client; regId: number; emails: string[] }[] = [];
+  for (let i = 0; i < COUNTS.registrations; i++) {
+    const owner = i % 3 === 0 ? agencies[i % 3] : await makeUser({ userType: 1, fullName: `Peak Payer ${i}` });
+    const emails = [0, 1, 2].map((k) => `peak-${i}-${k}@bench.test`);
+    const { regId } = await makeRegistration(owner, trail.route.id, {
+      trekkers: emails.map((email, k) => person(`Peak Trekker ${i} ${k}`, { email, passportNumber: `PK${i}X${k}` })),
+      priced: true,
+    });
+    const c = client(i);
+    await c.signIn(owner.email, owner.password);
+    payers.push({ client: c, regId, emails });
+  }
+  // Staff: the board and the agencies' users, each signed in once.
+  const staff: { client: Client; role: "board" | "agency" }[] = [];
+  for (let i = 0; i < COUNTS.staff; i++) {
+    const role = i % 2 === 0 ? "board" : "agency";
+    const user = role === "board" ? await makeRoleUser("ntb") : agencies[i % 3];
+    const c = client(i);
+    await c.signIn(user.email, user.password);
+    staff.push({ client: c, role });
+  }
+  const postClients = await Promise.all(
+    posts.map(async (p, i) => {
+      const c = client(i);
+      await c.signIn(p.email, p.password);
+      return c;
+    }),
+  );
+  const trekkers: { client: Client; trekkerId: number }[] = [];
+  for (let i = 0; i < COUNTS.trekkers; i++) {
+    const fit = await makeUser({ userType: 1, fullName: `Peak Card Holder ${i}` });
+    const [card] = await trailCards(trail.route.id, { count: 1, entry: inDays(1), exit: inDays(6), owner: fit });
+    const c = client(i);
+    await c.signIn(fit.email, fit.password);
+    trekkers.push({ client: c, trekkerId: card.trekkerId });
+  }
+  // A search word staff type: a name the seeded history holds, else one of the trail's.
+  const [sample] = await select<{ fullName: string }>("SELECT fullName FROM trekkers WHERE deletedAt IS NULL ORDER BY id LIMIT 1 OFFSET 1000");
+  const word = (sample?.fullName ?? cards[0].fullName).split(" ").pop() ?? "Walker";
+  console.log(`Prepared in ${((performance.now() - prepStarted) / 1000).toFixed(0)} s. Running for ${MINUTES} min…`);
+  for (const c of clients) c.hops.length = 0; // sign-ins are not the hour's work
+
+  const cpu = cpuSampler({
+    "web-1": cluster.webs[0].child.pid,
+    "web-2": cluster.webs[1]?.child.pid,
+    worker: cluster.workers[0].child.pid,
+    "bench (clients)": process.pid,
+  });
+  const t0 = Date.now();
+  const paidAt = new Map<number, number>();
+  const outcomes = { paid: 0, failed: 0, late: 0 };
+
+  const payments = paced(COUNTS.registrations, async (i) => {
+    const p = payers[i];
+    // One in twenty fails at the provider; one in twenty is answered "pending" first (a late callback).
+    const decision = i % 20 === 5 ? "failure" : i % 20 === 11 ? "delayed" : "success";
+    const end = await payOverHttp(p.client, p.regId, GATEWAYS[i % GATEWAYS.length], decision);
+    if (end.status >= 500) throw new Error(`payment ${i} ended with ${end.status} at ${end.url}`);
+    if (decision === "failure") outcomes.failed++;
+    else if (/success/.test(end.url)) {
+      outcomes.paid++;
+      paidAt.set(i, Date.now());
+    } else outcomes.late++;
+  });
+
+  // Check-ins: card c at post (c mod 4) first, then the next posts; a twentieth repeated at once.
+  let scanned = 0;
+  const scanOrder = Array.from({ length: COUNTS.checkins }, (_, i) => ({ card: cards[i % cards.length], post: Math.floor(i / cards.length) % posts.length }));
+  const batches: (typeof scanOrder)[] = [];
+  const live: typeof scanOrder = [];
+  scanOrder.forEach((s, i) => (i % 3 === 2 ? ((batches.at(-1)?.length ?? 20) < 20 ? batches.at(-1)!.push(s) : batches.push([s])) : live.push(s)));
+  const scanLive = paced(live.length, async (i) => {
+    const { card, post } = live[i];
+    const c = postClients[post];
+    for (let repeat = 0; repeat < (i % 20 === 3 ? 2 : 1); repeat++) {
+      const page = await c.go("/scan", () => "scan page");
+      const form = formsOf(page.html, page.url).find((f) => f.fields.some(([k, v]) => k === "intent" && v === "typed"));
+      if (!form) throw new Error(`no typed-card form on /scan (${page.status})`);
+      const answer = await c.submit(form, (u) => (u.pathname.startsWith("/scanned-trekker") ? "scanned trekker" : "scan (typed card)"), undefined, {
+        cardNumber: String(card.cardNumber),
+        passport: card.passport,
+      });
+      if (answer.status >= 500) throw new Error(`scan answered ${answer.status}`);
+      scanned++;
+    }
+  });
+  const scanBatches = paced(batches.length, async (i) => {
+    const batch = batches[i];
+    const post = batch[0].post;
+    const c = postClients[post];
+    const body = JSON.stringify({
+      scannerId: posts[post].id,
+      checkins: batch.map((s, k) => ({ clientId: `peak-${i}-${k}-${s.card.trekkerId}`, qr: s.card.qr, method: "qr", scannedAt: new Date().toISOString() })),
+    });
+    // Sent twice when the connection dropped before the answer (one in five): recorded once.
+    for (let repeat = 0; repeat < (i % 5 === 0 ? 2 : 1); repeat++) {
+      const answer = await c.request("offline batch (/scan/sync)", new URL("/scan/sync", cluster.urls[post % cluster.urls.length]).toString(), {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json" },
+      });
+      if (answer.status !== 200) throw new Error(`offline batch answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
+      scanned += batch.length;
+    }
+  });
+
+  // Staff: each session loads a page every period/visits; a tenth of the loads are exports.
+  const today = new Date().toISOString().slice(0, 10);
+  const boardPages = [
+    ["dashboard", "/dashboard"],
+    ["list: trekkers", "/trekkers"],
+    ["list: trekkers, name search", `/trekkers?username=${encodeURIComponent(word)}`],
+    ["list: trekkers, filters", `/trekkers?tab=trekkers&trekkingArea=${trail.route.id}&startDate=${inDays(-30)}&endDate=${today}`],
+    ["list: billing", "/billing"],
+    ["list: vouchers", "/requests/vouchers?status=Pending"],
+    // Pages the board may open (/tims-cards and /trekkers/scanned are a free trekker's and a checkpost's: 403).
+    ["list: deleted trekkers", "/deleted-trekkers"],
+    ["list: self check-ins", "/self-scan-trekkers"],
+    ["export: trekkers CSV", `/trekkers/export?trekkingArea=${trail.route.id}`],
+    ["export: billing CSV", `/billing/export?startDate=${inDays(-7)}&endDate=${today}`],
+  ] as const;
+  const agencyPages = [
+    ["list: trekkers (agency)", "/trekkers"],
+    ["list: trekkers, name search (agency)", `/trekkers?username=Walker`],
+    ["list: billing (agency)", "/billing"],
+    ["export: trekkers CSV (agency)", "/trekkers/export"],
+  ] as const;
+  const visits = COUNTS.staff * Math.max(1, Math.round(MINUTES * 6)); // a page every ten seconds per session
+  const browsing = paced(visits, async (i) => {
+    const s = staff[i % staff.length];
+    const pages = s.role === "board" ? boardPages : agencyPages;
+    const [kind, url] = pages[Math.floor(i / staff.length) % pages.length];
+    const page = await s.client.go(url, () => kind);
+    if (page.status !== 200) throw new Error(`${kind} answered ${page.status}`);
+  });
+  // One chalan push of yesterday's sales, a third of the way in.
+  const chalan = (async () => {
+    await sleep(PERIOD_MS / 3);
+    const yesterday = inDays(-1);
+    const page = await staff[0].client.go(`/chalan/generate?startDate=${yesterday}&endDate=${yesterday}`, () => "chalan: confirm");
+    const form = formsOf(page.html, page.url).find((f) => f.method === "POST");
+    if (!form) throw new Error(`no chalan confirmation form (${page.status})`);
+    const started = await staff[0].client.submit(form, () => "chalan: start push", form.buttons[0]);
+    if (started.status !== 200) throw new Error(`chalan push answered ${started.status}`);
+  })().catch((error) => void errors.push(`chalan: ${String(error)}`));
+  const cardViews = paced(COUNTS.trekkers * Math.max(1, Math.round(MINUTES * 3)), async (i) => {
+    const t = trekkers[i % trekkers.length];
+    const page = await t.client.go(`/tims-cards/${t.trekkerId}`, () => "card page (trekker)");
+    if (page.status !== 200) throw new Error(`card page answered ${page.status}`);
+  });
+
+  await Promise.all([payments, scanLive, scanBatches, browsing, chalan, cardViews]);
+  const ranFor = (Date.now() - t0) / 1000;
+  // The e-mails of the cards paid: wait for them (up to five minutes) and take the longest wait.
+  const wanted = new Map<string, number>();
+  for (const [i, at] of paidAt) for (const e of payers[i].emails) wanted.set(e, at);
+  const mailedAt = new Map<string, number>();
+  const outbox = cluster.env.OUTBOX_DIR;
+  const mailDeadline = Date.now() + 5 * 60_000;
+  while (mailedAt.size < wanted.size && Date.now() < mailDeadline) {
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+      if (!file.endsWith(".eml")) continue;
+      const full = path.join(outbox, file);
+      const head = fs.readFileSync(full, "utf8").slice(0, 4000);
+      const to = /^To: .*?([\w.+-]+@bench\.test)/im.exec(head)?.[1];
+      if (to && wanted.has(to) && !mailedAt.has(to)) mailedAt.set(to, fs.statSync(full).mtimeMs);
+    }
+    if (mailedAt.size < wanted.size) await sleep(2000);
+  }
+  const cpuUse = cpu.stop();
+
+  // Jobs: queued to done per kind, for the jobs the hour created.
+  const jobs = await select<{ name: string; status: string; ms: number | null }>(
+    "SELECT name, status, TIMESTAMPDIFF(MICROSECOND, createdAt, finishedAt) / 1000 AS ms FROM jobs WHERE createdAt >= ?",
+    [new Date(t0)],
+  );
+  await sequelize.close();
+  const ledger = ledgerCheck(cluster.env);
+
+  const line = (label: string, ms: number[], extra = "") =>
+    `${label.padEnd(40)} n=${String(ms.length).padStart(5)}  p50 ${percentile(ms, 50).toFixed(0).padStart(5)}  p95 ${percentile(ms, 95).toFixed(0).padStart(5)}  p99 ${percentile(ms, 99).toFixed(0).padStart(6)} ms${extra}`;
+  const hops: Hop[] = clients.flatMap((c) => c.hops);
+  console.log(
+    `\nPeak hour: ${MINUTES} min (ran ${ranFor.toFixed(0)} s), history ${HISTORY.toLocaleString("en")} trekkers, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
+  console.log(
+    `payments: ${outcomes.paid} paid, ${outcomes.late} pending at first (late), ${outcomes.failed} failed at the provider; check-ins sent: ${scanned} (${refused.size} cancelled cards among ${cards.length})`,
+  );
+  console.log("\nPages (ms, as the client waited):");
+  for (const kind of [...new Set(hops.map((h) => h.kind))].sort()) {
+    const mine = hops.filter((h) => h.kind === kind);
+    const bad = mine.filter((h) => h.status >= 500).length;
+    console.log(
+      line(
+        kind,
+        mine.map((h) => h.ms),
+        bad ? `  ${bad} × 5xx` : "",
+      ),
+    );
+  }
+  console.log("\nJobs (queued to done, ms):");
+  for (const name of [...new Set(jobs.map((j) => j.name))].sort()) {
+    const mine = jobs.filter((j) => j.name === name);
+    const done = mine.filter((j) => j.ms !== null).map((j) => Number(j.ms));
+    const notDone = mine.length - done.length;
+    console.log(line(name, done, notDone ? `  ${notDone} not done (${[...new Set(mine.filter((j) => j.ms === null).map((j) => j.status))].join(", ")})` : ""));
+  }
+  const waits = [...mailedAt].map(([e, at]) => (at - wanted.get(e)!) / 1000);
+  console.log(
+    `\nCard e-mails: ${mailedAt.size} of ${wanted.size} sent; longest wait after payment ${waits.length ? Math.max(...waits).toFixed(0) : "-"} s, p95 ${percentile(waits, 95).toFixed(0)} s`,
+  );
+  console.log("\nCPU (share of one core, average over the hour):");
+  for (const [name, share] of cpuUse) console.log(`  ${name.padEnd(20)} ${(share * 100).toFixed(0).padStart(4)} %`);
+  console.log(`\nErrors: ${errors.length}`);
+  for (const e of [...new Set(errors)].slice(0, 15)) console.log(`  ${e}`);
+  console.log(`\nLedger check: ${ledger}`);
+} finally {
+  await cluster.stop({ keepDatabase: false });
+}
