@@ -3,6 +3,7 @@ import path from "node:path";
 import { Sequelize, Transaction } from "sequelize";
 import { config } from "@lib/config.server";
 import { databaseTls } from "@lib/database-tls.server";
+import { loggerFor } from "@lib/observability/logger.server";
 
 /**
  * The one Sequelize instance of this process. Models attach to it when their module is imported,
@@ -46,7 +47,9 @@ export const isSqlite = () => sequelize.getDialect() === "sqlite";
  * writers queue on the busy timeout instead of failing when a reader upgrades; MySQL ignores it.
  */
 export function writeTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+  let locked = 0;
   const body = async (transaction: Transaction) => {
+    locked = performance.now();
     lastWrites.set(transaction, []);
     const result = await work(transaction);
     await runLastWrites(transaction);
@@ -55,7 +58,8 @@ export function writeTransaction<T>(work: (transaction: Transaction) => Promise<
   if (!isSqlite()) return withDeadlockRetry(() => sequelize.transaction(body));
   // node-sqlite3 runs statements on libuv's small thread pool; writers waiting in SQLite's busy
   // handler would occupy every thread and starve the one holding the lock. Queue them here.
-  const run = sqliteWriters.then(() => sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, body));
+  const caller = new Error("write transaction");
+  const run = sqliteWriters.then(() => sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, body).finally(() => locked && heldFor(caller, locked)));
   sqliteWriters = run.then(
     () => undefined,
     () => undefined,
@@ -63,6 +67,23 @@ export function writeTransaction<T>(work: (transaction: Transaction) => Promise<
   return run;
 }
 let sqliteWriters: Promise<void> = Promise.resolve();
+
+/**
+ * SQLite has one write lock for all processes: a transaction holding it for seconds makes every
+ * other process's writer wait and, past the busy timeout, fail with SQLITE_BUSY. Such a hold (from
+ * BEGIN's lock to the commit) is logged with where the transaction was opened, so the slow writer
+ * is named, not its victims.
+ */
+const LONG_HOLD_MS = 3_000;
+function heldFor(caller: Error, since: number): void {
+  const ms = Math.round(performance.now() - since);
+  if (ms <= LONG_HOLD_MS) return;
+  const at = (caller.stack ?? "")
+    .split("\n")
+    .slice(2, 7)
+    .map((l) => l.trim());
+  loggerFor("db").warn({ ms, at }, "A write transaction held SQLite's write lock for %d ms", ms);
+}
 
 /**
  * Writes to rows every transaction of a kind touches (the day's statistics rows), kept for the

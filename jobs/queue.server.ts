@@ -3,7 +3,7 @@ import { createBullQueue, type BullJobQueue } from "./bull-queue.server";
 import { createInlineQueue, type InlineQueue } from "./inline-queue.server";
 import type { EnqueueOptions, JobQueue } from "./types";
 import { registeredJobs as registered } from "./registration";
-import { JobRow } from "./job-store.server";
+import { insertJob, JobRow } from "./job-store.server";
 
 export type { EnqueueOptions, JobHandler, JobQueue, JobScheduleDeclaration } from "./types";
 export { registerJobs, type JobRegistration } from "./registration";
@@ -51,7 +51,18 @@ function backend(): Promise<Backend> {
  * in-process runner, drains it (DESIGN.md, "Two ways to run").
  */
 export async function enqueue(name: string, data: unknown, opts?: EnqueueOptions): Promise<void> {
-  await (await backend()).enqueue(name, data, opts);
+  const ready = current();
+  if (!ready && opts?.transaction && !config.redisUrl) {
+    // The first job of a process that has not made its runner yet (a script, the browser tests'
+    // workers): making it loads every module's handlers, seconds on a cold, loaded process, and
+    // the caller's transaction would wait for that holding SQLite's one write lock (other
+    // processes' writers then failed with SQLITE_BUSY). The row needs no handler: it is written
+    // now and any runner on the table takes it; this process's runner is made after the commit.
+    await insertJob(name, data, opts);
+    opts.transaction.afterCommit(() => void backend().catch((error) => console.error("[jobs] starting the runner failed:", error)));
+    return;
+  }
+  await (await (ready ?? backend())).enqueue(name, data, opts);
 }
 
 const facade: JobQueue = { enqueue, close: closeQueue };

@@ -15,9 +15,18 @@ import { makeActiveUser } from "./support/roles";
 
 // One push to the ERP runs at a time: tests of this file that push would refuse each other's
 // ("A push to the ERP is already running") if run side by side, so the file runs in order.
-test.describe.configure({ mode: "default" });
+// A push is a job: under the whole suite's load it may wait behind other jobs (card PDFs) for a
+// free runner before it starts, so its outcome gets a minute and a test two.
+test.describe.configure({ mode: "default", timeout: 150_000 });
+const PUSHED = { timeout: 60_000 };
 
 const block = (page: Page, name: string) => page.getByRole("region", { name });
+
+/**
+ * A scenario's own day, `daysAgo` back, another for each retry: a try that failed half-way left
+ * its sales and pushes on its day, which the next try's lists and counts would otherwise include.
+ */
+const ownDay = (daysAgo: number) => inDays(-daysAgo - 200 * test.info().retry);
 
 async function csvOf(download: Download): Promise<string> {
   const text = fs.readFileSync((await download.path())!, "utf8");
@@ -100,7 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("verify, push to completion, the pushed log, a repeat pushes nothing, and a refund is reversed by a credit row", async ({ page }) => {
-      const day = inDays(javaScriptEnabled ? -30 : -31);
+      const day = ownDay(javaScriptEnabled ? 30 : 31);
       const pan = javaScriptEnabled ? "612345678" : "612345679";
       const { agencyRegId } = await salesOn(day, { pan });
       await signInAs(page, (await makeActiveUser("ntb")).email);
@@ -120,7 +129,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await generateBill(page, day);
       await expect(page).toHaveURL(/\/chalan\/push\/\d+$/);
-      await expect(page.getByTestId("push-outcome")).toHaveText("Chalan have pushed successfully.", { timeout: 30_000 });
+      await expect(page.getByTestId("push-outcome")).toHaveText("Chalan have pushed successfully.", PUSHED);
       await expect(page.getByTestId("push-counts")).toHaveText("2 of 2 rows sent: 2 pushed, 0 refused");
 
       await page.getByRole("link", { name: "Pushed Chalan Log" }).click();
@@ -173,7 +182,7 @@ for (const javaScriptEnabled of [true, false]) {
         `${day},${pan},TIMS-FOREIGN,-3,credit`,
       ]);
       await generateBill(page, day);
-      await expect(page.getByTestId("push-outcome")).toHaveText("Chalan have pushed successfully.", { timeout: 30_000 });
+      await expect(page.getByTestId("push-outcome")).toHaveText("Chalan have pushed successfully.", PUSHED);
       await expect(page.getByTestId("push-counts")).toHaveText("1 of 1 rows sent: 1 pushed, 0 refused");
       await expect(page.getByTestId("push-credits")).toContainText("1 of them is a credit row");
       await page.getByRole("link", { name: "Pushed Chalan Log" }).click();
@@ -184,11 +193,11 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("rows the ERP refuses are counted and listed in the error log", async ({ page }) => {
-      const day = inDays(javaScriptEnabled ? -33 : -34);
+      const day = ownDay(javaScriptEnabled ? 33 : 34);
       await salesOn(day, { pan: null });
       await signInAs(page, (await makeActiveUser("ntb")).email);
       await generateBill(page, day);
-      await expect(page.getByTestId("push-outcome")).toContainText("1 row refused", { timeout: 30_000 });
+      await expect(page.getByTestId("push-outcome")).toContainText("1 row refused", PUSHED);
       await page.getByRole("link", { name: "See the Chalan Error Log" }).click();
       await expect(page).toHaveURL(/\/chalanlog\?/);
       const row = page.getByRole("row").filter({ hasText: "Customer code is empty" });
