@@ -11,8 +11,9 @@
  * numbers run without a gap, trekkers are priced by the fee table, each bill has its settled
  * gateway payment or approved voucher; treks that began have their check-ins (in at the first
  * checkpoint, out at the last when over), the last months' Missed cards their closed overdue
- * cases (no alert storm on the worker's first run); the daily statistics are rebuilt from the rows
- * at the end. The ledger check holds on the result (npm run ledger:check with DATABASE_URL).
+ * cases (no alert storm on the worker's first run); a few cancelled cards were refused at a
+ * checkpost and one trekker in fifty was seen off-route; the last eight weeks were pushed to the
+ * ERP as the chalan (a few lines refused); the daily statistics are rebuilt from the rows at the end. The ledger check holds on the result (npm run ledger:check with DATABASE_URL).
  *
  * Statuses follow the dates, as after a daily sweep: a trek that has not begun is Upcoming, one
  * under way Active, one over Completed (or Missed), so the sweep finds nothing due; a tenth of the
@@ -37,6 +38,10 @@ const DAY_SLOTS = 10_000;
 
 if (!/^mysql|^mariadb/.test(URL_)) throw new Error("seed-scale fills MariaDB/MySQL only");
 process.env.DATABASE_URL = URL_;
+// The chalan module starts a push only with an ERP configured; the seed records the ERP's answers
+// itself and sends nothing (the benches' cluster points ERP_URL at its simulator).
+process.env.ERP_URL ||= "http://127.0.0.1:9/erp-not-called-by-the-seed";
+process.env.ERP_API_KEY ||= "seed";
 
 const FIRST = [
   "Anna",
@@ -486,6 +491,47 @@ async function main() {
     }
   });
 
+  // What checkposts also see (issue 30, item 1): a cancelled card shown at the first checkpoint on
+  // its entry day, refused with the scanner's own reason (a sighting, ADR 0028), and one trekker
+  // in fifty scanned mid-trek at a checkpoint of another route (recorded, flagged off-route).
+  await step("refused and off-route scans", async () => {
+    const firstOf = `SELECT routeId, MIN(position) AS firstPos FROM trek_route_checkpoints GROUP BY routeId`;
+    await q(
+      `INSERT INTO checkins (trekkerId, registrationId, ownerId, ownerType, checkpointId, place, method, direction, atEndPoint, actionDate, recordedBy, ip, clientId, createdAt, refusedReason, offRoute)
+       SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', 'in', 0, TIMESTAMP(r.entryDate) + INTERVAL 5 HOUR, NULL, NULL, NULL,
+              TIMESTAMP(r.entryDate) + INTERVAL 5 HOUR, 'This card was cancelled.', 0
+       FROM trekkers t JOIN registrations r ON r.id = t.registrationId
+       JOIN (${firstOf}) e ON e.routeId = r.routeId
+       JOIN trek_route_checkpoints p ON p.routeId = r.routeId AND p.position = e.firstPos
+       WHERE t.id >= ${trekkerBase} AND t.status = 'Cancelled' AND t.cardNumber IS NOT NULL AND t.id % 3 = 0 AND r.entryDate <= DATE(?)`,
+      [today],
+    );
+    // Another route's first checkpoint, by a fixed step through the route ids (never the trek's own).
+    const [routes] = (await q("SELECT id FROM trek_routes ORDER BY id")) as [{ id: number }[], unknown];
+    const ids = routes.map((r) => Number(r.id));
+    await q("CREATE TABLE bench_other (routeId INT PRIMARY KEY, otherId INT)");
+    await q(
+      `INSERT INTO bench_other VALUES ${ids.map(() => "(?, ?)").join(", ")}`,
+      ids.flatMap((id, i) => [id, ids[(i + 7) % ids.length]]),
+    );
+    for (let from = 0; from < TREKKERS; from += CHUNK) {
+      await q(
+        `INSERT INTO checkins (trekkerId, registrationId, ownerId, ownerType, checkpointId, place, method, direction, atEndPoint, actionDate, recordedBy, ip, clientId, createdAt, refusedReason, offRoute)
+         SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', 'in', 0, TIMESTAMP(r.entryDate) + INTERVAL 1 DAY + INTERVAL 9 HOUR, NULL, NULL, NULL,
+                TIMESTAMP(r.entryDate) + INTERVAL 1 DAY + INTERVAL 9 HOUR, NULL, 1
+         FROM trekkers t JOIN registrations r ON r.id = t.registrationId
+         JOIN bench_other o ON o.routeId = r.routeId
+         JOIN (${firstOf}) e ON e.routeId = o.otherId
+         JOIN trek_route_checkpoints p ON p.routeId = o.otherId AND p.position = e.firstPos
+         WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.id % 50 = 7
+           AND t.deletedAt IS NULL AND t.cardNumber IS NOT NULL AND t.status IN ('Active', 'Completed') AND t.status = r.status
+           AND r.exitDate > r.entryDate AND r.entryDate + INTERVAL 1 DAY <= DATE(?)`,
+        [today],
+      );
+    }
+    await q("DROP TABLE bench_other");
+  });
+
   // A Missed card of the last months was raised as overdue when it happened, and its case closed
   // (reached by phone): the first run does not raise the whole history again.
   await step("past overdue cases", async () => {
@@ -507,6 +553,33 @@ async function main() {
     await rebuildDailyStats(null, null, { pace: 0 });
   });
 
+  // The board's weekly chalan pushes of the last eight weeks, made by the chalan module itself (its
+  // lines and card ranges), with the ERP's answers as its push job records them: one line in
+  // forty refused for a customer code the ERP does not know, its cards freed for a later push.
+  await step("chalan pushes (8 weeks)", async () => {
+    const { startPush, PUSH_JOB } = await import("../modules/chalan/index.server");
+    const dayOf = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    for (let week = 8; week >= 1; week--) {
+      const pushId = await startPush({ startDate: dayOf(-7 * week), endDate: dayOf(-7 * week + 6), userId: null });
+      const refused = `SELECT id FROM (SELECT id FROM chalan_lines WHERE pushId = ${pushId} AND id % 40 = 0) x`;
+      await q(`DELETE FROM chalan_cards WHERE lineId IN (${refused})`);
+      await q(`DELETE FROM chalan_credit_cards WHERE lineId IN (${refused})`);
+      await q(
+        `UPDATE chalan_lines SET status = IF(id % 40 = 0, 'refused', 'pushed'), pushedAt = IF(id % 40 = 0, NULL, NOW()),
+                customerCodeError = IF(id % 40 = 0, 'Customer code not found', ''), dateError = '', itemCodeError = '', cardError = ''
+         WHERE pushId = ${pushId}`,
+      );
+      await q(
+        `UPDATE chalan_pushes SET status = 'done', activeSlot = NULL,
+                pushedLines = (SELECT COUNT(*) FROM chalan_lines WHERE pushId = ${pushId} AND status = 'pushed'),
+                refusedLines = (SELECT COUNT(*) FROM chalan_lines WHERE pushId = ${pushId} AND status = 'refused')
+         WHERE id = ${pushId}`,
+      );
+    }
+    // Their jobs were done by the answers above.
+    await q("DELETE FROM jobs WHERE name = ?", [PUSH_JOB]);
+  });
+
   await step("analyze", async () => {
     for (const t of ["bench_routes", "bench_days", "bench_numbers", "bench_names", "bench_name_tokens", "bench_groups", "bench_nation"])
       await q(`DROP TABLE ${t}`);
@@ -515,7 +588,7 @@ async function main() {
   });
 
   const counts = await one<Record<string, number>>(
-    "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM registrations) AS registrations, (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM vouchers) AS vouchers, (SELECT COUNT(*) FROM card_events) AS cardEvents, (SELECT COUNT(*) FROM checkins) AS checkins",
+    "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM chalan_lines) AS chalanLines, (SELECT COUNT(*) FROM checkins WHERE refusedReason IS NOT NULL) AS refusedScans, (SELECT COUNT(*) FROM checkins WHERE offRoute = 1) AS offRouteScans, (SELECT COUNT(*) FROM registrations) AS registrations, (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM vouchers) AS vouchers, (SELECT COUNT(*) FROM card_events) AS cardEvents, (SELECT COUNT(*) FROM checkins) AS checkins",
   );
   console.log(
     `Rows: ${Object.entries(counts)
