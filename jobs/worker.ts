@@ -2,6 +2,7 @@
  * `npm run worker`: processes the Bull queue. Only meaningful with Redis; without it the web
  * process runs jobs itself, so a missing REDIS_URL is a configuration mistake worth stopping for.
  */
+import os from "node:os";
 import { config } from "@lib/config.server";
 import { createBullQueue } from "./bull-queue.server";
 
@@ -21,6 +22,16 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   process.exit(1);
 }
 
+// Card PDFs and e-mails can wait a little; a payer at the gateway's return or a checkpost's scan
+// cannot. On a machine the worker shares with web instances it yields the CPU to them: it and the
+// Chromium it launches (which inherits the priority) run at a lower one (ADR 0053).
+const nice = Number(process.env.WORKER_NICE ?? 10);
+if (!Number.isInteger(nice) || nice < 0 || nice > 19) {
+  console.error(`WORKER_NICE must be a whole number from 0 to 19, got "${process.env.WORKER_NICE}"`);
+  process.exit(1);
+}
+if (nice) os.setPriority(Math.max(os.getPriority(), nice));
+
 // Runs what Bull hands it, relays rows of the jobs table that nobody handed over (delayed jobs,
 // retries, a crashed process's rows) and ticks the schedules; every worker does all three, and
 // the table's leases and keys keep any number of workers from running a row or a day twice.
@@ -28,7 +39,7 @@ const queue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.queueP
 queue.raw.on("error", (error) => console.error("[worker] queue error:", error));
 queue.process(concurrency, jobSchedules());
 console.log(
-  `[worker] processing "${queue.raw.name}" (prefix "${config.queuePrefix}", concurrency ${concurrency}); jobs: ${Object.keys(handlers).sort().join(", ") || "none"}`,
+  `[worker] processing "${queue.raw.name}" (prefix "${config.queuePrefix}", concurrency ${concurrency}, nice ${os.getPriority()}); jobs: ${Object.keys(handlers).sort().join(", ") || "none"}`,
 );
 
 let stopping = false;

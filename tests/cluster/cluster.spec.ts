@@ -155,6 +155,8 @@ test("a session made on one instance is good on the other, and a payment started
 
   // B queued the card job in its transaction and handed it to Bull; the worker mailed the card.
   await expect.poll(async () => (await mailsTo(email)).length, { timeout: 60_000 }).toBe(1);
+  // It rendered the PDF at a lower CPU priority than the web instances' (WORKER_NICE, ADR 0053).
+  expect(cluster.workers[0].output).toMatch(/concurrency \d+, nice 10\)/);
 });
 
 test("a sign-in throttle is shared: failures on A make B refuse even the right password", async ({ request }) => {
