@@ -3,7 +3,7 @@ import { useT } from "@lib/i18n/context";
 import { Button, LinkButton } from "@lib/ui/button";
 import { FormErrors, TextArea } from "@lib/ui/field";
 import { DEFAULT_CONFIRM_MESSAGE } from "@lib/ui/modal";
-import type { CardMove } from "@modules/cards";
+import { isCardMove, type CardMove } from "@modules/cards";
 
 /** Each card move's confirmation: its title and button (spec 2 §4: cancel, delete, return decisions). */
 export const MOVE_TEXTS: Record<CardMove, { title: string; button: string; danger: boolean }> = {
@@ -12,6 +12,24 @@ export const MOVE_TEXTS: Record<CardMove, { title: string; button: string; dange
   return: { title: "Return Card", button: "Return Card", danger: false },
   approveReturn: { title: "Approve Return", button: "Approve", danger: false },
   rejectReturn: { title: "Reject Return", button: "Reject", danger: true },
+};
+
+/**
+ * The title of a move's own page (/cards/:id/:move): what the spec's rule makes of its URL (the last
+ * segment in upper case, lib/title.ts), written out so a Nepali page says it.
+ */
+export const MOVE_PAGE_TITLES: Record<CardMove, string> = {
+  cancel: "CANCEL",
+  delete: "DELETE",
+  return: "RETURN",
+  approveReturn: "APPROVERETURN",
+  rejectReturn: "REJECTRETURN",
+};
+
+/** A move page's title from its loader data (RouteHandle.title): the card's move. */
+export const moveTitle = (data: unknown): string | undefined => {
+  const move = (data as { move?: unknown } | null | undefined)?.move;
+  return isCardMove(move) ? MOVE_PAGE_TITLES[move] : undefined;
 };
 
 export interface CardMoveFormProps {
