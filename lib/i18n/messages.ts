@@ -1,4 +1,3 @@
-import { htmlLang } from "./languages";
 import type { Translator } from "./translate";
 
 /**
@@ -38,30 +37,14 @@ function compile(templates: readonly string[]): Template[] {
   return out;
 }
 
-/**
- * A text said inside a message: its own key, else a template ("12 minutes" in a refusal), else a
- * lower-cased label by its capitalised key ("found safe" by "Found safe"), said lower-cased too
- * where the language has cases.
- */
-function translatePart(translator: Translator, part: string): string {
-  const said = translateMessage(translator, part);
-  if (said !== part) return said;
-  const first = part.charAt(0);
-  if (first === first.toUpperCase()) return part;
-  const capital = first.toUpperCase() + part.slice(1);
-  const label = translator.t(capital);
-  return label === capital ? part : label.charAt(0).toLocaleLowerCase(htmlLang(translator.lng)) + label.slice(1);
-}
-
-export function translateMessage(translator: Translator, message: string): string {
+/** `part` says each value the template read (lib/i18n/messages.server.ts reads them as messages too). */
+export function translateMessage(translator: Translator, message: string, part: (text: string) => string = translator.t): string {
   const { t } = translator;
   const direct = t(message);
   if (direct !== message) return direct;
   for (const template of compile(translator.templates)) {
     const match = template.pattern.exec(message);
     if (!match) continue;
-    // A part shorter than the message is read as a message too; that ends, as each is shorter ("{{page}}" reads the whole).
-    const part = (text: string) => (text === message ? t(text) : translatePart(translator, text));
     const params = Object.fromEntries(template.names.map((name, i) => [name, name === "max" ? Number(match[i + 1]) : part(match[i + 1])]));
     return t(template.key, params);
   }

@@ -5,6 +5,8 @@
 import QRCode from "qrcode";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { applyCardAction } from "@modules/cards/index.server";
+import { kathmanduDate } from "@lib/dates";
+import { bsDateNepali } from "@lib/nepali-calendar/compact";
 import { axeProblems } from "./support/axe";
 import { signInAs } from "./support/auth-cookie";
 import { untranslatedTexts, usePseudoLocale as pseudoLocaleCookie } from "./support/pseudo";
@@ -196,6 +198,15 @@ test("the trekker lists in Nepali pass axe", async ({ browser }) => {
       await page.goto(url);
       await hydrated(page);
       await expect(page.getByRole("button", { name: "खोज्नुहोस्" })).toBeVisible();
+      // A date cell shows the Bikram Sambat date below the Gregorian (the agency's trekker was registered today).
+      if (url === "/trekkers") {
+        const today = kathmanduDate();
+        const cell = page
+          .getByRole("cell")
+          .filter({ hasText: today.replace(/-/g, "/") })
+          .first();
+        await expect(cell).toContainText(bsDateNepali(today)!);
+      }
       expect(await axeProblems(page), url).toEqual([]);
     } finally {
       await context.close();

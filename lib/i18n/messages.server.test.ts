@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { waitText } from "@lib/rate-limit.server";
 import { serverTranslator } from "./i18n.server";
-import { translateMessage } from "./messages";
+import { sayMessage } from "./messages.server";
 
-const say = (lng: Parameters<typeof serverTranslator>[0], message: string) => translateMessage(serverTranslator(lng), message);
+const say = (lng: Parameters<typeof serverTranslator>[0], message: string) => sayMessage(serverTranslator(lng), message);
 
 describe("a module's message read back against the templates (issue 28)", () => {
   it("says the cards module's refusals in Nepali and in each trekkers' language, the verb and status too", () => {
