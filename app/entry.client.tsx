@@ -19,8 +19,8 @@ const hydrate = () =>
 // A Nepali page shows BS dates (lib/dates.ts): the calendar is loaded before hydrating, for Nepali
 // pages only, so the browser writes the dates as the server did and other pages do not carry it.
 if (document.documentElement.lang === "ne")
-  void import("@lib/nepali-calendar/compact").then(({ bsDateNepali }) => {
-    setBsWriter(bsDateNepali);
+  void import("@lib/nepali-calendar/compact").then(({ bsCellNepali, bsDateNepali }) => {
+    setBsWriter(bsDateNepali, bsCellNepali);
     hydrate();
   });
 else hydrate();

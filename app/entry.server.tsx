@@ -8,7 +8,7 @@ import { baselineHeaders, contentSecurityPolicy, createNonce } from "./utils/htt
 import { NonceContext } from "./components/nonce";
 import { config } from "@lib/config.server";
 import { setBsWriter } from "@lib/dates";
-import { bsDateNepali } from "@lib/nepali-calendar/compact";
+import { bsCellNepali, bsDateNepali } from "@lib/nepali-calendar/compact";
 import { startJobs } from "../jobs/queue.server";
 import { composeApp } from "./composition.server";
 import { exitOnBadConfiguration, exitPromptlyOnSignals } from "./utils/startup.server";
@@ -23,7 +23,7 @@ import { currentRequestId } from "@lib/observability/request-id.server";
 import { RequestIdContext } from "./components/request-id";
 
 // Nepali pages write BS dates (lib/dates.ts); the browser loads the same table (entry.client.tsx).
-setBsWriter(bsDateNepali);
+setBsWriter(bsDateNepali, bsCellNepali);
 
 // scripts/serve.mjs reads these from the server build and applies them to every request.
 export { baselineHeaders, loopbackRedirect, originVerdict } from "./utils/http-security.server";

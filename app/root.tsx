@@ -41,7 +41,8 @@ export const loader = ({ request }: LoaderFunctionArgs) => shellData(request);
 export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl }) => !leadsToDocument(nextUrl);
 
 export interface RouteHandle {
-  title?: string;
+  /** The page's title, a text of its namespaces; or made from the route's loader data (a move's page). */
+  title?: string | ((data: unknown) => string | undefined);
   /** false hides the sidebar and header (the upload-documents pages). */
   chrome?: boolean;
   /**
@@ -68,7 +69,8 @@ function useTitle(): string {
   const location = useLocation();
   const { t } = useT();
   const given = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
-  const title = (given?.handle as RouteHandle | undefined)?.title;
+  const own = (given?.handle as RouteHandle | undefined)?.title;
+  const title = typeof own === "function" ? own(given?.data) : own;
   // A route's own title is a text of the shell namespace; a title made from the path stays as it is.
   return pageTitle(location.pathname, title ? t(title) : title);
 }

@@ -44,9 +44,14 @@ export function displayDate(value: Date | string | number | null | undefined, ln
  * (entry.server.tsx); the browser loads it before hydrating a Nepali page (entry.client.tsx).
  */
 let bsWriter: ((isoDate: string) => string | null) | null = null;
-export function setBsWriter(writer: (isoDate: string) => string | null): void {
+let bsCellWriter: ((cell: string) => string | null) | null = null;
+export function setBsWriter(writer: (isoDate: string) => string | null, cellWriter?: (cell: string) => string | null): void {
   bsWriter = writer;
+  bsCellWriter = cellWriter ?? null;
 }
+
+/** The Bikram Sambat beside a list's date cell on a Nepali page, or null (compact.ts bsCellNepali, set with the writer). */
+export const bikramSambatOf = (cell: string): string | null => bsCellWriter?.(cell) ?? null;
 
 function nepaliPageDate(value: Date | string | number): string {
   const iso = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : kathmanduDate(value);

@@ -141,9 +141,10 @@ export function failoverCounterStore(primary: CounterStore, fallback: CounterSto
 /** "45 seconds", "1 minute", "15 minutes": how long to wait, rounded up. */
 export function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  // Each wording whole: a page reads it back in its language ("{{max}} minutes", lib/i18n/messages.ts).
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
 /** A counter's key: its kind and a digest of what it counts by (e-mail, address), at most 64 characters. */

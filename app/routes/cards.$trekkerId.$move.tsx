@@ -2,10 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "@lib/ui/page-header";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
-import { CardMoveForm, MOVE_TEXTS } from "~/components/cards/card-move-form";
+import { CardMoveForm, MOVE_TEXTS, moveTitle } from "~/components/cards/card-move-form";
 import { pageTexts } from "~/utils/language.server";
+import type { RouteHandle } from "~/root";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
+
+export const handle: RouteHandle = { title: moveTitle };
 
 /** A card move as its own page (from the card preview): the module says who may make which move on which card. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

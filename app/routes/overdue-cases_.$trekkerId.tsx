@@ -9,6 +9,7 @@ import { readForm } from "@lib/multipart.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import { requirePermission } from "~/utils/guards.server";
 import { domainErrorResponse, withDomainErrors } from "~/utils/domain-error.server";
+import { requestMessages } from "~/utils/language.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CASE_MESSAGES, caseDetail, caseMoveSchema, moveCase } from "@modules/overdue/index.server";
 import { CaseMoveForm, CaseTimelineList, RescueSheetLinks } from "@modules/overdue/index.ui";
@@ -47,7 +48,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await moveCase(user, trekkerId, move, note, { confirmed: confirm === "1" });
       return redirectWithToast(`/overdue-cases/${trekkerId}`, { type: "success", message: CASE_MESSAGES.moved });
     },
-    { extra: { errors: null } },
+    // A refusal names the case's state and the move: said here, where its parts are read as texts too.
+    { extra: { errors: null }, say: await requestMessages(request) },
   );
 }
 

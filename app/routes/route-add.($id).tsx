@@ -5,7 +5,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { RouteForm, type RouteFormDefaults } from "~/components/trek-routes/route-form";
 import { createRoute, findRouteSummary, getRoute, readRouteForm, routeFormProvinces, routeImageUrl, updateRoute } from "@modules/trek-routes/index.server";
 import { paramId, notFound } from "@lib/param-id";
-import { pageTexts } from "~/utils/language.server";
+import { pageTexts, requestMessages } from "~/utils/language.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/error-page";
 
@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "routesAdd");
   const id = routeIdParam(params);
   if (id !== null && !(await findRouteSummary(id))) throw notFound();
-  const outcome = await readRouteForm(request, id);
+  const outcome = await readRouteForm(request, id, await requestMessages(request));
   if (!outcome.ok) return data({ result: outcome.result, fileErrors: outcome.fileErrors }, { status: 400 });
   if (id === null) {
     const newId = await createRoute(outcome.input, outcome.newImages);

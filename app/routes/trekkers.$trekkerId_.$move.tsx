@@ -4,11 +4,11 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Modal } from "@lib/ui/modal";
 import { performCardMove, requireCardMove } from "~/utils/card-move.server";
 import { isListMove } from "@modules/cards";
-import { CardMoveForm, MOVE_TEXTS } from "~/components/cards/card-move-form";
+import { CardMoveForm, MOVE_TEXTS, moveTitle } from "~/components/cards/card-move-form";
 import { useT } from "@lib/i18n/context";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
-export const handle: RouteHandle = { page: "document" };
+export const handle: RouteHandle = { page: "document", title: moveTitle };
 export { documentClientLoader as clientLoader } from "~/utils/document-page";
 
 export { ModalErrorBoundary as ErrorBoundary } from "~/components/dialog-error-boundaries";

@@ -39,9 +39,13 @@ export async function performCardMove(
 ) {
   const form = moveForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) throw new Response("Bad Request", { status: 400 });
-  return withDomainErrors(async () => {
-    const result = await applyCardAction(user, card.move, card.trekkerId, form.data.reason ?? "", { ip: clientAddress(context) });
-    // The module's notice in the page's language (the toast shows on the list after the redirect).
-    return redirectWithToast(back, { type: "success", message: (await requestMessages(request))(result.message) });
-  });
+  // The module's notice and refusals in the page's language (the toast shows on the list after the redirect).
+  const say = await requestMessages(request);
+  return withDomainErrors(
+    async () => {
+      const result = await applyCardAction(user, card.move, card.trekkerId, form.data.reason ?? "", { ip: clientAddress(context) });
+      return redirectWithToast(back, { type: "success", message: say(result.message) });
+    },
+    { say },
+  );
 }

@@ -23,6 +23,14 @@ const thrownStatus = (run: () => unknown) => {
 };
 
 describe("domainErrorResponse", () => {
+  it("says the message and the field's messages with `say` (a page's language), the field kept", () => {
+    const say = (message: string) => `«${message}»`;
+    const refused = answer(domainErrorResponse(fieldError("email", "Taken"), { submission: form(), say }));
+    expect(refused.data.error).toBe("«Taken»");
+    expect(refused.data.result.error).toEqual({ email: ["«Taken»"] });
+    expect(answer(domainErrorResponse(conflictError("Changed meanwhile"), { say })).data).toMatchObject({ error: "«Changed meanwhile»", field: null });
+  });
+
   it("puts a field error under its field of the posted form, with the error's status", () => {
     const refused = answer(domainErrorResponse(fieldError("email", "This email is already registered"), { submission: form() }));
     expect(refused.init.status).toBe(400);

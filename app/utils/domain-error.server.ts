@@ -19,6 +19,8 @@ export interface DomainErrorOptions<E extends object = object> {
   hideFields?: string[];
   /** More keys for the refused body, so it has the same shape as the route's other answers. */
   extra?: E;
+  /** Says the module's English message in the page's language (`requestMessages`), for a page whose browser cannot. */
+  say?: (message: string) => string;
 }
 
 /** The body of a refused action: Conform's result for the form, plus the message and field for plain pages. */
@@ -39,15 +41,18 @@ export function domainErrorResponse<E extends object = object>(error: unknown, o
   if ((error.status === 403 || error.status === 404) && !error.fieldErrors) {
     throw new Response(error.message, { status: error.status, statusText: error.status === 403 ? "Forbidden" : "Not Found" });
   }
-  if (options.redirectTo && !error.fieldErrors) return redirectWithToast(options.redirectTo, { type: options.toastType ?? "warning", message: error.message });
+  const say = options.say ?? ((text: string) => text);
+  const message = say(error.message);
+  const fieldErrors = error.fieldErrors && Object.fromEntries(Object.entries(error.fieldErrors).map(([field, list]) => [field, list.map(say)]));
+  if (options.redirectTo && !fieldErrors) return redirectWithToast(options.redirectTo, { type: options.toastType ?? "warning", message });
   const result = options.submission
     ? options.submission.reply({
-        formErrors: error.fieldErrors ? [] : [error.message],
-        fieldErrors: error.fieldErrors,
+        formErrors: fieldErrors ? [] : [message],
+        fieldErrors,
         ...(options.hideFields ? { hideFields: options.hideFields } : {}),
       })
     : null;
-  const body: RefusedBody & E = { ...(options.extra as E), result, error: error.message, field: error.field ?? null };
+  const body: RefusedBody & E = { ...(options.extra as E), result, error: message, field: error.field ?? null };
   return data(body, { status: error.status });
 }
 

@@ -29,8 +29,12 @@ export async function generateAndReturn(
 ) {
   const user = await requirePermission(request, "generateCard");
   const regId = paramId(params, "regId");
-  return withDomainErrors(async () => {
-    const result = await generateCards(user, regId, { ip: clientAddress(context) });
-    return redirectWithToast(back(regId), { type: "success", message: (await requestMessages(request))(result.message) });
-  });
+  const say = await requestMessages(request);
+  return withDomainErrors(
+    async () => {
+      const result = await generateCards(user, regId, { ip: clientAddress(context) });
+      return redirectWithToast(back(regId), { type: "success", message: say(result.message) });
+    },
+    { say },
+  );
 }

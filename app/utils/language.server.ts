@@ -4,7 +4,7 @@ import { serverTranslator, textsFor } from "@lib/i18n/i18n.server";
 import type { Namespace } from "@lib/i18n/resources";
 import { htmlLang, type Language, type PageLanguage } from "@lib/i18n/languages";
 import type { Resources, Translator } from "@lib/i18n/translate";
-import { translateMessage } from "@lib/i18n/messages";
+import { sayMessage } from "@lib/i18n/messages.server";
 import { getOptionalUser } from "./guards.server";
 
 const detect = languageDetector({
@@ -37,7 +37,7 @@ export async function requestTranslator(request: Request): Promise<Translator> {
  */
 export async function requestMessages(request: Request): Promise<(message: string) => string> {
   const translator = await requestTranslator(request);
-  return (message) => translateMessage(translator, message);
+  return (message) => sayMessage(translator, message);
 }
 
 /**

@@ -37,14 +37,15 @@ function compile(templates: readonly string[]): Template[] {
   return out;
 }
 
-export function translateMessage(translator: Translator, message: string): string {
+/** `part` says each value the template read (lib/i18n/messages.server.ts reads them as messages too). */
+export function translateMessage(translator: Translator, message: string, part: (text: string) => string = translator.t): string {
   const { t } = translator;
   const direct = t(message);
   if (direct !== message) return direct;
   for (const template of compile(translator.templates)) {
     const match = template.pattern.exec(message);
     if (!match) continue;
-    const params = Object.fromEntries(template.names.map((name, i) => [name, name === "max" ? Number(match[i + 1]) : t(match[i + 1])]));
+    const params = Object.fromEntries(template.names.map((name, i) => [name, name === "max" ? Number(match[i + 1]) : part(match[i + 1])]));
     return t(template.key, params);
   }
   return message;

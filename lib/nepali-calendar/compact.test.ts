@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addDays, displayDate, displayDateTime, setBsWriter } from "@lib/dates";
+import { addDays, bikramSambatOf, displayDate, displayDateTime, setBsWriter } from "@lib/dates";
 import { BS_FIRST_YEAR, BS_LAST_YEAR, fromBikramSambat, toBikramSambat } from "./bikram-sambat.server";
-import { bsDateNepali, bsDay } from "./compact";
+import { bsCellNepali, bsDateNepali, bsDay } from "./compact";
 import { PUBLISHED_CALENDAR } from "./published-calendar.fixture";
 
 describe("the pages' compact BS table", () => {
@@ -51,5 +51,17 @@ describe("dates on pages", () => {
       expect(displayDate("2026-11-28", lng)).toBe("2026/11/28");
       expect(displayDate(new Date("2026-11-27T20:00:00Z"), lng)).toBe("2026/11/28");
     }
+  });
+});
+
+describe("the Bikram Sambat beside a list's date cell", () => {
+  // As entry.server.tsx does at start.
+  setBsWriter(bsDateNepali, bsCellNepali);
+
+  it("reads a date as the lists show it, with a time or as a range; nothing else", () => {
+    expect(bikramSambatOf("2026/11/28")).toBe("२०८३ मंसिर १२");
+    expect(bikramSambatOf("2026/11/28 10:05")).toBe("२०८३ मंसिर १२");
+    expect(bikramSambatOf("2026/04/14 - 2026/11/28")).toBe("२०८३ वैशाख १ - २०८३ मंसिर १२");
+    for (const other of ["", "Active", "100023", "2026-11-28", "2026/11/28 (Nepal time)", "1900/01/01"]) expect(bikramSambatOf(other), other).toBeNull();
   });
 });

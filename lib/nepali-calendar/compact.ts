@@ -68,3 +68,17 @@ export function bsDateNepali(isoDate: string): string | null {
   const bs = bsDay(isoDate);
   return bs ? bsDayNepali(bs) : null;
 }
+
+/**
+ * The BS date below a table cell that is a date as the lists show it (yyyy/MM/dd, with a time or
+ * as a "from - to" range): "२०८३ मंसिर १२", each date's for a range; null for any other cell or
+ * outside the table's years. Here, not in lib/ui/table.tsx, so only Nepali pages carry it.
+ */
+export function bsCellNepali(cell: string): string | null {
+  const match = /^(\d{4})\/(\d{2})\/(\d{2})(?: \d{2}:\d{2})?(?: - (\d{4})\/(\d{2})\/(\d{2}))?$/.exec(cell);
+  if (!match) return null;
+  const first = bsDateNepali(`${match[1]}-${match[2]}-${match[3]}`);
+  if (!first || !match[4]) return first;
+  const second = bsDateNepali(`${match[4]}-${match[5]}-${match[6]}`);
+  return second ? `${first} - ${second}` : null;
+}

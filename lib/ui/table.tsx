@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cx } from "@lib/ui/class-names";
+import { bikramSambatOf } from "@lib/dates";
 import { useT } from "@lib/i18n/context";
 
 /** Spec wording for empty states; keep them verbatim. */
@@ -49,7 +50,7 @@ export function Say({ text }: { text: string }) {
 }
 
 export function DataTable<T>({ columns, rows, rowHref, rowKey, emptyText = EMPTY_TEXTS.table, caption, className }: DataTableProps<T>) {
-  const { t } = useT();
+  const { t, lng } = useT();
   const text = (node: ReactNode) => (typeof node === "string" ? t(node) : node);
   return (
     // Below 640 px each row stacks into a block of "label: value" lines, so every column (View,
@@ -87,7 +88,17 @@ export function DataTable<T>({ columns, rows, rowHref, rowKey, emptyText = EMPTY
             rows.map((row, index) => (
               <tr key={rowKey ? rowKey(row, index) : index} className="hover:bg-gray-50 max-sm:block max-sm:py-2">
                 {columns.map((column, columnIndex) => {
-                  const content = column.cell(row);
+                  const cell = column.cell(row);
+                  // A date cell on a Nepali page: the Bikram Sambat date in a smaller line below (decisions.md).
+                  const bs = lng === "ne" && typeof cell === "string" ? bikramSambatOf(cell) : null;
+                  const content = bs ? (
+                    <>
+                      {cell}
+                      <span className="block text-xs text-gray-500">{bs}</span>
+                    </>
+                  ) : (
+                    cell
+                  );
                   const label = column.label ?? (typeof column.header === "string" ? column.header : undefined);
                   return (
                     <td

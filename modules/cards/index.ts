@@ -4,7 +4,7 @@
 // Routes and other modules import only the module's entries.
 export type { CardView } from "./components/printable-card";
 export type { CardMove, ReturnState, UnpaidStatus } from "./lifecycle";
-export { CardActionError, actionsFor, isCardMove, isExpired, mayAct, ruleOf } from "./lifecycle";
+export { CARD_MOVES, CardActionError, actionsFor, isCardMove, isExpired, mayAct, ruleOf } from "./lifecycle";
 export { hasVisibleCard } from "./visibility";
 export { CARD_SCOPES, mayListCards, mayOpenAnyCard, mayOpenPanels } from "./policy";
 export type { ListMove, TrekkerRowAction } from "./row-actions";

@@ -83,7 +83,11 @@ export async function checkLedgerAndNotify(): Promise<LedgerResult[]> {
   await notify({
     kind: "ledger-violations",
     to: await activeUserIdsOfType(BOARD),
-    title: `Ledger check: ${total} ${total === 1 ? "violation" : "violations"} in ${failing.length} of ${results.length} invariants`,
+    // Each wording whole, so /notifications can say it in the page's language (its admin texts).
+    title:
+      total === 1
+        ? `Ledger check: 1 violation in ${failing.length} of ${results.length} invariants`
+        : `Ledger check: ${total} violations in ${failing.length} of ${results.length} invariants`,
     body: failing.map((r) => `${r.name}: ${r.violations}${r.examples.length ? ` (e.g. ${r.examples.join("; ")})` : ""}`).join(". "),
     link: "/billing",
   });

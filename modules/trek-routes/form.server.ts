@@ -25,9 +25,10 @@ export type RouteFormOutcome =
 /**
  * Reads the add/edit form: sanitises the description before anything else sees it (so even a
  * failed submission never echoes a script back into the editor), validates the fields with the
- * shared schema, then checks every file by content. Nothing is stored here.
+ * shared schema, then checks every file by content. Nothing is stored here. `say` gives a file's
+ * refusal in the page's language (the file's name is put before it as it is).
  */
-export async function readRouteForm(request: Request, routeId: number | null): Promise<RouteFormOutcome> {
+export async function readRouteForm(request: Request, routeId: number | null, say: (message: string) => string = (m) => m): Promise<RouteFormOutcome> {
   const formData = await readForm(request, MAX_BODY_BYTES);
   formData.set("description", sanitizeDescription(String(formData.get("description") ?? "")));
   const submission = parseWithZod(formData, { schema: routeFormSchema });
@@ -45,13 +46,13 @@ export async function readRouteForm(request: Request, routeId: number | null): P
   for (const [kind, field] of Object.entries(IMAGE_FIELDS) as [RouteImageKind, string][]) {
     const files = formData.getAll(field).filter((f) => !isMissingFile(f));
     if (files.length > MAX_IMAGES_PER_KIND) {
-      fileErrors[kind] = [`At most ${MAX_IMAGES_PER_KIND} images at a time`];
+      fileErrors[kind] = [say(`At most ${MAX_IMAGES_PER_KIND} images at a time`)];
       continue;
     }
     for (const file of files) {
       const check = await checkStorableUpload(file, IMAGE_RULE);
       if (check.ok) newImages.push({ kind, file: check.file });
-      else (fileErrors[kind] ??= []).push(`${(file as File).name}: ${check.message}`);
+      else (fileErrors[kind] ??= []).push(`${(file as File).name}: ${say(check.message)}`);
     }
   }
 

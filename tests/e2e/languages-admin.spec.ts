@@ -10,7 +10,8 @@ import { addRemark, submitDocuments } from "@modules/agencies/index.server";
 import { DOCUMENT_SLOTS } from "@modules/agencies";
 import { issueDevice, listDevices } from "@modules/api/index.server";
 import { applyCardAction } from "@modules/cards/index.server";
-import { listNotifications, openNotification } from "@modules/notifications/index.server";
+import { listNotifications, notify, openNotification } from "@modules/notifications/index.server";
+import { formatNrs } from "@lib/numbers";
 import { decideVoucher, listVouchers, uploadVoucher } from "@modules/payments/index.server";
 import { axeProblems } from "./support/axe";
 import { signInAs } from "./support/auth-cookie";
@@ -301,5 +302,58 @@ test("Notifications: the pseudo-locale finds no untranslated text; in Nepali it 
     } finally {
       await context.close();
     }
+  }
+});
+
+test("Notifications in Nepali: the stored English titles of refunds, the ledger check and overdue alerts are said in Nepali", async ({ browser }) => {
+  const word = uniqueWord();
+  // An agency: a role with the notifications page (the refund's payer; the other titles are told here as they are to their own readers).
+  const agency = await makeUser({
+    userType: 2,
+    fullName: `${word} Owner`,
+    organizationName: `${word} Treks`,
+    isDocumentUploaded: true,
+    isVerified: true,
+    isApproved: true,
+  } as never);
+  // The titles as the modules write them (modules/payments/refunds.server.ts, modules/ledger/check.server.ts,
+  // modules/overdue/service.server.ts); the amounts, counts, names and card numbers are data, kept as written.
+  const amount = formatNrs(250_000);
+  for (const title of [
+    `${amount} will be refunded`,
+    `${amount} refunded`,
+    "Ledger check: 3 violations in 2 of 9 invariants",
+    "Ledger check: 1 violation in 1 of 9 invariants",
+    `Overdue: ${word} Walker (card 4711)`,
+  ])
+    await notify({ kind: "refund-due", to: [agency.id], title, body: "", link: "/notifications" });
+  const { context, page } = await openAs(browser, "ne", agency);
+  try {
+    await visit(page, "/notifications", `${word} Walker`);
+    const unread = page.getByRole("list", { name: "नपढिएका सूचनाहरू" });
+    await expect(unread).toContainText(`${amount} फिर्ता गरिनेछ`);
+    await expect(unread).toContainText(`${amount} फिर्ता गरियो`);
+    await expect(unread).toContainText("खाता जाँच: 9 नियममध्ये 2 मा 3 उल्लङ्घन");
+    await expect(unread).toContainText("खाता जाँच: 9 नियममध्ये 1 मा १ उल्लङ्घन");
+    await expect(unread).toContainText(`समय नाघेको: ${word} Walker (कार्ड 4711)`);
+    for (const english of ["will be refunded", "Ledger check", "Overdue:"]) await expect(unread).not.toContainText(english);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a route image refused on upload says why in Nepali, the file's name as written", async ({ browser }) => {
+  const d = await adminData();
+  const { context, page } = await openAs(browser, "ne", d.board);
+  try {
+    await visit(page, `/route-add/${d.route.id}`, "Besisahar");
+    await page.getByRole("tab", { name: "ग्यालरी" }).click();
+    // A PNG's signature and then nothing an image decoder can read.
+    const broken = Buffer.concat([Buffer.from(makePng(10, 10)).subarray(0, 16), Buffer.alloc(4096, 7)]);
+    await page.locator("input[name=galleryFiles]").setInputFiles([{ name: "broken-map.png", mimeType: "image/png", buffer: broken }]);
+    await page.getByRole("button", { name: "अद्यावधिक गर्नुहोस्", exact: true }).click();
+    await expect(page.getByText("broken-map.png: तस्बिर पढ्न सकिएन। कृपया jpg वा png तस्बिर अपलोड गर्नुहोस्।")).toBeVisible();
+  } finally {
+    await context.close();
   }
 });

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { moveCase, rescueSheet } from "@modules/overdue/index.server";
+import { applyCardAction } from "@modules/cards/index.server";
 import { axeProblems } from "./support/axe";
 import { signInAs } from "./support/auth-cookie";
 import { untranslatedTexts, usePseudoLocale } from "./support/pseudo";
@@ -253,6 +254,50 @@ test("a case's move and the rescue sheet in Nepali: the form's answers, the page
   for (const value of [d.walker.fullName, d.walker.passport, "Helicopter search requested by the board"]) expect(text, value).toContain(value);
   for (const english of ["Rescue sheet", "Expected position today", "Emergency numbers", "Case timeline", "not given"])
     expect(text, english).not.toContain(english);
+});
+
+test("a card move refused: the page's title from its URL in Nepali, the cards module's refusal in Nepali and French", async ({ browser }) => {
+  const { route } = await makeTrail(0);
+  const cards = await trailCards(route.id, { count: 2, entry: inDays(1), exit: inDays(5) });
+  const board = await makeRoleUser("ntb");
+  const cases = [
+    // The move form is the care namespace's (English and Nepali); the refusal is the card namespace's, in every language.
+    { lng: "ne", title: "रद्द", reason: "कारण", button: "कार्ड रद्द गर्नुहोस्", refusal: "रद्द स्थितिको कार्ड रद्द गर्न मिल्दैन।" },
+    { lng: "fr", title: "CANCEL", reason: "Reason", button: "Cancel Card", refusal: "Une carte au statut Annulée ne peut pas être annulée." },
+  ];
+  for (const [i, c] of cases.entries()) {
+    const context = await browser.newContext();
+    try {
+      await languageCookie(context, c.lng);
+      const page = await context.newPage();
+      await signInAs(page, board.email);
+      await page.goto(`/cards/${cards[i].trekkerId}/cancel`);
+      await hydrated(page);
+      await expect(page).toHaveTitle(`${c.title} - TIMS`);
+      // Meanwhile someone else cancels the card: the module refuses the second cancel.
+      await applyCardAction(board as never, "cancel", cards[i].trekkerId, "Cancelled at the office meanwhile");
+      await page.getByLabel(c.reason).fill("Cancelled at the agency's request");
+      await page.getByRole("button", { name: c.button }).click();
+      await expect(page.getByText(c.refusal)).toBeVisible();
+      await expect(page.getByText("can not be cancelled")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("an overdue case's move refused in Nepali: the state and the move said in Nepali", async ({ page, context }) => {
+  const d = await careData();
+  await languageCookie(context, "ne");
+  await signInAs(page, d.board.email);
+  await page.goto(`/overdue-cases/${d.other.trekkerId}`);
+  await hydrated(page);
+  await page.getByRole("radio", { name: "सम्पर्क गरिँदै" }).check();
+  await page.getByLabel("टिप्पणी").fill("Calling the lodge at Manang");
+  // Meanwhile the agency finds the trekker safe: contacting is no longer a move from there.
+  await moveCase(d.agency, d.other.trekkerId, "foundSafe", "Found at the lodge");
+  await page.getByRole("button", { name: "कदम दर्ता गर्नुहोस्" }).click();
+  await expect(page.getByText('सुरक्षित भेटियो अवस्थाको केसलाई "सम्पर्क गरिँदै" मा सार्न मिल्दैन।')).toBeVisible();
 });
 
 test.describe("without JavaScript (the toast stays until the next page)", () => {

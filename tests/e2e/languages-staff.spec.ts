@@ -2,8 +2,11 @@
 // over every staff page translated so far, signed in as the role that uses it, with data on the
 // page, before and after hydration (the page's own texts come in its loader data); and axe on the
 // same pages in Nepali. docs/decisions.md ("Languages") lists the pages done and those left.
+import QRCode from "qrcode";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { applyCardAction } from "@modules/cards/index.server";
+import { kathmanduDate } from "@lib/dates";
+import { bsDateNepali } from "@lib/nepali-calendar/compact";
 import { axeProblems } from "./support/axe";
 import { signInAs } from "./support/auth-cookie";
 import { untranslatedTexts, usePseudoLocale as pseudoLocaleCookie } from "./support/pseudo";
@@ -195,9 +198,68 @@ test("the trekker lists in Nepali pass axe", async ({ browser }) => {
       await page.goto(url);
       await hydrated(page);
       await expect(page.getByRole("button", { name: "खोज्नुहोस्" })).toBeVisible();
+      // A date cell shows the Bikram Sambat date below the Gregorian (the agency's trekker was registered today).
+      if (url === "/trekkers") {
+        const today = kathmanduDate();
+        const cell = page
+          .getByRole("cell")
+          .filter({ hasText: today.replace(/-/g, "/") })
+          .first();
+        await expect(cell).toContainText(bsDateNepali(today)!);
+      }
       expect(await axeProblems(page), url).toEqual([]);
     } finally {
       await context.close();
     }
   }
+});
+
+test("/scan in Nepali: a card held after too many wrong passports says its wait in Nepali", async ({ page, context }) => {
+  const { checkpost, good } = await checkpostWithScans();
+  await languageCookie(context, "ne");
+  await signInAs(page, checkpost.email);
+  // Five wrong passports (the default limit per card), each refused; the sixth try waits, whatever it says.
+  // Each try on a fresh page, so the refusal seen is that try's answer (the text is the same each time).
+  for (let i = 1; i <= 5; i++) {
+    await page.goto("/scan");
+    await hydrated(page);
+    await typeCard(page, { cardNumber: good.cardNumber, passport: `WRONG${i}X` });
+    await expect(page.getByTestId("scan-error")).toHaveText("कृपया सही कार्ड र राहदानी नम्बर लेख्नुहोस्");
+  }
+  await page.goto("/scan");
+  await hydrated(page);
+  await typeCard(page, good);
+  await expect(page.getByTestId("scan-error")).toContainText("यो कार्डका लागि धेरै पटक गलत राहदानी नम्बर लेखियो।");
+  await expect(page.getByTestId("scan-error")).toContainText(/[०-९]+ मिनेट पछि फेरि प्रयास गर्नुहोस्।/);
+});
+
+test("/scan offline in Nepali: the device's verdicts and the report sent back online are Nepali", async ({ page, context }) => {
+  const { checkpost, good, cancelled } = await checkpostWithScans();
+  await languageCookie(context, "ne");
+  await signInAs(page, checkpost.email);
+  await page.goto("/scan");
+  await hydrated(page);
+  await expect(page.getByTestId("offline-state")).toContainText("जडानबिना स्क्यान गर्न तयार।", { timeout: 20_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await hydrated(page);
+  const photo = async (text: string) =>
+    page
+      .getByLabel("फोटो छान्नुहोस् वा खिच्नुहोस्")
+      .setInputFiles({ name: "card-qr.png", mimeType: "image/png", buffer: await QRCode.toBuffer(text, { width: 300, margin: 4 }) });
+  await photo(good.cardQr);
+  await expect(page.getByTestId("offline-result")).toContainText(`${good.fullName}: सक्कली कार्ड`);
+  await expect(page.getByTestId("offline-result")).toContainText(`कार्ड ${good.cardNumber}`);
+  await expect(page.getByTestId("offline-result")).toContainText("चेक-इन यो उपकरणमा राखियो");
+  await photo(cancelled.cardQr);
+  const refused = page.getByTestId("offline-refused");
+  await expect(refused).toContainText(`${cancelled.fullName}: चेक-इन गरिएन`);
+  await expect(refused).toContainText("यो कार्ड रद्द गरिएको छ।");
+  await expect(refused).toContainText("अस्वीकृत स्क्यानको रूपमा यो उपकरणमा राखियो");
+  await photo("not a card");
+  await expect(page.getByTestId("offline-refused")).toContainText("अमान्य QR कोड");
+  await context.setOffline(false);
+  await expect(page.getByTestId("sync-report")).toContainText("पठाइयो: १ दर्ता भयो, ० पहिले नै दर्ता, १ अस्वीकृत, ० दर्ता भएन।");
+  await expect(page.getByTestId("sync-report")).toContainText(`${cancelled.fullName}: यो कार्ड रद्द गरिएको छ।`);
+  await expect(page.getByTestId("sync-report")).not.toContainText("Sent:");
 });

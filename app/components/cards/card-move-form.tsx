@@ -14,6 +14,25 @@ export const MOVE_TEXTS: Record<CardMove, { title: string; button: string; dange
   rejectReturn: { title: "Reject Return", button: "Reject", danger: true },
 };
 
+/**
+ * The title of a move's own page (/cards/:id/:move): what the spec's rule makes of its URL (the last
+ * segment in upper case, lib/title.ts), written out so a Nepali page says it.
+ */
+export const MOVE_PAGE_TITLES: Record<CardMove, string> = {
+  cancel: "CANCEL",
+  delete: "DELETE",
+  return: "RETURN",
+  approveReturn: "APPROVERETURN",
+  rejectReturn: "REJECTRETURN",
+};
+
+/** A move page's title from its loader data (RouteHandle.title): the card's move. */
+export const moveTitle = (data: unknown): string | undefined => {
+  const move = (data as { move?: unknown } | null | undefined)?.move;
+  // Not isCardMove: a value import of the cards module here changed how the build shares its chunks (+2 KB on /scanned-trekker).
+  return typeof move === "string" && Object.hasOwn(MOVE_PAGE_TITLES, move) ? MOVE_PAGE_TITLES[move as CardMove] : undefined;
+};
+
 export interface CardMoveFormProps {
   /** What the module's cardForMove answered: the card and the move's reason rule. */
   card: { move: CardMove; fullName: string; cardNumber: number | null; status: string; reason: "required" | "optional" | "none" };

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 // page (ADR 0029).
 import "@remix-run/react";
 import { displayDateTime, kathmanduDate } from "@lib/dates";
+import { useT } from "@lib/i18n/context";
+import { translateMessage } from "@lib/i18n/messages";
 import { preloadScanner } from "../components/qr-reader";
 import { OFFLINE_STARTING, OfflineFrame } from "../components/offline-frame";
 import { CARD_KEYS_PATH, REVOCATION_PATH, SCAN_SW_PATH, SCAN_SW_SCOPE, SCAN_SYNC_PATH } from "./paths";
@@ -75,6 +77,12 @@ export default function OfflineScan({
   const listsRef = useRef(lists);
   listsRef.current = lists;
   const syncing = useRef(false);
+  // The verdicts are written in the page's language when they are made. Read through a ref: a new
+  // translator (the root's data revalidated) must not restart the sync and the listeners.
+  const translator = useT();
+  const { t } = translator;
+  const said = useRef(translator);
+  said.current = translator;
 
   const countPending = useCallback(async () => {
     const all = await pendingScans().catch(() => []);
@@ -88,6 +96,7 @@ export default function OfflineScan({
   }, []);
 
   const sync = useCallback(async () => {
+    const say = said.current;
     if (syncing.current || !navigator.onLine) return;
     syncing.current = true;
     try {
@@ -106,14 +115,15 @@ export default function OfflineScan({
         if (!res.ok || !res.headers.get("content-type")?.includes("json")) {
           sum.conflicts.push(
             res.redirected || res.status === 401 || res.status === 409
-              ? "Sign in again as the account that scanned to send the waiting scans."
-              : `The server did not take the scans (${res.status}); they stay on this device.`,
+              ? say.t("Sign in again as the account that scanned to send the waiting scans.")
+              : say.t("The server did not take the scans ({{status}}); they stay on this device.", { status: String(res.status) }),
           );
           break;
         }
         const { results } = (await res.json()) as { results: { clientId: string; outcome: string; message: string; fullName: string | null }[] };
         for (const r of results) {
-          const line = `${r.fullName ?? batch.find((b) => b.clientId === r.clientId)?.fullName ?? "A card"}: ${r.message}`;
+          const name = r.fullName ?? batch.find((b) => b.clientId === r.clientId)?.fullName ?? say.t("A card");
+          const line = `${name}: ${translateMessage(say, r.message)}`;
           if (r.outcome === "recorded") sum.recorded++;
           else if (r.outcome === "repeat") sum.repeat++;
           else if (r.outcome === "refused") sum.refused.push(line);
@@ -163,37 +173,46 @@ export default function OfflineScan({
 
   const handle = useCallback<OfflineHandler>(
     async (text, method) => {
+      const say = said.current;
       setReport(null);
-      if (!text) return setShown({ tone: "bad", title: "Invalid QR Code", lines: ["No QR code could be read in the photo."] });
+      if (!text) return setShown({ tone: "bad", title: say.t("Invalid QR Code"), lines: [say.t("No QR code could be read in the photo.")] });
       const { keys, revoked } = listsRef.current;
       if (!keys)
         return setShown({
           tone: "bad",
-          title: "Cannot check cards offline yet",
-          lines: ["The card keys are not on this device: open this page once with a connection."],
+          title: say.t("Cannot check cards offline yet"),
+          lines: [say.t("The card keys are not on this device: open this page once with a connection.")],
         });
       const verdict = await verifyOffline(text, keys, revoked, kathmanduDate());
-      if (verdict.kind === "invalid") return setShown({ tone: "bad", title: "Invalid QR Code", lines: [verdict.message] });
+      if (verdict.kind === "invalid") return setShown({ tone: "bad", title: say.t("Invalid QR Code"), lines: [translateMessage(say, verdict.message)] });
       const fullName = verdict.kind === "card" ? verdict.claims.fullName : "Card of the first format";
       if (verdict.kind === "card") {
         const c = verdict.claims;
-        const facts = [`Card ${c.cardNumber} · ${c.nationality}`, `${c.route}, ${c.validFrom} to ${c.validTo}`];
+        // Card numbers and dates as written (staff copy them); the nationality and route are names.
+        const facts = [
+          say.t("Card {{card}} · {{nationality}}", { card: String(c.cardNumber), nationality: c.nationality }),
+          say.t("{{route}}, {{from}} to {{to}}", { route: c.route, from: c.validFrom, to: c.validTo }),
+        ];
         // Red, and kept all the same: the server records a refused card's scan (ADR 0028); a deleted record is no card to keep.
         if (verdict.problem) {
-          const kept = verdict.kept ? ["Kept on this device as a refused scan and sent when the connection is back."] : [];
-          setShown({ tone: "bad", title: `${c.fullName}: not checked in`, lines: [verdict.problem, ...facts, ...kept] });
+          const kept = verdict.kept ? [say.t("Kept on this device as a refused scan and sent when the connection is back.")] : [];
+          setShown({
+            tone: "bad",
+            title: say.t("{{name}}: not checked in", { name: c.fullName }),
+            lines: [translateMessage(say, verdict.problem), ...facts, ...kept],
+          });
           if (!verdict.kept) return;
         } else
           setShown({
             tone: "ok",
-            title: `${c.fullName}: genuine card`,
-            lines: [...facts, "The check-in is kept on this device and sent when the connection is back."],
+            title: say.t("{{name}}: genuine card", { name: c.fullName }),
+            lines: [...facts, say.t("The check-in is kept on this device and sent when the connection is back.")],
           });
       } else {
         setShown({
           tone: "warn",
-          title: "Genuine card of the first format",
-          lines: ["It carries no name or dates: the server checks it when the check-in is sent."],
+          title: say.t("Genuine card of the first format"),
+          lines: [say.t("It carries no name or dates: the server checks it when the check-in is sent.")],
         });
       }
       await addPending({ clientId: newId(), qr: text, method, scannedAt: new Date().toISOString(), fullName, scannerId });
@@ -246,12 +265,17 @@ export default function OfflineScan({
       {report ? (
         <div role="status" data-testid="sync-report" className="text-sm text-slate-800">
           <p>
-            Sent: {report.recorded} recorded, {report.repeat} already recorded, {report.refused.length} refused, {report.conflicts.length} not recorded.
+            {t("Sent: {{recorded}} recorded, {{repeat}} already recorded, {{refused}} refused, {{conflicts}} not recorded.", {
+              recorded: report.recorded,
+              repeat: report.repeat,
+              refused: report.refused.length,
+              conflicts: report.conflicts.length,
+            })}
           </p>
           {report.refused.length ? (
-            <ul className="mt-1 list-disc pl-5 text-red-800" aria-label="Refused cards, kept as refused scans">
+            <ul className="mt-1 list-disc pl-5 text-red-800" aria-label={t("Refused cards, kept as refused scans")}>
               {report.refused.map((c, i) => (
-                <li key={i}>Refused: {c}</li>
+                <li key={i}>{t("Refused: {{reason}}", { reason: c })}</li>
               ))}
             </ul>
           ) : null}

@@ -94,7 +94,7 @@ export async function verifyOffline(text: string, keySet: CardKeySet, revoked: R
     const parsed = parseCardQr(text);
     if (!parsed) return { kind: "invalid", message: INVALID };
     const key = keys.find((k) => k.kid === parsed.claims.kid);
-    if (!key) return { kind: "invalid", message: `${INVALID}: signed with a key this device does not know yet (connect once to refresh the keys).` };
+    if (!key) return { kind: "invalid", message: "Invalid QR Code: signed with a key this device does not know yet (connect once to refresh the keys)." };
     if (!(await verifyEd25519(key.x, new Uint8Array(parsed.signature), parsed.signed))) return { kind: "invalid", message: INVALID };
     const status = revoked?.cards.find((c) => c.cardNumber === parsed.claims.cardNumber)?.status;
     const problem = cardProblem(
