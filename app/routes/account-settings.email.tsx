@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { messageLanguage } from "~/utils/language.server";
+import { messageLanguage, requestMessages, requestTranslator } from "~/utils/language.server";
 import type { RouteHandle } from "~/root";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -16,7 +16,6 @@ import { changeEmailSchema } from "@modules/users/index.server";
 import { withDomainErrors } from "~/utils/domain-error.server";
 import { readForm } from "@lib/multipart.server";
 import { useT } from "@lib/i18n/context";
-import { requestTranslator } from "~/utils/language.server";
 
 // A document page (ADR 0043): server-rendered HTML and the document script, no React.
 export const handle: RouteHandle = { page: "document" };
@@ -43,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         message: t("We have sent a confirmation link to {{email}}. Your email changes when you follow it.", { email: submission.value.email }),
       });
     },
-    { submission },
+    { submission, say: await requestMessages(request) },
   );
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { messageLanguage } from "~/utils/language.server";
+import { messageLanguage, requestMessages } from "~/utils/language.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData } from "@remix-run/react";
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The same answer whether or not the address has an account.
       return redirectWithToast(`/check-mail?email=${encodeURIComponent(email)}`, { type: "success", message: "Link successfully sent" });
     },
-    { submission },
+    { submission, say: await requestMessages(request) },
   );
 }
 

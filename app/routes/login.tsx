@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { messageLanguage } from "~/utils/language.server";
+import { messageLanguage, requestMessages } from "~/utils/language.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect, Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -47,7 +47,7 @@ export async function action({ request: posted, context }: ActionFunctionArgs) {
         await resendVerification(submission.value.email, publicOrigin(), await messageLanguage(request));
         return redirectWithToast("/login", { type: "success", message: "Email Resend successfully" });
       },
-      { submission, extra: { unverified: true } },
+      { submission, extra: { unverified: true }, say: await requestMessages(request) },
     );
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
@@ -65,7 +65,10 @@ export async function action({ request: posted, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof LoginError || error instanceof TooManySignInsError) {
       const unverified = error instanceof LoginError && error.code === "unverified";
-      return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }), unverified }, { status: error.status });
+      return data(
+        { result: submission.reply({ formErrors: [(await requestMessages(request))(error.message)], hideFields: ["password"] }), unverified },
+        { status: error.status },
+      );
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import type { RouteHandle } from "~/root";
-import { messageLanguage } from "~/utils/language.server";
+import { messageLanguage, requestMessages } from "~/utils/language.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@lib/zod-form.server";
@@ -32,11 +32,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resendSchema });
   if (submission.status !== "success") return data({ error: "Please enter a correct email address" }, { status: 400 });
   const { email } = submission.value;
-  return withDomainErrors(async () => {
-    await limitMailRequest(email, throttleAddress(context));
-    await resendVerification(email, publicOrigin(), await messageLanguage(request));
-    return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "Email Resend successfully" });
-  });
+  return withDomainErrors(
+    async () => {
+      await limitMailRequest(email, throttleAddress(context));
+      await resendVerification(email, publicOrigin(), await messageLanguage(request));
+      return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "Email Resend successfully" });
+    },
+    { say: await requestMessages(request) },
+  );
 }
 
 export default function RegisterSuccess() {

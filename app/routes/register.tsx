@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { messageLanguage } from "~/utils/language.server";
+import { messageLanguage, requestMessages } from "~/utils/language.server";
 import { parseWithZod } from "@lib/zod-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { email } = await registerAccount(submission.value, publicOrigin(), await messageLanguage(request));
       return redirectWithToast(`/register-success?email=${encodeURIComponent(email)}`, { type: "success", message: "User Successfully Register" });
     },
-    { submission, hideFields: PASSWORDS },
+    { submission, hideFields: PASSWORDS, say: await requestMessages(request) },
   );
 }
 

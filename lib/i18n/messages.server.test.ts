@@ -28,6 +28,18 @@ describe("a module's message read back against the templates (issue 28)", () => 
     expect(say("en", message)).toBe(message);
   });
 
+  it("says the throttles' waits a trekker meets (sign-in, e-mails, self check-in) in each language", () => {
+    // As modules/users/throttles.server.ts and modules/checkins/passport-guesses.server.ts write them.
+    const signIn = `Too many failed sign-in attempts. Please wait ${waitText(12 * 60_000)} and try again.`;
+    expect(say("ne", signIn)).toBe("धेरै पटक साइन इन असफल भयो। कृपया १२ मिनेट पर्खनुहोस् र फेरि प्रयास गर्नुहोस्।");
+    expect(say("de", signIn)).toBe("Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 12 Minuten und versuchen Sie es erneut.");
+    const mails = `Too many e-mails have been requested. Please wait ${waitText(45_000)} and try again.`;
+    expect(say("ja", mails)).toBe("メールの要求が多すぎます。45秒待ってからもう一度お試しください。");
+    const self = `Too many wrong passport numbers for this card. Please wait ${waitText(60_000)} and try again with the passport number as on your TIMS card, or check in at a checkpost.`;
+    expect(say("zh", self)).toContain("请等待1 分钟");
+    expect(say("en", signIn)).toBe(signIn);
+  });
+
   it("keeps a message no template knows, and a part no key knows, as written", () => {
     expect(say("ne", "Overdue: Anna (card 7)")).toBe("समय नाघेको: Anna (कार्ड 7)");
     expect(say("ne", "nothing here knows this")).toBe("nothing here knows this");
