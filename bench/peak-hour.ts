@@ -49,7 +49,9 @@ const cluster = await startCluster({
   ports: PORTS,
   quiet: true,
   database: HISTORY > 0 ? historyDb : undefined,
-  env: { ERP_URL: `http://127.0.0.1:${PORTS[0]}/sim/erp`, ERP_API_KEY: "dev-erp-api-key-not-real" },
+  // STATEMENT_TIMING: each answer says how long the server handled it and its SQL took (Server-Timing),
+  // so a slow page kind is put down to the database, the handler's own work, or the wait before it.
+  env: { ERP_URL: `http://127.0.0.1:${PORTS[0]}/sim/erp`, ERP_API_KEY: "dev-erp-api-key-not-real", STATEMENT_TIMING: "1" },
 });
 for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"])
   process.env[name] = cluster.env[name];
@@ -74,6 +76,35 @@ async function paced(count: number, op: (i: number) => Promise<void>, offsetMs =
     running.push(op(i).catch((error) => void errors.push(String((error as Error).message ?? error).slice(0, 300))));
   }
   await Promise.all(running);
+}
+
+/**
+ * The slowest twentieth of a page kind's answers, split by the server's Server-Timing: the wait
+ * before the handler ran (the web process's event loop busy: its CPU), the SQL (summed over the
+ * statements, which may run side by side), and the rest of the handling (its own JavaScript and
+ * waits for a pooled connection). Medians over those answers.
+ */
+function whereTimeWent(mine: Hop[]): string {
+  const timed = mine.filter((h) => h.appMs !== undefined && Number.isFinite(h.appMs));
+  if (!timed.length) return "";
+  const slow = timed.filter(
+    (h) =>
+      h.ms >=
+      percentile(
+        timed.map((t) => t.ms),
+        95,
+      ),
+  );
+  const med = (f: (h: Hop) => number) => percentile(slow.map(f), 50);
+  const before = med((h) => Math.max(0, h.ms - h.appMs!));
+  const sql = med((h) => h.dbMs ?? 0);
+  const rest = med((h) => Math.max(0, h.appMs! - (h.dbMs ?? 0)));
+  const most = [
+    ["waiting for the web process", before],
+    ["SQL", sql],
+    ["handler JS and pool", rest],
+  ].sort((a, b) => Number(b[1]) - Number(a[1]))[0][0];
+  return `| slowest: before ${before.toFixed(0)}, SQL ${sql.toFixed(0)} (${med((h) => h.statements ?? 0)} st.), rest ${rest.toFixed(0)} → ${most}`;
 }
 
 try {
@@ -308,7 +339,7 @@ try {
   console.log(
     `payments: ${outcomes.paid} paid, ${outcomes.late} pending at first (late), ${outcomes.failed} failed at the provider; check-ins sent: ${scanned} (${refused.size} cancelled cards among ${cards.length})`,
   );
-  console.log("\nPages (ms, as the client waited):");
+  console.log("\nPages (ms, as the client waited; then, for its slowest twentieth, where the time went):");
   for (const kind of [...new Set(hops.map((h) => h.kind))].sort()) {
     const mine = hops.filter((h) => h.kind === kind);
     const bad = mine.filter((h) => h.status >= 500).length;
@@ -316,7 +347,7 @@ try {
       line(
         kind,
         mine.map((h) => h.ms),
-        bad ? `  ${bad} × 5xx` : "",
+        `${bad ? `  ${bad} × 5xx` : ""}  ${whereTimeWent(mine)}`,
       ),
     );
   }

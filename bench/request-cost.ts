@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
+import { serverTiming } from "./drive/client";
 import { arg, median, percentile } from "./support";
 
 const root = path.resolve(arg("root", "."));
@@ -67,7 +68,7 @@ try {
         await response.text();
         if (response.status !== 200) throw new Error(`${page} as ${who}: ${response.status}`);
         if (i >= 3) times.push(performance.now() - started);
-        statements = /desc="(\d+) statements"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? statements;
+        statements = String(serverTiming(response.headers.get("Server-Timing"))?.statements ?? statements);
       }
       console.log(`| ${page} | ${who} | ${statements} | ${median(times).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`);
     }

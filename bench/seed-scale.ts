@@ -454,6 +454,25 @@ async function main() {
     await q("UPDATE invoice_counter SET next = ? WHERE id = 1", [base + seeded + 1]);
   });
 
+  // Payments taken twice (a payer who pressed "Pay" in two tabs): one gateway-paid registration in
+  // two hundred has a second settled attempt, owed back as "already paid" and, two in three,
+  // refunded by the board with the provider's reference (the ledger's extra-payment-refunded).
+  await step("refunds of double payments", async () => {
+    await q(
+      `INSERT INTO payment_attempts (registrationId, userId, gateway, methodId, txnId, amountPaisa, status, providerRef, answers, createdAt, updatedAt)
+       SELECT a.registrationId, a.userId, a.gateway, a.methodId, CONCAT('SEED2-', a.registrationId), a.amountPaisa, 'success',
+              CONCAT('REF2-', a.registrationId), '[]', a.createdAt + INTERVAL 5 MINUTE, a.updatedAt + INTERVAL 5 MINUTE
+       FROM payment_attempts a WHERE a.txnId LIKE 'SEED-%' AND a.registrationId >= ${regBase} AND a.registrationId % 200 = 17`,
+    );
+    await q(
+      `INSERT INTO payment_refunds (registrationId, payerUserId, amountPaisa, gateway, attemptId, reason, status, reference, refundedBy, refundedAt, createdAt, updatedAt)
+       SELECT a.registrationId, a.userId, a.amountPaisa, a.gateway, a.id, 'already-paid', IF(a.id % 3 = 0, 'due', 'refunded'),
+              IF(a.id % 3 = 0, NULL, CONCAT('RFND-', a.registrationId)), IF(a.id % 3 = 0, NULL, (SELECT MIN(id) FROM users WHERE userType = 4)),
+              IF(a.id % 3 = 0, NULL, a.createdAt + INTERVAL 3 DAY), a.createdAt, IF(a.id % 3 = 0, a.createdAt, a.createdAt + INTERVAL 3 DAY)
+       FROM payment_attempts a WHERE a.txnId LIKE 'SEED2-%' AND a.registrationId >= ${regBase}`,
+    );
+  });
+
   await step("card events (one issue per card)", async () => {
     for (let from = 0; from < TREKKERS; from += CHUNK) {
       await q(
@@ -588,7 +607,7 @@ async function main() {
   });
 
   const counts = await one<Record<string, number>>(
-    "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM chalan_lines) AS chalanLines, (SELECT COUNT(*) FROM checkins WHERE refusedReason IS NOT NULL) AS refusedScans, (SELECT COUNT(*) FROM checkins WHERE offRoute = 1) AS offRouteScans, (SELECT COUNT(*) FROM registrations) AS registrations, (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM vouchers) AS vouchers, (SELECT COUNT(*) FROM card_events) AS cardEvents, (SELECT COUNT(*) FROM checkins) AS checkins",
+    "SELECT (SELECT COUNT(*) FROM trekkers) AS trekkers, (SELECT COUNT(*) FROM chalan_lines) AS chalanLines, (SELECT COUNT(*) FROM checkins WHERE refusedReason IS NOT NULL) AS refusedScans, (SELECT COUNT(*) FROM checkins WHERE offRoute = 1) AS offRouteScans, (SELECT COUNT(*) FROM registrations) AS registrations, (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM bills) AS bills, (SELECT COUNT(*) FROM payment_refunds) AS refunds, (SELECT COUNT(*) FROM payment_refunds WHERE status = 'refunded') AS refunded, (SELECT COUNT(*) FROM vouchers) AS vouchers, (SELECT COUNT(*) FROM card_events) AS cardEvents, (SELECT COUNT(*) FROM checkins) AS checkins",
   );
   console.log(
     `Rows: ${Object.entries(counts)

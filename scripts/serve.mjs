@@ -13,7 +13,8 @@
 // - each request is handled in its own request scope, which its parallel loaders share (the
 //   signed-in user is read once per request, not once per loader: docs/adr/0048-request-context.md);
 // - with STATEMENT_TIMING=1 (benches only: it tells the client about the database), each response
-//   carries `Server-Timing: db;dur=<ms>;desc="<n> statements"`, the SQL its handling ran;
+//   carries `Server-Timing: app;dur=<ms>, db;dur=<ms>;desc="<n> statements"`: its handling's time
+//   and the SQL it ran;
 // - response bodies are written with back-pressure (the app's sendResponse): Remix's own writer
 //   ignores a full socket, so a client that stops reading an export made this process hold the
 //   whole CSV (issue 26, item 7).
@@ -21,6 +22,7 @@
 // file through the server build's entry module (docs/adr/0009-http-security-headers.md).
 // Usage: node scripts/serve.mjs [build/index.js]
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import url from "node:url";
 // The adapter's request conversion (abort signal on disconnect included); its response writer is
 // replaced by the app's sendResponse. Not in the package's index, hence the file (Remix 2.x).
@@ -91,9 +93,13 @@ app.all("*", async (req, res, next) => {
     const handle = () => inRequestScope(() => handleRequest(request, context));
     let response;
     if (statementTiming) {
+      // app: from Remix taking the request to its response (what the client waited beyond it was
+      // this process's event loop and the network); db: the sum of its statements' times.
+      const started = performance.now();
       const counted = await countStatements(handle);
       response = counted.result;
       const ms = counted.statements.reduce((sum, s) => sum + s.ms, 0);
+      response.headers.append("Server-Timing", `app;dur=${(performance.now() - started).toFixed(1)}`);
       response.headers.append("Server-Timing", `db;dur=${ms.toFixed(1)};desc="${counted.statements.length} statements"`);
     } else response = await handle();
     await sendResponse(res, response);

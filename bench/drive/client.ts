@@ -11,6 +11,17 @@ export interface Hop {
   kind: string;
   status: number;
   ms: number;
+  /** What the server reported (Server-Timing, with STATEMENT_TIMING=1): its handling's time, its SQL's summed time and statements. */
+  appMs?: number;
+  dbMs?: number;
+  statements?: number;
+}
+
+/** `app;dur=20.1, db;dur=12.3;desc="7 statements"` from a server started with STATEMENT_TIMING=1 (scripts/serve.mjs). */
+export function serverTiming(header: string | null): { appMs: number; dbMs: number; statements: number } | null {
+  const db = /db;dur=([\d.]+);desc="(\d+) statements"/.exec(header ?? "");
+  const app = /app;dur=([\d.]+)/.exec(header ?? "");
+  return db ? { appMs: app ? Number(app[1]) : NaN, dbMs: Number(db[1]), statements: Number(db[2]) } : null;
 }
 
 export interface Page {
@@ -106,7 +117,7 @@ export class Client {
     const started = performance.now();
     const answer = await fetch(url, { ...init, headers, redirect: "manual" });
     const body = await answer.arrayBuffer();
-    this.hops.push({ kind, status: answer.status, ms: performance.now() - started });
+    this.hops.push({ kind, status: answer.status, ms: performance.now() - started, ...serverTiming(answer.headers.get("server-timing")) });
     this.keepCookies(answer);
     return new Response(answer.status === 204 || answer.status === 304 ? null : body, { status: answer.status, headers: answer.headers });
   }

@@ -11,6 +11,7 @@ import { makeCheckpostAt, makeTrail, trailCards } from "../../tests/factories/ch
 import { scanCard } from "./service.server";
 import { checkinsOf, trailsOf } from "./readers.server";
 import { offlineScanTime, syncOfflineScans } from "./offline-sync.server";
+import { countStatements } from "../../db/statements.server";
 
 beforeAll(async () => {
   await prepareTestDatabase();
@@ -79,6 +80,29 @@ describe("offline check-ins", () => {
     expect((await syncOfflineScans(other, batch, { now })).map((r) => r.outcome)).toEqual(["invalid", "invalid", "invalid", "invalid"]);
     expect((await syncOfflineScans(other, batch.slice(2, 3), { now }))[0].message).toBe("This scan was already sent by another account; nothing was recorded.");
     expect(await counts()).toEqual([1, 1, 1]);
+  });
+
+  it("records a batch in one transaction, and a batch sent twice at once records each scan once", async () => {
+    const { checkpost, route } = await makeTrail(3);
+    const cards = await trailCards(route.id, { count: 6, entry: inDays(0), exit: inDays(3) });
+    const now = new Date();
+    const batch = (tag: string) =>
+      cards.map((c, i) => ({ clientId: `one-tx-${tag}-${i}`, qr: i === 4 ? "TIMS2|forged" : c.cardQr, method: "qr" as const, scannedAt: now.toISOString() }));
+    const { result, statements } = await countStatements(() => syncOfflineScans(checkpost, batch("a"), { now }));
+    // The forged one is that scan's answer, not the batch's.
+    expect(result.map((r) => r.outcome)).toEqual(["recorded", "recorded", "recorded", "recorded", "invalid", "recorded"]);
+    expect(statements.filter((s) => /^(BEGIN|START TRANSACTION)/i.test(s.sql.trim()))).toHaveLength(1);
+    expect(statements.filter((s) => /^COMMIT/i.test(s.sql.trim()))).toHaveLength(1);
+
+    // A device that lost the answer sends the batch again while the first is still being recorded.
+    const [first, second] = await Promise.all([syncOfflineScans(checkpost, batch("b"), { now }), syncOfflineScans(checkpost, batch("b"), { now })]);
+    for (let i = 0; i < cards.length; i++) {
+      if (i === 4) continue;
+      // Within the repeat window of batch a: every scan is a repeat of it, however the two raced.
+      expect([first[i].outcome, second[i].outcome]).toEqual(["repeat", "repeat"]);
+    }
+    const rows = await Promise.all(cards.map(async (c) => (await checkinsOf(c.trekkerId)).length));
+    expect(rows).toEqual([1, 1, 1, 1, 0, 1]);
   });
 
   it("believes the device's clock only when plausible", () => {

@@ -1,5 +1,5 @@
 import { counter } from "@lib/observability/metrics.server";
-import { CheckinInputError, scanCard, type CheckinOutcome } from "./service.server";
+import { CheckinInputError, scanCardBatch, type CheckinOutcome } from "./service.server";
 
 // The offline checkpost's scans sent back when it is online again (docs/adr/0022-offline-checkpost.md).
 
@@ -39,7 +39,7 @@ const offlineScans = counter({
 
 /**
  * A checkpost's offline scans, sent in one batch (docs/adr/0022-offline-checkpost.md). Each is
- * recorded as if scanned online at its own time, in its own transaction: the client id makes a
+ * recorded as if scanned online at its own time, all in one transaction (scanCardBatch): the client id makes a
  * resent batch record nothing twice, and a card that may not pass (shown red on the device, or
  * cancelled while it was offline) comes back as refused, its sighting recorded once (ADR 0028).
  */
@@ -50,18 +50,21 @@ export async function syncOfflineScans(
 ): Promise<OfflineScanResult[]> {
   offlineBatches.inc();
   offlineScans.inc(scans.length);
-  const results: OfflineScanResult[] = [];
-  for (const scan of scans) {
-    const now = offlineScanTime(scan.scannedAt, opts.now ?? new Date());
-    try {
-      // The trekker went on while the device was offline: a card for another area is kept as an
-      // off-route check-in (marked in every list), its message telling the checkpost so.
-      const outcome = await scanCard(viewer, { method: scan.method, qr: scan.qr, clientId: scan.clientId, offRoute: "record" }, { ip: opts.ip, now });
-      results.push({ clientId: scan.clientId, outcome: outcome.outcome, message: outcome.message, fullName: outcome.fullName || null });
-    } catch (error) {
-      if (!(error instanceof CheckinInputError)) throw error;
-      results.push({ clientId: scan.clientId, outcome: "invalid", message: error.message, fullName: null });
-    }
-  }
+  const now = opts.now ?? new Date();
+  // The trekker went on while the device was offline: a card for another area is kept as an
+  // off-route check-in (marked in every list), its message telling the checkpost so.
+  const answers = await scanCardBatch(
+    viewer,
+    scans.map((scan) => ({
+      input: { method: scan.method, qr: scan.qr, clientId: scan.clientId, offRoute: "record" as const },
+      at: offlineScanTime(scan.scannedAt, now),
+    })),
+    { ip: opts.ip },
+  );
+  const results: OfflineScanResult[] = scans.map((scan, i) => {
+    const answer = answers[i];
+    if (answer instanceof CheckinInputError) return { clientId: scan.clientId, outcome: "invalid", message: answer.message, fullName: null };
+    return { clientId: scan.clientId, outcome: answer.outcome, message: answer.message, fullName: answer.fullName || null };
+  });
   return results;
 }
