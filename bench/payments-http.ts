@@ -14,7 +14,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { startCluster } from "../scripts/cluster.mjs";
 import { ledgerCheck } from "./drive/ledger";
-import { Client } from "./drive/client";
+import { Client, whereTimeWent } from "./drive/client";
 import { GATEWAYS, payOverHttp } from "./drive/payment";
 import { cpuSampler } from "./drive/cpu";
 import { arg, percentile } from "./support";
@@ -23,7 +23,8 @@ const PAYMENTS = Number(arg("payments", "40"));
 const CONCURRENCY = arg("concurrency", "1,8").split(",").map(Number);
 const PORTS = arg("ports", "3600,3601").split(",").map(Number);
 
-const cluster = await startCluster({ ports: PORTS, quiet: true });
+// STATEMENT_TIMING: each answer's Server-Timing says where its time went (bench/drive/client.ts whereTimeWent).
+const cluster = await startCluster({ ports: PORTS, quiet: true, env: { STATEMENT_TIMING: "1" } });
 for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"])
   process.env[name] = cluster.env[name];
 
@@ -86,9 +87,10 @@ try {
     );
     rows.push(`  CPU (share of one core): ${cpuUse.map(([name, share]) => `${name} ${(share * 100).toFixed(0)}%`).join(", ")}`);
     for (const kind of kinds) {
-      const ms = hops.filter((h) => h.kind === kind).map((h) => h.ms);
+      const mine = hops.filter((h) => h.kind === kind);
+      const ms = mine.map((h) => h.ms);
       rows.push(
-        `  ${kind.padEnd(36)} n=${String(ms.length).padStart(4)}  p50 ${percentile(ms, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(ms, 95).toFixed(0).padStart(5)} ms`,
+        `  ${kind.padEnd(36)} n=${String(ms.length).padStart(4)}  p50 ${percentile(ms, 50).toFixed(0).padStart(5)} ms  p95 ${percentile(ms, 95).toFixed(0).padStart(5)} ms  ${whereTimeWent(mine)}`,
       );
     }
   }

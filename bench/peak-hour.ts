@@ -26,7 +26,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startCluster } from "../scripts/cluster.mjs";
 import { ledgerCheck } from "./drive/ledger";
-import { Client, formsOf, type Hop } from "./drive/client";
+import { Client, formsOf, whereTimeWent, type Hop } from "./drive/client";
 import { GATEWAYS, payOverHttp } from "./drive/payment";
 import { cpuSampler } from "./drive/cpu";
 import { arg, percentile } from "./support";
@@ -76,35 +76,6 @@ async function paced(count: number, op: (i: number) => Promise<void>, offsetMs =
     running.push(op(i).catch((error) => void errors.push(String((error as Error).message ?? error).slice(0, 300))));
   }
   await Promise.all(running);
-}
-
-/**
- * The slowest twentieth of a page kind's answers, split by the server's Server-Timing: the wait
- * before the handler ran (the web process's event loop busy: its CPU), the SQL (summed over the
- * statements, which may run side by side), and the rest of the handling (its own JavaScript and
- * waits for a pooled connection). Medians over those answers.
- */
-function whereTimeWent(mine: Hop[]): string {
-  const timed = mine.filter((h) => h.appMs !== undefined && Number.isFinite(h.appMs));
-  if (!timed.length) return "";
-  const slow = timed.filter(
-    (h) =>
-      h.ms >=
-      percentile(
-        timed.map((t) => t.ms),
-        95,
-      ),
-  );
-  const med = (f: (h: Hop) => number) => percentile(slow.map(f), 50);
-  const before = med((h) => Math.max(0, h.ms - h.appMs!));
-  const sql = med((h) => h.dbMs ?? 0);
-  const rest = med((h) => Math.max(0, h.appMs! - (h.dbMs ?? 0)));
-  const most = [
-    ["waiting for the web process", before],
-    ["SQL", sql],
-    ["handler JS and pool", rest],
-  ].sort((a, b) => Number(b[1]) - Number(a[1]))[0][0];
-  return `| slowest: before ${before.toFixed(0)}, SQL ${sql.toFixed(0)} (${med((h) => h.statements ?? 0)} st.), rest ${rest.toFixed(0)} → ${most}`;
 }
 
 try {

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { percentile } from "../support";
 
 /**
  * A browser without JavaScript, for the benches that drive the app over HTTP as its users do
@@ -162,4 +163,33 @@ export class Client {
     const after = await this.submit(form, () => "login", button, { email, password });
     if (new URL(after.url).pathname === "/login") throw new Error(`sign-in of ${email} failed (${after.status})`);
   }
+}
+
+/**
+ * The slowest twentieth of a page kind's answers, split by the server's Server-Timing: the wait
+ * before the handler ran (the web process's event loop busy: its CPU), the SQL (summed over the
+ * statements, which may run side by side), and the rest of the handling (its own JavaScript, waits for
+ * a pooled connection, calls to other services). Medians over those answers.
+ */
+export function whereTimeWent(mine: Hop[]): string {
+  const timed = mine.filter((h) => h.appMs !== undefined && Number.isFinite(h.appMs));
+  if (!timed.length) return "";
+  const slow = timed.filter(
+    (h) =>
+      h.ms >=
+      percentile(
+        timed.map((t) => t.ms),
+        95,
+      ),
+  );
+  const med = (f: (h: Hop) => number) => percentile(slow.map(f), 50);
+  const before = med((h) => Math.max(0, h.ms - h.appMs!));
+  const sql = med((h) => h.dbMs ?? 0);
+  const rest = med((h) => Math.max(0, h.appMs! - (h.dbMs ?? 0)));
+  const most = [
+    ["waiting for the web process", before],
+    ["SQL", sql],
+    ["the handler's own work (JS, pool, calls out)", rest],
+  ].sort((a, b) => Number(b[1]) - Number(a[1]))[0][0];
+  return `| slowest: before ${before.toFixed(0)}, SQL ${sql.toFixed(0)} (${med((h) => h.statements ?? 0)} st.), rest ${rest.toFixed(0)} → ${most}`;
 }
