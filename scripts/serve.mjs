@@ -13,8 +13,8 @@
 // - each request is handled in its own request scope, which its parallel loaders share (the
 //   signed-in user is read once per request, not once per loader: docs/adr/0048-request-context.md);
 // - with STATEMENT_TIMING=1 (benches only: it tells the client about the database), each response
-//   carries `Server-Timing: app;dur=<ms>, db;dur=<ms>;desc="<n> statements"`: its handling's time
-//   and the SQL it ran;
+//   carries `Server-Timing: app;dur=<ms>, db;dur=<ms>;desc="<n> statements", pool;dur=<ms>`: its
+//   handling's time, the SQL it ran, and its waits for a pooled database connection;
 // - response bodies are written with back-pressure (the app's sendResponse): Remix's own writer
 //   ignores a full socket, so a client that stops reading an export made this process hold the
 //   whole CSV (issue 26, item 7).
@@ -101,6 +101,7 @@ app.all("*", async (req, res, next) => {
       const ms = counted.statements.reduce((sum, s) => sum + s.ms, 0);
       response.headers.append("Server-Timing", `app;dur=${(performance.now() - started).toFixed(1)}`);
       response.headers.append("Server-Timing", `db;dur=${ms.toFixed(1)};desc="${counted.statements.length} statements"`);
+      response.headers.append("Server-Timing", `pool;dur=${counted.poolMs.toFixed(1)}`);
     } else response = await handle();
     await sendResponse(res, response);
   } catch (error) {

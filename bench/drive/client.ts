@@ -16,13 +16,14 @@ export interface Hop {
   appMs?: number;
   dbMs?: number;
   statements?: number;
+  poolMs?: number;
 }
 
 /** `app;dur=20.1, db;dur=12.3;desc="7 statements"` from a server started with STATEMENT_TIMING=1 (scripts/serve.mjs). */
-export function serverTiming(header: string | null): { appMs: number; dbMs: number; statements: number } | null {
+export function serverTiming(header: string | null): { appMs: number; dbMs: number; statements: number; poolMs: number } | null {
   const db = /db;dur=([\d.]+);desc="(\d+) statements"/.exec(header ?? "");
-  const app = /app;dur=([\d.]+)/.exec(header ?? "");
-  return db ? { appMs: app ? Number(app[1]) : NaN, dbMs: Number(db[1]), statements: Number(db[2]) } : null;
+  const dur = (name: string) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(header ?? "")?.[1] ?? NaN);
+  return db ? { appMs: dur("app"), dbMs: Number(db[1]), statements: Number(db[2]), poolMs: dur("pool") } : null;
 }
 
 export interface Page {
@@ -167,29 +168,27 @@ export class Client {
 
 /**
  * The slowest twentieth of a page kind's answers, split by the server's Server-Timing: the wait
- * before the handler ran (the web process's event loop busy: its CPU), the SQL (summed over the
- * statements, which may run side by side), and the rest of the handling (its own JavaScript, waits for
- * a pooled connection, calls to other services). Medians over those answers.
+ * before the handler ran (the web process's event loop busy: its CPU), the waits for a pooled
+ * database connection, the SQL (statements' times summed; they may run side by side, so the sum
+ * can pass the handling's time), and the rest of the handling (its own JavaScript, calls to other
+ * services). Medians over those answers, and the largest named.
  */
 export function whereTimeWent(mine: Hop[]): string {
-  const timed = mine.filter((h) => h.appMs !== undefined && Number.isFinite(h.appMs));
+  const timed = mine.filter((h) => Number.isFinite(h.appMs));
   if (!timed.length) return "";
-  const slow = timed.filter(
-    (h) =>
-      h.ms >=
-      percentile(
-        timed.map((t) => t.ms),
-        95,
-      ),
+  const p95 = percentile(
+    timed.map((t) => t.ms),
+    95,
   );
+  const slow = timed.filter((h) => h.ms >= p95);
   const med = (f: (h: Hop) => number) => percentile(slow.map(f), 50);
-  const before = med((h) => Math.max(0, h.ms - h.appMs!));
-  const sql = med((h) => h.dbMs ?? 0);
-  const rest = med((h) => Math.max(0, h.appMs! - (h.dbMs ?? 0)));
-  const most = [
-    ["waiting for the web process", before],
-    ["SQL", sql],
-    ["the handler's own work (JS, pool, calls out)", rest],
-  ].sort((a, b) => Number(b[1]) - Number(a[1]))[0][0];
-  return `| slowest: before ${before.toFixed(0)}, SQL ${sql.toFixed(0)} (${med((h) => h.statements ?? 0)} st.), rest ${rest.toFixed(0)} → ${most}`;
+  const parts: [string, number][] = [
+    ["waiting for the web process (its CPU)", med((h) => Math.max(0, h.ms - h.appMs!))],
+    ["waiting for a database connection (pool)", med((h) => (Number.isFinite(h.poolMs) ? h.poolMs! : 0))],
+    ["SQL", med((h) => h.dbMs ?? 0)],
+    ["the handler's own work (JS, calls out)", med((h) => Math.max(0, h.appMs! - (h.dbMs ?? 0) - (Number.isFinite(h.poolMs) ? h.poolMs! : 0)))],
+  ];
+  const [most] = [...parts].sort((a, b) => b[1] - a[1])[0];
+  const [before, pool, sql, rest] = parts.map(([, ms]) => ms.toFixed(0));
+  return `| slowest: before ${before}, pool ${pool}, SQL ${sql} (${med((h) => h.statements ?? 0)} st.), rest ${rest} → ${most}`;
 }
