@@ -7,13 +7,21 @@
  * read whole. Then the export of every trekker through `exportList` (rows/s, RSS along the way)
  * and the daily sweep when nothing is due.
  *
+ * With --http, each case is also what a user waits for: the built server (`npm run build` first;
+ * scripts/serve.mjs started by scripts/cluster.mjs's startCluster on the same database, one web
+ * instance, no worker, STATEMENT_TIMING=1) answers the case's URL to a session of the list's
+ * viewer, `--http-runs` times after 3 untimed; p50 / p95 of the whole answer (HTML read) beside
+ * the server median and the bare query, with the statements the page ran and the load average.
+ *
  *   npx tsx bench/lists.ts [--url mysql://root@127.0.0.1:3306/tims_scale] [--runs 5] [--export-rows N] [--json]
- *     [--only <regex over "list case">] [--export-only] [--no-export]
+ *     [--only <regex over "list case">] [--export-only] [--no-export] [--http [--http-runs 20] [--port 4490]]
  */
 import { spawnSync } from "node:child_process";
+import os from "node:os";
 import { performance } from "node:perf_hooks";
+import { startCluster } from "../scripts/cluster.mjs";
 import { SERVER_NODE_FLAGS, hasServerNodeFlags } from "../scripts/node-flags.mjs";
-import { arg, timed as timedMedian } from "./support";
+import { arg, percentile, timePage, timed as timedMedian } from "./support";
 
 // Measured under the web server's V8 flags (its export memory depends on them): run again with them.
 if (!hasServerNodeFlags()) {
@@ -25,6 +33,40 @@ process.env.DATABASE_URL = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql:/
 const RUNS = Number(arg("runs", "5"));
 const timed = (fn: () => Promise<unknown>) => timedMedian(fn, RUNS);
 const JSON_OUT = process.argv.includes("--json");
+const HTTP = process.argv.includes("--http");
+const HTTP_RUNS = Number(arg("http-runs", "20"));
+const loadAtStart = os.loadavg();
+
+// The built server on the same database, in deployment mode; this process takes its settings
+// (the session secret above all) so the sessions it starts below are the server's.
+const server = HTTP
+  ? await (async () => {
+      const url = new URL(process.env.DATABASE_URL!);
+      const database = decodeURIComponent(url.pathname.slice(1));
+      url.pathname = "";
+      const cluster = await startCluster({
+        databaseServer: url.toString(),
+        database,
+        ports: [Number(arg("port", "4490"))],
+        workers: 0,
+        quiet: true,
+        env: { STATEMENT_TIMING: "1" },
+      });
+      for (const name of [
+        "DATABASE_URL",
+        "REDIS_URL",
+        "QUEUE_PREFIX",
+        "FILES_DIR",
+        "OUTBOX_DIR",
+        "DATA_DIR",
+        "QR_SIGNING_PRIVATE_KEY",
+        "SESSION_SECRET",
+        "APP_URL",
+      ])
+        process.env[name] = cluster.env[name];
+      return cluster;
+    })()
+  : null;
 
 const { QueryTypes } = await import("sequelize");
 const { sequelize } = await import("../db/sequelize.server");
@@ -105,6 +147,8 @@ interface Case {
   list: string;
   label: string;
   url: string;
+  /** Who opens the page (the session the HTTP timing signs in). */
+  viewer: { id: number; userType: number };
   load: (request: Request) => Promise<{ total: number; capped: boolean; rows: unknown[] }>;
   /** Picks the page's row query among the statements the load ran. */
   pageQuery: RegExp;
@@ -123,6 +167,10 @@ interface Result {
   explainRows: number;
   readRows: number;
   fullScan: string;
+  /** The page over HTTP (--http): p50 / p95 ms and the statements its answer ran. */
+  httpP50?: number;
+  httpP95?: number;
+  httpStatements?: string;
 }
 
 const board = { id: 1, userType: 4 };
@@ -147,10 +195,10 @@ const trekkerCases = (who: string, viewer: { id: number; userType: number }, row
   const load = (request: Request) => loadList(trekkersList, request, trekkerListSource(viewer), { hidden: trekkerListHidden(viewer) });
   const pageQuery = /SELECT t\.id AS id FROM .* OFFSET/;
   return [
-    { list: `/trekkers (${who})`, label: "page 1", url: "/trekkers", load, pageQuery },
-    { list: `/trekkers (${who})`, label: `page ${deep(rows) + 1}`, url: `/trekkers?pageindex=${deep(rows)}`, load, pageQuery },
-    { list: `/trekkers (${who})`, label: "filter: country + Completed", url: `/trekkers?country=${someCountry}&cardStatus=Completed`, load, pageQuery },
-    { list: `/trekkers (${who})`, label: 'search "Anna Kel"', url: `/trekkers?username=${encodeURIComponent("Anna Kel")}`, load, pageQuery },
+    { list: `/trekkers (${who})`, label: "page 1", url: "/trekkers", viewer, load, pageQuery },
+    { list: `/trekkers (${who})`, label: `page ${deep(rows) + 1}`, url: `/trekkers?pageindex=${deep(rows)}`, viewer, load, pageQuery },
+    { list: `/trekkers (${who})`, label: "filter: country + Completed", url: `/trekkers?country=${someCountry}&cardStatus=Completed`, viewer, load, pageQuery },
+    { list: `/trekkers (${who})`, label: 'search "Anna Kel"', url: `/trekkers?username=${encodeURIComponent("Anna Kel")}`, viewer, load, pageQuery },
   ];
 };
 const vouchers = Number(tableRows.get("vouchers"));
@@ -162,11 +210,12 @@ const cardLoad = (request: Request) => loadList(timsCardsList, request, timsCard
 const cases: Case[] = [
   ...trekkerCases("board", board, total),
   ...trekkerCases("largest agency", agency, agencyTrekkers),
-  { list: "/requests/vouchers", label: "page 1", url: "/requests/vouchers", load: voucherLoad, pageQuery: /FROM `vouchers`.*LIMIT/ },
+  { list: "/requests/vouchers", label: "page 1", url: "/requests/vouchers", viewer: board, load: voucherLoad, pageQuery: /FROM `vouchers`.*LIMIT/ },
   {
     list: "/requests/vouchers",
     label: `page ${deep(vouchers) + 1}`,
     url: `/requests/vouchers?pageindex=${deep(vouchers)}`,
+    viewer: board,
     load: voucherLoad,
     pageQuery: /FROM `vouchers`.*LIMIT/,
   },
@@ -174,6 +223,7 @@ const cases: Case[] = [
     list: "/requests/vouchers",
     label: "filter: Pending + route",
     url: `/requests/vouchers?status=Pending&route=${pending.routeId}`,
+    viewer: board,
     load: voucherLoad,
     pageQuery: /FROM `vouchers`.*LIMIT/,
   },
@@ -181,24 +231,41 @@ const cases: Case[] = [
     list: "/requests/vouchers",
     label: "search: agency name",
     url: `/requests/vouchers?name=${encodeURIComponent(agencyName)}`,
+    viewer: board,
     load: voucherLoad,
     pageQuery: /FROM `vouchers`.*LIMIT/,
   },
-  { list: "/users (Trek Agency tab)", label: "page 1", url: "/users?tab=agency", load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
-  { list: "/users (Trek Agency tab)", label: "page 100", url: "/users?tab=agency&pageindex=99", load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
-  { list: "/users (Trek Agency tab)", label: "filter: Disabled", url: "/users?tab=agency&status=Disabled", load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
+  { list: "/users (Trek Agency tab)", label: "page 1", url: "/users?tab=agency", viewer: board, load: userLoad, pageQuery: /FROM `users`.*LIMIT/ },
+  {
+    list: "/users (Trek Agency tab)",
+    label: "page 100",
+    url: "/users?tab=agency&pageindex=99",
+    viewer: board,
+    load: userLoad,
+    pageQuery: /FROM `users`.*LIMIT/,
+  },
+  {
+    list: "/users (Trek Agency tab)",
+    label: "filter: Disabled",
+    url: "/users?tab=agency&status=Disabled",
+    viewer: board,
+    load: userLoad,
+    pageQuery: /FROM `users`.*LIMIT/,
+  },
   {
     list: "/users (Trek Agency tab)",
     label: 'search "Treks 4"',
     url: `/users?tab=agency&username=${encodeURIComponent("Treks 4")}`,
+    viewer: board,
     load: userLoad,
     pageQuery: /FROM `users`.*LIMIT/,
   },
-  { list: "TIMS Cards (free trekker)", label: "page 1", url: "/tims-cards", load: cardLoad, pageQuery: /SELECT t\.id AS id FROM .* OFFSET/ },
+  { list: "TIMS Cards (free trekker)", label: "page 1", url: "/tims-cards", viewer: fit, load: cardLoad, pageQuery: /SELECT t\.id AS id FROM .* OFFSET/ },
   {
     list: "TIMS Cards (free trekker)",
     label: "filter: Completed",
     url: "/tims-cards?cardStatus=Completed",
+    viewer: fit,
     load: cardLoad,
     pageQuery: /SELECT t\.id AS id FROM .* OFFSET/,
   },
@@ -206,10 +273,24 @@ const cases: Case[] = [
     list: "TIMS Cards (free trekker)",
     label: 'search route "Everest"',
     url: "/tims-cards?routename=Everest",
+    viewer: fit,
     load: cardLoad,
     pageQuery: /SELECT t\.id AS id FROM .* OFFSET/,
   },
 ];
+
+/** A session of `viewer` on the server, as its cookie (bench/request-cost.ts's way: started here, in the server's database). */
+const cookies = new Map<number, string>();
+async function cookieOf(viewer: { id: number }): Promise<string> {
+  if (!cookies.has(viewer.id)) {
+    const { findAuthUser } = await import("../modules/users/index.server");
+    const { startSession } = await import("../app/utils/guards.server");
+    const user = await findAuthUser(viewer.id);
+    if (!user) throw new Error(`no user ${viewer.id} to sign in`);
+    cookies.set(viewer.id, (await startSession(new Request(`${server!.urls[0]}/login`), user, false)).split(";")[0]!);
+  }
+  return cookies.get(viewer.id)!;
+}
 
 const results: Result[] = [];
 const only = process.argv.includes("--only") ? new RegExp(arg("only", ""), "i") : null;
@@ -244,10 +325,18 @@ for (const c of process.argv.includes("--export-only") ? [] : cases.filter((c) =
     readRows: plans.reduce((s, p) => s + p.read, 0),
     fullScan: scans.length ? [...new Set(scans)].join(", ") : "no",
   });
+  if (server) {
+    const { times, statements } = await timePage(server.urls[0], c.url, await cookieOf(c.viewer), HTTP_RUNS);
+    Object.assign(results[results.length - 1], { httpP50: percentile(times, 50), httpP95: percentile(times, 95), httpStatements: statements });
+  }
   if (!JSON_OUT) {
     const r = results[results.length - 1];
+    const http =
+      r.httpP50 === undefined
+        ? ""
+        : `http p50 ${r.httpP50.toFixed(1).padStart(6)} p95 ${r.httpP95!.toFixed(1).padStart(6)} ms (${r.httpStatements} statements)  `;
     console.log(
-      `${r.list.padEnd(28)} ${r.case.padEnd(28)} rows ${String(r.rows).padStart(3)} of ${r.total.padStart(7)}  server ${r.serverMs.toFixed(1).padStart(7)} ms  bare ${r.bareMs.toFixed(1).padStart(6)} ms  ×${r.ratio.toFixed(1).padStart(4)}  count ${r.countMs.toFixed(1).padStart(6)} ms  queries ${String(r.queries).padStart(2)}  explain ${String(r.explainRows).padStart(8)}  read ${String(r.readRows).padStart(8)}  full scan: ${r.fullScan}`,
+      `${r.list.padEnd(28)} ${r.case.padEnd(28)} rows ${String(r.rows).padStart(3)} of ${r.total.padStart(7)}  ${http}server ${r.serverMs.toFixed(1).padStart(7)} ms  bare ${r.bareMs.toFixed(1).padStart(6)} ms  ×${r.ratio.toFixed(1).padStart(4)}  count ${r.countMs.toFixed(1).padStart(6)} ms  queries ${String(r.queries).padStart(2)}  explain ${String(r.explainRows).padStart(8)}  read ${String(r.readRows).padStart(8)}  full scan: ${r.fullScan}`,
     );
   }
 }
@@ -305,6 +394,23 @@ async function exportRun(limitRows: number) {
   };
 }
 
+if (server) {
+  await server.stop({ keepDatabase: true });
+  const ms = (x: number) => x.toFixed(1);
+  const load = os.loadavg();
+  if (!JSON_OUT) {
+    console.log(
+      `\n${total.toLocaleString("en")} trekkers; HTTP: ${HTTP_RUNS} requests a case; server and bare: median of ${RUNS}; load average (1/5/15 min) ${loadAtStart.map((x) => x.toFixed(2)).join(" / ")} at the start, ${load.map((x) => x.toFixed(2)).join(" / ")} after the pages\n`,
+    );
+    console.log("| list (viewer) | case | rows of total | HTTP p50 | HTTP p95 | statements | server median | bare query |");
+    console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (const r of results)
+      console.log(
+        `| ${r.list} | ${r.case} | ${r.rows} of ${r.total} | ${ms(r.httpP50!)} ms | ${ms(r.httpP95!)} ms | ${r.httpStatements} | ${ms(r.serverMs)} ms | ${r.bareMs ? `${ms(r.bareMs)} ms` : "–"} |`,
+      );
+  }
+}
+
 const exportRows = process.argv.includes("--no-export") ? 0 : Number(arg("export-rows", String(total)));
 const exported = exportRows > 0 ? await exportRun(exportRows) : null;
 if (!JSON_OUT && exported) {
@@ -330,7 +436,13 @@ if (!JSON_OUT) {
 } else {
   console.log(
     JSON.stringify(
-      { tables: Object.fromEntries(tableRows), results, export: exported, sweep: { medianMs: sweepMs, statements: sweepQueries.length } },
+      {
+        tables: Object.fromEntries(tableRows),
+        loadavg: { start: loadAtStart, end: os.loadavg() },
+        results,
+        export: exported,
+        sweep: { medianMs: sweepMs, statements: sweepQueries.length },
+      },
       null,
       2,
     ),

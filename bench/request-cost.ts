@@ -13,10 +13,8 @@ import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { SERVER_NODE_FLAGS } from "../scripts/node-flags.mjs";
-import { serverTiming } from "./drive/client";
-import { arg, median, percentile } from "./support";
+import { arg, median, percentile, timePage } from "./support";
 
 const root = path.resolve(arg("root", "."));
 const build = arg("build", "build/index.js");
@@ -60,16 +58,7 @@ try {
   console.log("|---|---|---:|---:|---:|");
   for (const page of ["/account-settings", "/trekkers"]) {
     for (const [who, cookie] of Object.entries(viewers)) {
-      const times: number[] = [];
-      let statements = "-";
-      for (let i = 0; i < runs + 3; i++) {
-        const started = performance.now();
-        const response = await fetch(`${origin}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });
-        await response.text();
-        if (response.status !== 200) throw new Error(`${page} as ${who}: ${response.status}`);
-        if (i >= 3) times.push(performance.now() - started);
-        statements = String(serverTiming(response.headers.get("Server-Timing"))?.statements ?? statements);
-      }
+      const { times, statements } = await timePage(origin, page, cookie, runs);
       console.log(`| ${page} | ${who} | ${statements} | ${median(times).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`);
     }
   }

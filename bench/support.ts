@@ -24,3 +24,23 @@ export async function timed(fn: () => Promise<unknown>, runs: number): Promise<n
   }
   return median(times);
 }
+
+/**
+ * A page as the user waits for it: `runs` GETs of `origin + page` with `cookie` (after `warm`
+ * untimed ones), each timed until its whole body is read. Any answer but 200 throws. The
+ * statement count is the last answer's Server-Timing (a server run with STATEMENT_TIMING=1),
+ * "-" without it.
+ */
+export async function timePage(origin: string, page: string, cookie: string, runs: number, warm = 3): Promise<{ times: number[]; statements: string }> {
+  const times: number[] = [];
+  let statements = "-";
+  for (let i = 0; i < runs + warm; i++) {
+    const started = performance.now();
+    const response = await fetch(`${origin}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    await response.text();
+    if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
+    if (i >= warm) times.push(performance.now() - started);
+    statements = /desc="(\d+) statements"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? statements;
+  }
+  return { times, statements };
+}
