@@ -5,7 +5,7 @@ import { ExportButton, ListView } from "@lib/ui/list";
 import { loadListPage, pageTexts, requestTranslator, requirePermission } from "~/utils/list.server";
 import { billingList } from "@modules/payments/index.ui";
 import { invoiceVoidsHtml } from "~/components/payments/invoice-voids-html.server";
-import { billListHidden, billListSource, invoiceVoids, refundsDueSummary } from "@modules/payments/index.server";
+import { billingNotices, billListHidden, billListSource } from "@modules/payments/index.server";
 import { formatNrs } from "@lib/numbers";
 import { seesAllBills } from "@modules/payments";
 import { can } from "@modules/permissions";
@@ -25,13 +25,14 @@ export const handle = { title: "Billing" };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "billing");
-  const [list, refundsDue] = await Promise.all([
+  // The refunds due, and for those who see every bill the invoice numbers no bill carries (each run
+  // with its reason, issue 25): one statement beside the list's (issue 30).
+  const [list, { refundsDue, voids }] = await Promise.all([
     loadListPage(billingList, request, () => billListSource(user), { hidden: billListHidden(user) }),
-    refundsDueSummary(user),
+    billingNotices(user, { offset: 0, limit: 200 }),
   ]);
-  // Invoice numbers no bill carries, each run with its reason (issue 25): for those who see every bill.
   const translator = await requestTranslator(request);
-  const voidsHtml = invoiceVoidsHtml(seesAllBills(user) ? await invoiceVoids({ offset: 0, limit: 200 }) : null, translator);
+  const voidsHtml = invoiceVoidsHtml(voids, translator);
   // A bill's payment medium ("Voucher", "Card"; providers' names stay theirs) said here: no cell code in the page's script.
   const rows = list.rows.map((row) => ({ ...row, method: translator.t(row.method) }));
   return {

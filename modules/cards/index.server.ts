@@ -31,7 +31,7 @@ export type { CardEventView } from "./card-events.server";
 export type { TrekkerCardData } from "./card-data.server";
 export type { CardActor } from "./lifecycle.server";
 export type { CheckinLookup, TrailLookup } from "./lifecycle.server";
-export { applyCardAction, cardEvents, generateCards, setCheckinLookup, setTrailLookup } from "./lifecycle.server";
+export { applyCardAction, cardEvents, generateCards, setCheckinColumn, setCheckinLookup, setTrailLookup } from "./lifecycle.server";
 export { issuePaidCards, markCardsUnpaid } from "./issue.server";
 export { FIRST_CARD_NUMBER } from "./card-number";
 export { cardLifecycleFields } from "./card-store.server";

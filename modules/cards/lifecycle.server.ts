@@ -52,6 +52,23 @@ export function checkinLookup(): CheckinLookup {
   return installedCheckins;
 }
 
+/**
+ * The same question as a column of the trekker list's page statement, over the caller's trekker
+ * id column (a correlated EXISTS on the check-ins' trekker index): the page's marks are read with
+ * its rows, not in a statement after them. Installed by the check-ins module with
+ * setCheckinColumn() beside the lookup; until then nobody has check-ins ("0").
+ */
+export type CheckinColumn = (trekkerIdColumn: string) => string;
+const noCheckinColumn: CheckinColumn = () => "0";
+let installedCheckinColumn: CheckinColumn = noCheckinColumn;
+
+export function setCheckinColumn(column: CheckinColumn | null): void {
+  installedCheckinColumn = column ?? noCheckinColumn;
+}
+export function checkinColumn(): CheckinColumn {
+  return installedCheckinColumn;
+}
+
 /** For the sweep: what the checkpoints saw of each trekker (absent: never seen). */
 export type TrailLookup = (trekkerIds: readonly number[], transaction?: Transaction) => Promise<ReadonlyMap<number, Exclude<Trail, "none">>>;
 export const noTrail: TrailLookup = async () => new Map();

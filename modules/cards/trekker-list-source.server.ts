@@ -9,12 +9,13 @@ import {
   trekkerListPage,
   type TrekkerBatchFields,
   type TrekkerBatchRow,
+  type TrekkerOrder,
   type TrekkerSearch,
   type TrekkerSubquery,
 } from "@modules/registration/index.server";
 import { can, inScope, type Permission, type PermissionHolder, type PermissionScope } from "@modules/permissions";
-import { agencyChoices, displayNames } from "@modules/users/index.server";
-import { checkinLookup } from "./lifecycle.server";
+import { agencyChoices, displayNames, userTypeAndNameColumnsSql } from "@modules/users/index.server";
+import { checkinColumn } from "./lifecycle.server";
 import { CARD_SCOPES, mayOpenPanels } from "./policy";
 import { trekkerRowActions } from "./row-actions";
 import type { TrekkerItem } from "./trekker-lists.server";
@@ -24,12 +25,14 @@ type Viewer = PermissionHolder & { id: number };
 
 /**
  * The overdue trekkers (modules/overdue, which reads check-ins and so sits above this module):
- * the route hands its hook in. `within` selects the open marks' trekker ids; `markable` says
- * which rows of a page the viewer may mark safe.
+ * the route hands its hook in. `within` selects the open marks' trekker ids; `openColumn` is a
+ * row's open mark as a column of the page's statement (over the trekker id column it is given);
+ * `mayMark` says whether the viewer may mark safe a row of this owner.
  */
 export interface OverdueListHook {
   within: TrekkerSubquery;
-  markable: (rows: readonly { trekkerId: number; ownerId: number }[]) => Promise<ReadonlySet<number>>;
+  openColumn: (trekkerIdColumn: string) => TrekkerSubquery;
+  mayMark: (ownerId: number) => boolean;
 }
 
 /**
@@ -105,29 +108,62 @@ function toItem(r: TrekkerBatchRow, countryById: Map<number, CountryOption>, nam
 const nameIds = (rows: readonly TrekkerBatchRow[]) => rows.flatMap((r) => (r.deletedBy ? [r.registeredBy, r.deletedBy] : [r.registeredBy]));
 
 /**
- * A page's (or search's) items from its whole rows (one statement, trekkerListPage): the names and,
- * for pages with actions, the check-ins are read together, once for the page.
+ * The extra columns of a page's statement (trekkerListPage), so that the page is read in one
+ * statement: the owner's type and name and the deleter's name (users module), and for pages with
+ * actions the check-in mark (check-ins module) and the open overdue mark (overdue module, when
+ * the route hands its hook in). Each module writes its own SQL; `t` is the trekker, `r` its
+ * registration. Positions are read back by `marksOf`.
  */
-async function items(viewer: Viewer, rows: TrekkerBatchRow[], withActions: boolean, overdue?: OverdueListHook): Promise<TrekkerItem[]> {
+function pageColumns(withActions: boolean, overdue?: OverdueListHook): TrekkerSubquery[] {
+  const [ownerType, ownerName] = userTypeAndNameColumnsSql("r.userId");
+  const [, deleterName] = userTypeAndNameColumnsSql("t.deletedBy");
+  const columns: TrekkerSubquery[] = [ownerType, ownerName, deleterName].map((sql) => ({ sql, params: [] }));
+  if (withActions) columns.push({ sql: checkinColumn()("t.id"), params: [] });
+  if (withActions && overdue) columns.push(overdue.openColumn("t.id"));
+  return columns;
+}
+
+/** A page row's extra columns (pageColumns) by name. */
+function marksOf(r: TrekkerBatchRow): { ownerType?: number; owner: string; deleter: string; scanned: boolean; overdue: boolean } {
+  const [ownerType, owner, deleter, scanned, overdue] = r.extra ?? [];
+  return {
+    ownerType: ownerType === null || ownerType === undefined ? undefined : Number(ownerType),
+    owner: owner === null || owner === undefined ? "" : String(owner),
+    deleter: deleter === null || deleter === undefined ? "" : String(deleter),
+    scanned: Number(scanned ?? 0) === 1,
+    overdue: Number(overdue ?? 0) === 1,
+  };
+}
+
+/**
+ * A page's (or search's) items from its rows, read with their names and marks in one statement
+ * (trekkerListPage with pageColumns).
+ */
+async function pageItems(
+  viewer: Viewer,
+  search: TrekkerSearch,
+  order: TrekkerOrder,
+  window: { offset: number; limit: number },
+  matches: number | undefined,
+  withActions: boolean,
+  overdue?: OverdueListHook,
+): Promise<TrekkerItem[]> {
+  const rows = await trekkerListPage(search, order, window, matches, pageColumns(withActions, overdue));
   if (!rows.length) return [];
-  const none = new Set<number>();
-  const [countryById, names, scanned, safe] = await Promise.all([
-    countriesById(),
-    displayNames(nameIds(rows)),
-    withActions ? checkinLookup()(rows.map((r) => r.trekkerId)) : Promise.resolve(none),
-    withActions && overdue ? overdue.markable(rows.map((r) => ({ trekkerId: r.trekkerId, ownerId: r.registeredBy }))) : Promise.resolve(none),
-  ]);
-  const actionsOf = (r: TrekkerBatchRow): TrekkerItem["actions"] => {
-    const list = trekkerRowActions(viewer, {
+  const countryById = await countriesById();
+  return rows.map((r) => {
+    const marks = marksOf(r);
+    const names: Names = new Map([[r.registeredBy, { name: marks.owner }], ...(r.deletedBy ? ([[r.deletedBy, { name: marks.deleter }]] as const) : [])]);
+    if (!withActions || r.deletedAt !== null) return toItem(r, countryById, names, []);
+    const actions = trekkerRowActions(viewer, {
       status: r.status,
       returnState: r.returnState as TrekkerItem["returnState"],
       ownerId: r.registeredBy,
-      ownerType: names.get(r.registeredBy)?.userType,
-      scanned: scanned.has(r.trekkerId),
+      ownerType: marks.ownerType,
+      scanned: marks.scanned,
     });
-    return safe.has(r.trekkerId) ? [...list, "markSafe"] : list;
-  };
-  return rows.map((r) => toItem(r, countryById, names, withActions && r.deletedAt === null ? actionsOf(r) : []));
+    return toItem(r, countryById, names, marks.overdue && overdue?.mayMark(r.registeredBy) ? [...actions, "markSafe"] : actions);
+  });
 }
 
 /**
@@ -166,7 +202,7 @@ function sourceOf<F>(
     },
     async page(q, window, matches) {
       const search = toSearch(q.filters);
-      return search ? items(viewer, await trekkerListPage(search, order(q), window, matches), opts.actions ?? false, opts.overdue) : [];
+      return search ? pageItems(viewer, search, order(q), window, matches, opts.actions ?? false, opts.overdue) : [];
     },
     async batch(q, after, limit) {
       const search = toSearch(q.filters);
@@ -349,7 +385,7 @@ export async function searchTrekkersFor(viewer: Viewer, text: string, limit = 20
   if (!scope || !text.trim()) return [];
   const search = scoped({ search: text.trim() }, scope);
   if (!search) return [];
-  const found = await items(viewer, await trekkerListPage(search, { desc: true }, { offset: 0, limit }), false);
+  const found = await pageItems(viewer, search, { desc: true }, { offset: 0, limit }, undefined, false);
   // Where the viewer's own list rows lead: the Trekkers panel, the TIMS Cards panel, or (TAAN) the card.
   const href = (trekkerId: number) =>
     trekkerListScope(viewer) && mayOpenPanels(viewer)

@@ -1,13 +1,14 @@
 import type { TimsModule } from "../contract";
-import { setCheckinLookup, setTrailLookup } from "@modules/cards/index.server";
+import { setCheckinColumn, setCheckinLookup, setTrailLookup } from "@modules/cards/index.server";
 import { checkinMigrations } from "./migrations";
 import { checkinsPermissions } from "./permissions";
-import { trailsOf, trekkersWithCheckins } from "./readers.server";
+import { checkedInColumnSql, trailsOf, trekkersWithCheckins } from "./readers.server";
 
 // The cards module asks "has this card been scanned?" and "what did the trail see?" (refusals,
 // the sweep) without importing this module, which imports cards: the answers are installed here,
 // when the composition root (app/composition.server.ts) loads the module.
 setCheckinLookup(trekkersWithCheckins);
+setCheckinColumn(checkedInColumnSql);
 setTrailLookup(trailsOf);
 
 export const checkinsModule: TimsModule = {

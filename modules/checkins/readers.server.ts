@@ -52,6 +52,15 @@ export async function trekkersWithCheckins(trekkerIds: readonly number[], transa
   return new Set(rows.map((r) => r.trekkerId));
 }
 
+/**
+ * `trekkersWithCheckins` for one row of another module's statement (the trekker list's page): 1
+ * when the trekker in `trekkerIdColumn` has a check-in (refusals aside), else 0. One probe of the
+ * (trekkerId, actionDate) index per row. `trekkerIdColumn` is the caller's column, never input.
+ */
+export function checkedInColumnSql(trekkerIdColumn: string): string {
+  return `EXISTS (SELECT 1 FROM checkins c WHERE c.trekkerId = ${trekkerIdColumn} AND c.refusedReason IS NULL)`;
+}
+
 /** For the sweep: "out" when checked out or seen at the route's end, else "seen"; absent when never seen. */
 export async function trailsOf(trekkerIds: readonly number[], transaction?: Transaction): Promise<ReadonlyMap<number, "seen" | "out">> {
   if (!trekkerIds.length) return new Map();

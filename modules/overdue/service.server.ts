@@ -272,9 +272,26 @@ export async function safeMarkableAmong(viewer: Viewer, rows: readonly { trekker
   return new Set(open.map((o) => o.trekkerId));
 }
 
-/** The list kit's hook for the trekker lists (modules/cards trekkerListSource). */
+/**
+ * An open mark (raised, not yet safe) of the trekker in `trekkerIdColumn`, as a column of the
+ * trekker list's page statement: one probe of the unique trekkerId index per row, read with the
+ * rows rather than after them. `trekkerIdColumn` is the caller's column, never input.
+ */
+export function openOverdueColumn(trekkerIdColumn: string): TrekkerSubquery {
+  return { sql: `EXISTS (SELECT 1 FROM overdue_trekkers o WHERE o.trekkerId = ${trekkerIdColumn} AND o.safeAt IS NULL)`, params: [] };
+}
+
+/**
+ * The list kit's hook for the trekker lists (modules/cards trekkerListSource): the Overdue filter,
+ * the open mark as a column, and whether this viewer may clear a row's (by its owner): a row
+ * offers "mark safe" when both hold, as `safeMarkableAmong` answers.
+ */
 export function overdueListHook(viewer: Viewer) {
-  return { within: overdueTrekkerSubquery(), markable: (rows: readonly { trekkerId: number; ownerId: number }[]) => safeMarkableAmong(viewer, rows) };
+  return {
+    within: overdueTrekkerSubquery(),
+    openColumn: openOverdueColumn,
+    mayMark: (ownerId: number) => mayMarkSafe(viewer, ownerId),
+  };
 }
 
 export interface OverdueView {

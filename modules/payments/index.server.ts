@@ -69,5 +69,6 @@ export {
 export { billIdOfRegistration, billListHidden, billListSource, getReceipt, ownPaymentRecords, type BillFilters } from "./bills.server";
 export { receiptBodyHtml, receiptPdfResponse, renderReceiptPdf } from "./receipt-pdf.server";
 export { refundedSaleRegistrations, saleStates, type SaleState } from "./sale-facts.server";
+export { billingNotices, type BillingNotices } from "./billing-notices.server";
 export { allocateInvoiceNumber, checkInvoiceNumbers, invoiceVoids, type InvoiceNumberCheck } from "./invoice-counter.server";
 export { invoiceNumberFor, invoiceSequenceOf, type InvoiceVoid } from "./invoice-numbers";

@@ -8,6 +8,7 @@ import { addTrekker } from "@modules/registration/index.server";
 import { markCardsUnpaid } from "@modules/cards/index.server";
 import { Bill, PaymentAttempt } from "./models/payment-records.server";
 import { checkInvoiceNumbers, invoiceVoids } from "./invoice-counter.server";
+import { billingNotices } from "./billing-notices.server";
 import { invoiceMigrations, LEGACY_VOID_REASON } from "./invoice-migrations";
 import { billListSource } from "./bills.server";
 
@@ -145,6 +146,11 @@ describe("numbers of the first numbering (by registration)", () => {
       [highest + 1, highest + 2, LEGACY_VOID_REASON],
       [highest + 5, highest + 7, LEGACY_VOID_REASON],
     ]);
+    // The billing page reads them with the refunds due in one statement: the same runs, total and order.
+    const board = { id: owner.id, userType: 4 };
+    expect((await billingNotices(board, { offset: 0, limit: 100 })).voids).toEqual(voids);
+    expect((await billingNotices(board, { offset: 1, limit: 1 })).voids).toEqual(await invoiceVoids({ offset: 1, limit: 1 }));
+    expect((await billingNotices(board, { offset: 5, limit: 1 })).voids).toEqual({ rows: [], total: voids.total });
     expect(await checkInvoiceNumbers()).toEqual({ unexplained: [], duplicates: [], malformed: [], counterBehind: false });
     const p = await pendingPayment(routeId, { count: 1 });
     expect(await settlePayment(p)).toBe("issued");

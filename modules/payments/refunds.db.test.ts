@@ -22,6 +22,8 @@ import { listOutbox, readOutboxMessage } from "../../emails/outbox.server";
 import { formatNrs } from "@modules/registration";
 import { emailRefundNotice } from "./refund-notice.server";
 import { REFUND_REASONS } from "./refunds";
+import { billingNotices } from "./billing-notices.server";
+import { invoiceVoids } from "./invoice-counter.server";
 import { claimAttempt, settle } from "./settle.server";
 
 // Issue 13, item 11: a captured payment that issues nothing is owed back, and the board sees it.
@@ -208,6 +210,11 @@ describe("billing shows what is owed back (issue 25, 3b)", () => {
     });
     expect(await refundsDueSummary(payer)).toEqual({ count: 1, amountPaisa: mine.amount });
     expect((await refundsDueSummary(board)).count).toBeGreaterThanOrEqual(2);
+    // The billing page's notices say the same in one statement: the payer's own, or everyone's with the voided runs.
+    expect(await billingNotices(payer, { offset: 0, limit: 200 })).toEqual({ refundsDue: { count: 1, amountPaisa: mine.amount }, voids: null });
+    const notices = await billingNotices(board, { offset: 0, limit: 200 });
+    expect(notices.refundsDue).toEqual(await refundsDueSummary(board));
+    expect(notices.voids).toEqual(await invoiceVoids({ offset: 0, limit: 200 }));
 
     await markRefunded({ id: mine.refund.id, reference: "ESW-RF-77", actorId: board.id });
     const [refunded] = await seen(payer);

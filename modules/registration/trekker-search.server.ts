@@ -240,6 +240,8 @@ export interface TrekkerBatchRow extends TrekkerListRow {
   deleteRemarks: string | null;
   deletedBy: number | null;
   deletedIp: string | null;
+  /** The values of a page's extra columns (trekkerListPage), in order; absent when none were asked for. */
+  extra?: unknown[];
 }
 
 // The columns of a whole row, read by primary key after the ids (positions used by `toRow`).
@@ -262,6 +264,9 @@ const LISTED_COLUMNS =
 
 /** Which columns a batch reads: the whole row, or those the /trekkers list shows (LISTED_COLUMNS). */
 export type TrekkerBatchFields = "whole" | "listed";
+
+/** Values a row of ROW_COLUMNS or LISTED_COLUMNS holds; any after them are a page's extra columns. */
+const ROW_WIDTH = 21;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -289,6 +294,7 @@ function toRow(a: unknown[]): TrekkerBatchRow {
     routeName: String(a[18]),
     entryDate: isoDay(a[19]),
     exitDate: isoDay(a[20]),
+    ...(a.length > ROW_WIDTH ? { extra: a.slice(ROW_WIDTH) } : {}),
   };
 }
 
@@ -302,10 +308,23 @@ function toRow(a: unknown[]): TrekkerBatchRow {
  */
 const columnsOf = (fields: TrekkerBatchFields) => (fields === "listed" ? LISTED_COLUMNS : ROW_COLUMNS);
 
-async function wholeRows(idsSql: string, params: unknown[], desc: boolean, fields: TrekkerBatchFields = "whole"): Promise<TrekkerBatchRow[]> {
+async function wholeRows(
+  idsSql: string,
+  params: unknown[],
+  desc: boolean,
+  fields: TrekkerBatchFields = "whole",
+  extra: readonly TrekkerSubquery[] = [],
+): Promise<TrekkerBatchRow[]> {
   // No ORDER BY outside: sorting 10,000 wide rows cost MariaDB more than the lookups. The join
   // reads the derived ids in their order, which is checked here and only sorted if it differs.
-  return rowsOf(`SELECT ${columnsOf(fields)} FROM (${idsSql}) k JOIN trekkers t ON t.id = k.id JOIN registrations r ON r.id = t.registrationId`, params, desc);
+  // Extra columns come after the row's, each named (SQLite keys its rows by name), and their
+  // values before the ids' (their place in the statement).
+  const columns = [columnsOf(fields), ...extra.map((c, i) => `${c.sql} AS extra${i}`)].join(", ");
+  return rowsOf(
+    `SELECT ${columns} FROM (${idsSql}) k JOIN trekkers t ON t.id = k.id JOIN registrations r ON r.id = t.registrationId`,
+    [...extra.flatMap((c) => c.params), ...params],
+    desc,
+  );
 }
 
 /** Rows of a statement selecting ROW_COLUMNS or LISTED_COLUMNS, in id order. */
@@ -320,19 +339,25 @@ async function rowsOf(sql: string, params: unknown[], desc: boolean): Promise<Tr
   return rows.map(toRow);
 }
 
-/** One page of whole rows (ids by OFFSET over the list's index, as `searchTrekkerIds`). */
+/**
+ * One page of whole rows (ids by OFFSET over the list's index, as `searchTrekkerIds`). `extra`
+ * adds columns other modules own, read in the same statement for the page's few rows only
+ * (correlated over `t` the trekker and `r` its registration: the owner's name, the check-in and
+ * overdue marks); their values come back in `extra`, in order.
+ */
 export async function trekkerListPage(
   q: TrekkerSearch,
   order: TrekkerOrder,
   window: { offset: number; limit: number },
   matches?: number,
+  extra: readonly TrekkerSubquery[] = [],
 ): Promise<TrekkerBatchRow[]> {
   const { from, where, params } = await build(q);
   // With few matches known (the list kit counted them), `t.id + 0` keeps both MariaDB and SQLite
   // from walking the primary key's order for them: they take the filters' index and sort the few.
   const key = matches !== undefined && matches <= FEW_MATCHES ? "t.id + 0" : "t.id";
   const ids = `SELECT t.id AS id FROM ${from} WHERE ${where} ORDER BY ${key} ${order.desc ? "DESC" : "ASC"} LIMIT ${whole(window.limit)} OFFSET ${whole(window.offset)}`;
-  return wholeRows(ids, params, order.desc);
+  return wholeRows(ids, params, order.desc, "whole", extra);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Op, QueryTypes, col, fn, type WhereOptions } from "sequelize";
+import { Op, QueryTypes, col, fn, type Transaction, type WhereOptions } from "sequelize";
 import { sequelize, writeTransaction } from "../../db/sequelize.server";
 import { insertRows } from "../../db/insert-rows.server";
 import { selectArrays } from "../../db/select-arrays.server";
@@ -8,6 +8,8 @@ import { RouteCheckpoint, RouteImage, TrekRoute, type RouteImageKind, type Route
 import { sanitizeDescription } from "./sanitize.server";
 import { DomainError } from "@lib/errors";
 import { PROVINCES } from "@modules/lookups";
+import { cachedFor } from "@lib/cached-for.server";
+import { config } from "@lib/config.server";
 
 export type { RouteImageKind, RouteStatus };
 
@@ -82,11 +84,36 @@ export function toRow(r: TrekRoute): RouteRow {
 /**
  * Every route's id and name (disabled ones too), by name: the list filters' choices, read on
  * nearly every list page alongside its count and rows, so one light statement (no checkpoints,
- * no model instances).
+ * no model instances), kept per process as the agency choices are (ADR 0033): a list page then
+ * runs its count, its rows and one more (issue 30). A route written through the model in this
+ * process is forgotten at once (the hooks below); the browser tests keep nothing
+ * (FILTER_CHOICES_SECONDS=0). The result is shared: callers map it, never change it.
  */
-export async function listRouteNames(): Promise<{ id: number; name: string }[]> {
-  const rows = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY name, id", { type: QueryTypes.SELECT });
-  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+export const listRouteNames = cachedFor(
+  () => config.filterChoicesSeconds * 1000,
+  async (): Promise<{ id: number; name: string }[]> => {
+    const rows = await sequelize.query<{ id: number; name: string }>("SELECT id, name FROM trek_routes ORDER BY name, id", { type: QueryTypes.SELECT });
+    return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+  },
+);
+// A route created, renamed, disabled or deleted through the model in this process shows in the
+// choices at once: forgotten on the write, and again when its transaction commits (a page read
+// between the two would otherwise keep the list from before it).
+function forgetRouteNames(...args: unknown[]): void {
+  listRouteNames.forget();
+  (args[args.length - 1] as { transaction?: Transaction | null } | undefined)?.transaction?.afterCommit(() => listRouteNames.forget());
+}
+for (const hook of [
+  "afterSave",
+  "afterDestroy",
+  "afterRestore",
+  "afterBulkCreate",
+  "afterBulkUpdate",
+  "afterBulkDestroy",
+  "afterBulkRestore",
+  "afterUpsert",
+] as const) {
+  TrekRoute.addHook(hook, "forgetRouteNames", forgetRouteNames);
 }
 
 /**
