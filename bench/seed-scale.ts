@@ -564,6 +564,18 @@ async function main() {
     );
   });
 
+  // An unpaid trek whose exit date has passed was closed by the daily sweep the day after (issue
+  // 25): the app's own sweep closes them here, dated as it would have, so the worker's first sweep
+  // finds nothing (it expired 84,662 trekkers at 1M before) and the statistics below count them.
+  await step("expired unpaid treks (the sweep)", async () => {
+    const { sweepCards } = await import("../modules/cards/index.server");
+    await sweepCards({ today });
+    await q(
+      `UPDATE card_events ce JOIN registrations r ON r.id = ce.registrationId SET ce.createdAt = TIMESTAMP(r.exitDate + INTERVAL 1 DAY)
+       WHERE ce.action = 'expire' AND r.id >= ${regBase}`,
+    );
+  });
+
   // The dashboard's per-day aggregates from the rows (ADR 0019), as `scripts/rebuild-stats.ts`
   // makes them, flat out: the dashboard shows the history and the ledger check's
   // daily-stats-equal-rebuild holds from the first start.
