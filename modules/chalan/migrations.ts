@@ -115,4 +115,15 @@ export const chalanMigrations: Migration[] = [
       await qi.removeColumn("chalan_lines", "kind");
     },
   },
+  {
+    // A sale line's credits are read by the line they reverse (the ledger's chalan check, per line):
+    // without it each read was a walk of every line (13,000 at 1M trekkers).
+    name: "2026120700-chalan-reverses-index",
+    async up(qi) {
+      await qi.addIndex("chalan_lines", ["reversesLineId"], { name: "chalan_lines_reverses" });
+    },
+    async down(qi) {
+      await qi.removeIndex("chalan_lines", "chalan_lines_reverses");
+    },
+  },
 ];
