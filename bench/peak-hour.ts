@@ -50,6 +50,22 @@ if (HISTORY > 0 && !process.argv.includes("--seeded")) {
   console.log(`Seeding the history: ${HISTORY.toLocaleString("en")} trekkers (bench/seed-scale.ts)…`);
   execFileSync("npx", ["tsx", "bench/seed-scale.ts", "--trekkers", String(HISTORY), "--url", `mysql://root@127.0.0.1:3306/${historyDb}`], { stdio: "inherit" });
 }
+// The history's day began long before its peak: the nightly ledger check (00:50 Nepal time) ran
+// then, not in the hour. On a database seeded just now that day's run is due, and the worker would
+// start it at once, a few minutes of the database's CPU in the hour's first minutes; it is marked
+// made here, and the bench runs the same check itself at the end.
+if (HISTORY > 0) {
+  const { Sequelize } = await import("sequelize");
+  const { scheduleKey } = await import("../jobs/daily-cron");
+  const { ledgerSchedule } = await import("../modules/ledger");
+  const db = new Sequelize(`mysql://root@127.0.0.1:3306/${historyDb}`, { logging: false });
+  const key = scheduleKey(ledgerSchedule);
+  await db.query(
+    "INSERT INTO jobs (name, data, `key`, status, attempts, maxAttempts, runAt, finishedAt, createdAt, updatedAt) VALUES (?, '{}', ?, 'done', 1, 1, NOW(), NOW(), NOW(), NOW()) ON DUPLICATE KEY UPDATE status = 'done', finishedAt = NOW()",
+    { replacements: [ledgerSchedule.job, key] },
+  );
+  await db.close();
+}
 const cluster = await startCluster({
   ports: PORTS,
   quiet: true,
