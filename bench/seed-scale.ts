@@ -22,7 +22,7 @@
  *   npx tsx bench/seed-scale.ts [--trekkers 1000000] [--url mysql://root@127.0.0.1:3306/tims_scale]
  */
 import { performance } from "node:perf_hooks";
-import { arg } from "./support";
+import { arg, ensureBufferPool } from "./support";
 
 const URL_ = arg("url", process.env.SCALE_DATABASE_URL ?? "mysql://root@127.0.0.1:3306/tims_scale");
 const TREKKERS = Number(arg("trekkers", "1000000"));
@@ -107,6 +107,7 @@ const elt = (expr: string, values: readonly (string | number)[]) =>
   `ELT(1 + (${expr}) % ${values.length}, ${values.map((v) => (typeof v === "number" ? v : quote(v))).join(", ")})`;
 
 async function main() {
+  await ensureBufferPool(URL_);
   const t0 = performance.now();
   const admin = new (await import("sequelize")).Sequelize(URL_.replace(/\/[^/]*$/, "/"), { logging: false });
   const dbName = new URL(URL_).pathname.slice(1);
@@ -119,7 +120,19 @@ async function main() {
   const { prepareDatabase } = await import("../db/seed.server");
   const { sequelize } = await import("../db/sequelize.server");
   const { kathmanduDate } = await import("../lib/dates");
-  const q = (sql: string, replacements?: unknown[]) => sequelize.query(sql, { replacements, raw: true });
+  const { Transaction } = await import("sequelize");
+  // Each statement alone, reading committed rows without locking them (the lanes below); with
+  // `foreignKeys: false` its inserts do not check (and so do not share-lock) the parent rows.
+  const seedQuery = (sql: string, replacements?: unknown[], opts: { foreignKeys?: boolean } = {}) =>
+    sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.READ_COMMITTED }, async (transaction) => {
+      if (opts.foreignKeys === false) await sequelize.query("SET SESSION foreign_key_checks = 0", { transaction });
+      try {
+        return await sequelize.query(sql, { replacements, raw: true, transaction });
+      } finally {
+        if (opts.foreignKeys === false) await sequelize.query("SET SESSION foreign_key_checks = 1", { transaction });
+      }
+    });
+  const q = (sql: string, replacements?: unknown[]) => seedQuery(sql, replacements);
   const one = async <T>(sql: string) => ((await sequelize.query(sql, { type: (await import("sequelize")).QueryTypes.SELECT })) as T[])[0];
   const step = async (label: string, fn: () => Promise<unknown>) => {
     const s = performance.now();
@@ -356,232 +369,249 @@ async function main() {
     }
   });
 
-  // Cards as the app gives them: numbers from the first without a gap (the counter's order), each
-  // trekker priced by the fee table (its user type and the nationality's region, children
-  // theirs), each registration's total the sum.
-  await step("card numbers, fees", async () => {
-    await q("SET @n := 100000");
-    await q(`UPDATE trekkers SET cardNumber = (@n := @n + 1) WHERE id >= ${trekkerBase} AND cardNumber IS NOT NULL ORDER BY id`);
-    const { FEE_TABLE_SQL } = await import("../modules/ledger/index.server");
-    await q("DROP TABLE IF EXISTS bench_fees");
-    await q(`CREATE TABLE bench_fees (userType INT NOT NULL, regionId INT NOT NULL, fee INT NOT NULL, PRIMARY KEY (userType, regionId)) ENGINE=InnoDB`);
-    await q(`INSERT INTO bench_fees SELECT userType, regionId, COALESCE(fee, 0) FROM (${FEE_TABLE_SQL}) f`);
-    for (let from = 0; from < TREKKERS; from += CHUNK) {
-      await q(
-        `UPDATE trekkers t JOIN registrations r ON r.id = t.registrationId LEFT JOIN countries c ON c.id = t.nationality
-         JOIN bench_fees p ON p.userType = r.userType AND p.regionId = CASE WHEN t.trekkerType = 5 THEN 5 ELSE COALESCE(c.regionId, 2) END
-         SET t.amountPaisa = p.fee
-         WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.deletedAt IS NULL`,
-      );
-    }
-    for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
-      await q(
-        `UPDATE registrations r JOIN (SELECT registrationId, SUM(amountPaisa) AS total FROM trekkers
-           WHERE registrationId >= ${regBase + from} AND registrationId < ${regBase + Math.min(REGISTRATIONS, from + CHUNK)} AND deletedAt IS NULL GROUP BY registrationId) s
-         ON s.registrationId = r.id SET r.totalPaisa = s.total`,
-      );
-    }
-    // An unpaid registration's trekkers are not priced until its payment starts.
-    await q(
-      `UPDATE trekkers t JOIN registrations r ON r.id = t.registrationId SET t.amountPaisa = NULL WHERE r.status = 'Payment Pending' AND t.id >= ${trekkerBase}`,
-    );
-    await q("DROP TABLE bench_fees");
-  });
-
-  // The name search's tokens (modules/registration/name-tokens.ts), as the Trekker model's hooks
-  // write them for trekkers made by the app: here in SQL, from each name's tokens folded once in
-  // JavaScript (bench_name_tokens); a sample is checked against nameTokens of the stored names.
-  await step("name tokens", async () => {
-    for (const [kind, idx] of [
-      [1, givenIdx("k")],
-      [2, familyIdx("k")],
-    ] as const) {
+  // Two lanes side by side (the database has two cores): what prices, bills and numbers the cards
+  // and what reads them, beside the name tokens and the trail's scans, which read only trekkers and
+  // registrations as the trekkers step left them (the statuses, card numbers present or not).
+  // Each statement reads READ COMMITTED (`q`): an INSERT … SELECT at REPEATABLE READ would
+  // lock the rows it reads, and the lanes would queue on each other's rows.
+  const money = async () => {
+    // Cards as the app gives them: numbers from the first without a gap (the counter's order), each
+    // trekker priced by the fee table (its user type and the nationality's region, children
+    // theirs), each registration's total the sum.
+    await step("card numbers, fees", async () => {
+      // A session variable: both statements on one connection.
+      await sequelize.transaction(async (transaction) => {
+        await sequelize.query("SET @n := 100000", { transaction });
+        await sequelize.query(`UPDATE trekkers SET cardNumber = (@n := @n + 1) WHERE id >= ${trekkerBase} AND cardNumber IS NOT NULL ORDER BY id`, {
+          transaction,
+        });
+      });
+      const { FEE_TABLE_SQL } = await import("../modules/ledger/index.server");
+      await q("DROP TABLE IF EXISTS bench_fees");
+      await q(`CREATE TABLE bench_fees (userType INT NOT NULL, regionId INT NOT NULL, fee INT NOT NULL, PRIMARY KEY (userType, regionId)) ENGINE=InnoDB`);
+      await q(`INSERT INTO bench_fees SELECT userType, regionId, COALESCE(fee, 0) FROM (${FEE_TABLE_SQL}) f`);
       for (let from = 0; from < TREKKERS; from += CHUNK) {
         await q(
-          `INSERT IGNORE INTO trekker_name_tokens (token, trekkerId)
-           SELECT bt.token, ${trekkerBase} + k FROM (SELECT n AS k FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(TREKKERS, from + CHUNK)}) ks
-           ${namesOf("k")}
-           JOIN bench_name_tokens bt ON bt.kind = ${kind} AND bt.grp = s.grp AND bt.idx = ${idx}`,
+          `UPDATE trekkers t JOIN registrations r ON r.id = t.registrationId LEFT JOIN countries c ON c.id = t.nationality
+           JOIN bench_fees p ON p.userType = r.userType AND p.regionId = CASE WHEN t.trekkerType = 5 THEN 5 ELSE COALESCE(c.regionId, 2) END
+           SET t.amountPaisa = p.fee
+           WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.deletedAt IS NULL`,
         );
       }
-    }
-    const sample = await sequelize.query<{ id: number; fullName: string; tokens: string }>(
-      `SELECT t.id, t.fullName, (SELECT GROUP_CONCAT(k.token ORDER BY k.token SEPARATOR ' ') FROM trekker_name_tokens k WHERE k.trekkerId = t.id) AS tokens
-       FROM trekkers t WHERE t.id >= ${trekkerBase} AND t.id % 997 = 0 LIMIT 1000`,
-      { type: (await import("sequelize")).QueryTypes.SELECT },
-    );
-    for (const t of sample) {
-      const expected = [...nameTokens(t.fullName)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)).join(" ");
-      if (expected !== t.tokens) throw new Error(`seed tokens of trekker ${t.id} "${t.fullName}": ${t.tokens}, expected ${expected}`);
-    }
-  });
-
-  await step("vouchers, bills", async () => {
-    // Bank vouchers for a tenth of the registrations: approved for the paid, pending or rejected for the unpaid.
-    await q(
-      `INSERT INTO vouchers (registrationId, routeId, userId, amountPaisa, fileKey, fileName, fileKind, isVerified, refNo, remarks, decidedBy, createdAt, updatedAt)
-       SELECT r.id, r.routeId, r.userId, r.totalPaisa, CONCAT('vouchers/', r.id, '.pdf'), 'voucher.pdf', 'pdf',
-              CASE WHEN r.status <> 'Payment Pending' THEN 1 WHEN r.id % 3 = 0 THEN 0 ELSE NULL END,
-              IF(r.status <> 'Payment Pending', CONCAT('REF', r.id), NULL), IF(r.status = 'Payment Pending' AND r.id % 3 = 0, 'Amount does not match', NULL),
-              IF(r.status = 'Payment Pending' AND r.id % 3 <> 0, NULL, 1), r.createdAt + INTERVAL 30 MINUTE, r.createdAt + INTERVAL 30 MINUTE
-       FROM registrations r WHERE r.id >= ${regBase} AND (r.id - ${regBase}) % 10 = 3 ORDER BY r.id`,
-    );
-    for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
+      for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
+        await q(
+          `UPDATE registrations r JOIN (SELECT registrationId, SUM(amountPaisa) AS total FROM trekkers
+             WHERE registrationId >= ${regBase + from} AND registrationId < ${regBase + Math.min(REGISTRATIONS, from + CHUNK)} AND deletedAt IS NULL GROUP BY registrationId) s
+           ON s.registrationId = r.id SET r.totalPaisa = s.total`,
+        );
+      }
+      // An unpaid registration's trekkers are not priced until its payment starts.
       await q(
-        `INSERT INTO bills (invoiceNumber, registrationId, methodId, amountPaisa, payerUserId, voucherId, createdAt)
-         SELECT CONCAT('TMP-', r.id), r.id, IF(v.id IS NULL, 1 + r.id % 4, 5), r.totalPaisa, r.userId, v.id, r.createdAt + INTERVAL 1 HOUR
-         FROM registrations r LEFT JOIN vouchers v ON v.registrationId = r.id
-         WHERE r.id >= ${regBase + from} AND r.id < ${regBase + Math.min(REGISTRATIONS, from + CHUNK)} AND r.status <> 'Payment Pending' ORDER BY r.id`,
+        `UPDATE trekkers t JOIN registrations r ON r.id = t.registrationId SET t.amountPaisa = NULL WHERE r.status = 'Payment Pending' AND t.id >= ${trekkerBase}`,
       );
-    }
-    // The gateway payment each bill without a voucher was settled by (the provider by the method).
-    await q(
-      `INSERT INTO payment_attempts (registrationId, userId, gateway, methodId, txnId, amountPaisa, status, providerRef, answers, createdAt, updatedAt)
-       SELECT b.registrationId, b.payerUserId, ELT(b.methodId, 'esewa', 'connectips', 'khalti', 'fonepay', 'voucher', 'card'), b.methodId,
-              CONCAT('SEED-', b.registrationId), b.amountPaisa, 'success', CONCAT('REF-', b.registrationId), '[]', b.createdAt - INTERVAL 2 MINUTE, b.createdAt
-       FROM bills b WHERE b.voucherId IS NULL AND b.registrationId >= ${regBase}`,
-    );
-    await q(
-      `UPDATE bills b JOIN payment_attempts a ON a.txnId = CONCAT('SEED-', b.registrationId) SET b.attemptId = a.id WHERE b.voucherId IS NULL AND b.registrationId >= ${regBase}`,
-    );
-    // Invoice numbers follow the counter, in bill order, with no gap (as settle allocates them).
-    const base = Number((await one<{ n: number }>("SELECT next - 1 AS n FROM invoice_counter WHERE id = 1")).n);
-    const seeded = Number((await one<{ n: number }>("SELECT COUNT(*) AS n FROM bills WHERE invoiceNumber LIKE 'TMP-%'")).n);
-    await q(
-      `UPDATE bills b JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM bills WHERE invoiceNumber LIKE 'TMP-%') x ON x.id = b.id
-       SET b.invoiceNumber = CONCAT('INV-', LPAD(${base} + x.rn, 7, '0'))`,
-    );
-    await q("UPDATE invoice_counter SET next = ? WHERE id = 1", [base + seeded + 1]);
-  });
+      await q("DROP TABLE bench_fees");
+    });
 
-  // Payments taken twice (a payer who pressed "Pay" in two tabs): one gateway-paid registration in
-  // two hundred has a second settled attempt, owed back as "already paid" and, two in three,
-  // refunded by the board with the provider's reference (the ledger's extra-payment-refunded).
-  await step("refunds of double payments", async () => {
-    await q(
-      `INSERT INTO payment_attempts (registrationId, userId, gateway, methodId, txnId, amountPaisa, status, providerRef, answers, createdAt, updatedAt)
-       SELECT a.registrationId, a.userId, a.gateway, a.methodId, CONCAT('SEED2-', a.registrationId), a.amountPaisa, 'success',
-              CONCAT('REF2-', a.registrationId), '[]', a.createdAt + INTERVAL 5 MINUTE, a.updatedAt + INTERVAL 5 MINUTE
-       FROM payment_attempts a WHERE a.txnId LIKE 'SEED-%' AND a.registrationId >= ${regBase} AND a.registrationId % 200 = 17`,
-    );
-    await q(
-      `INSERT INTO payment_refunds (registrationId, payerUserId, amountPaisa, gateway, attemptId, reason, status, reference, refundedBy, refundedAt, createdAt, updatedAt)
-       SELECT a.registrationId, a.userId, a.amountPaisa, a.gateway, a.id, 'already-paid', IF(a.id % 3 = 0, 'due', 'refunded'),
-              IF(a.id % 3 = 0, NULL, CONCAT('RFND-', a.registrationId)), IF(a.id % 3 = 0, NULL, (SELECT MIN(id) FROM users WHERE userType = 4)),
-              IF(a.id % 3 = 0, NULL, a.createdAt + INTERVAL 3 DAY), a.createdAt, IF(a.id % 3 = 0, a.createdAt, a.createdAt + INTERVAL 3 DAY)
-       FROM payment_attempts a WHERE a.txnId LIKE 'SEED2-%' AND a.registrationId >= ${regBase}`,
-    );
-  });
-
-  await step("card events (one issue per card)", async () => {
-    for (let from = 0; from < TREKKERS; from += CHUNK) {
+    await step("vouchers, bills", async () => {
+      // Bank vouchers for a tenth of the registrations: approved for the paid, pending or rejected for the unpaid.
       await q(
-        `INSERT INTO card_events (trekkerId, registrationId, action, fromStatus, toStatus, reason, userId, ip, createdAt)
-         SELECT t.id, t.registrationId, 'issue', 'Payment Pending', 'Upcoming', NULL, t.registeredBy, NULL, t.issuedAt
-         FROM trekkers t WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.cardNumber IS NOT NULL ORDER BY t.id`,
+        `INSERT INTO vouchers (registrationId, routeId, userId, amountPaisa, fileKey, fileName, fileKind, isVerified, refNo, remarks, decidedBy, createdAt, updatedAt)
+         SELECT r.id, r.routeId, r.userId, r.totalPaisa, CONCAT('vouchers/', r.id, '.pdf'), 'voucher.pdf', 'pdf',
+                CASE WHEN r.status <> 'Payment Pending' THEN 1 WHEN r.id % 3 = 0 THEN 0 ELSE NULL END,
+                IF(r.status <> 'Payment Pending', CONCAT('REF', r.id), NULL), IF(r.status = 'Payment Pending' AND r.id % 3 = 0, 'Amount does not match', NULL),
+                IF(r.status = 'Payment Pending' AND r.id % 3 <> 0, NULL, 1), r.createdAt + INTERVAL 30 MINUTE, r.createdAt + INTERVAL 30 MINUTE
+         FROM registrations r WHERE r.id >= ${regBase} AND (r.id - ${regBase}) % 10 = 3 ORDER BY r.id`,
       );
-    }
-    await q("UPDATE card_counter SET next = (SELECT COALESCE(MAX(cardNumber), 100000) + 1 FROM trekkers) WHERE id = 1");
-  });
+      for (let from = 0; from < REGISTRATIONS; from += CHUNK) {
+        await q(
+          `INSERT INTO bills (invoiceNumber, registrationId, methodId, amountPaisa, payerUserId, voucherId, createdAt)
+           SELECT CONCAT('TMP-', r.id), r.id, IF(v.id IS NULL, 1 + r.id % 4, 5), r.totalPaisa, r.userId, v.id, r.createdAt + INTERVAL 1 HOUR
+           FROM registrations r LEFT JOIN vouchers v ON v.registrationId = r.id
+           WHERE r.id >= ${regBase + from} AND r.id < ${regBase + Math.min(REGISTRATIONS, from + CHUNK)} AND r.status <> 'Payment Pending' ORDER BY r.id`,
+        );
+      }
+      // The gateway payment each bill without a voucher was settled by (the provider by the method).
+      await q(
+        `INSERT INTO payment_attempts (registrationId, userId, gateway, methodId, txnId, amountPaisa, status, providerRef, answers, createdAt, updatedAt)
+         SELECT b.registrationId, b.payerUserId, ELT(b.methodId, 'esewa', 'connectips', 'khalti', 'fonepay', 'voucher', 'card'), b.methodId,
+                CONCAT('SEED-', b.registrationId), b.amountPaisa, 'success', CONCAT('REF-', b.registrationId), '[]', b.createdAt - INTERVAL 2 MINUTE, b.createdAt
+         FROM bills b WHERE b.voucherId IS NULL AND b.registrationId >= ${regBase}`,
+      );
+      await q(
+        `UPDATE bills b JOIN payment_attempts a ON a.txnId = CONCAT('SEED-', b.registrationId) SET b.attemptId = a.id WHERE b.voucherId IS NULL AND b.registrationId >= ${regBase}`,
+      );
+      // Invoice numbers follow the counter, in bill order, with no gap (as settle allocates them).
+      const base = Number((await one<{ n: number }>("SELECT next - 1 AS n FROM invoice_counter WHERE id = 1")).n);
+      const seeded = Number((await one<{ n: number }>("SELECT COUNT(*) AS n FROM bills WHERE invoiceNumber LIKE 'TMP-%'")).n);
+      await q(
+        `UPDATE bills b JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM bills WHERE invoiceNumber LIKE 'TMP-%') x ON x.id = b.id
+         SET b.invoiceNumber = CONCAT('INV-', LPAD(${base} + x.rn, 7, '0'))`,
+      );
+      await q("UPDATE invoice_counter SET next = ? WHERE id = 1", [base + seeded + 1]);
+    });
 
-  // Check-ins along each trek that has begun, as its route's checkposts record them: in at the
-  // first checkpoint on the entry day, out at the last on the exit day for a trek that is over
-  // (Completed). A Missed card was never seen. So the worker's first overdue run finds only what
-  // a real first morning would, not every trek of the history (issue 30: no alert storm).
-  await step("check-ins", async () => {
-    const ends = `SELECT routeId, MIN(position) AS firstPos, MAX(position) AS lastPos FROM trek_route_checkpoints GROUP BY routeId`;
-    for (const [direction, pos, day, hours, statuses] of [
-      ["in", "firstPos", "r.entryDate", 4, "'Active', 'Completed'"],
-      ["out", "lastPos", "r.exitDate", 10, "'Completed'"],
-    ] as const) {
+    // Payments taken twice (a payer who pressed "Pay" in two tabs): one gateway-paid registration in
+    // two hundred has a second settled attempt, owed back as "already paid" and, two in three,
+    // refunded by the board with the provider's reference (the ledger's extra-payment-refunded).
+    await step("refunds of double payments", async () => {
+      await q(
+        `INSERT INTO payment_attempts (registrationId, userId, gateway, methodId, txnId, amountPaisa, status, providerRef, answers, createdAt, updatedAt)
+         SELECT a.registrationId, a.userId, a.gateway, a.methodId, CONCAT('SEED2-', a.registrationId), a.amountPaisa, 'success',
+                CONCAT('REF2-', a.registrationId), '[]', a.createdAt + INTERVAL 5 MINUTE, a.updatedAt + INTERVAL 5 MINUTE
+         FROM payment_attempts a WHERE a.txnId LIKE 'SEED-%' AND a.registrationId >= ${regBase} AND a.registrationId % 200 = 17`,
+      );
+      await q(
+        `INSERT INTO payment_refunds (registrationId, payerUserId, amountPaisa, gateway, attemptId, reason, status, reference, refundedBy, refundedAt, createdAt, updatedAt)
+         SELECT a.registrationId, a.userId, a.amountPaisa, a.gateway, a.id, 'already-paid', IF(a.id % 3 = 0, 'due', 'refunded'),
+                IF(a.id % 3 = 0, NULL, CONCAT('RFND-', a.registrationId)), IF(a.id % 3 = 0, NULL, (SELECT MIN(id) FROM users WHERE userType = 4)),
+                IF(a.id % 3 = 0, NULL, a.createdAt + INTERVAL 3 DAY), a.createdAt, IF(a.id % 3 = 0, a.createdAt, a.createdAt + INTERVAL 3 DAY)
+         FROM payment_attempts a WHERE a.txnId LIKE 'SEED2-%' AND a.registrationId >= ${regBase}`,
+      );
+    });
+
+    await step("card events (one issue per card)", async () => {
+      for (let from = 0; from < TREKKERS; from += CHUNK) {
+        await q(
+          `INSERT INTO card_events (trekkerId, registrationId, action, fromStatus, toStatus, reason, userId, ip, createdAt)
+           SELECT t.id, t.registrationId, 'issue', 'Payment Pending', 'Upcoming', NULL, t.registeredBy, NULL, t.issuedAt
+           FROM trekkers t WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.cardNumber IS NOT NULL ORDER BY t.id`,
+        );
+      }
+      await q("UPDATE card_counter SET next = (SELECT COALESCE(MAX(cardNumber), 100000) + 1 FROM trekkers) WHERE id = 1");
+    });
+
+    // A Missed card of the last months was raised as overdue when it happened, and its case closed
+    // (reached by phone): the first run does not raise the whole history again.
+    await step("past overdue cases", async () => {
+      await q(
+        `INSERT INTO overdue_trekkers (trekkerId, registrationId, ownerId, ownerType, fullName, cardNumber, routeName, reason, dueDate, raisedOn, safeAt, safeBy, safeNote, createdAt, caseState)
+         SELECT t.id, r.id, r.userId, r.userType, t.fullName, t.cardNumber, r.routeName, 'never-seen', r.entryDate + INTERVAL 2 DAY, r.entryDate + INTERVAL 2 DAY,
+                TIMESTAMP(r.entryDate + INTERVAL 3 DAY), NULL, 'Reached by phone: the trek was called off.', TIMESTAMP(r.entryDate + INTERVAL 2 DAY), 'closed'
+         FROM trekkers t JOIN registrations r ON r.id = t.registrationId
+         WHERE t.id >= ${trekkerBase} AND t.status = 'Missed' AND t.deletedAt IS NULL AND r.entryDate >= DATE(?) - INTERVAL 120 DAY`,
+        [today],
+      );
+    });
+
+    // An unpaid trek whose exit date has passed was closed by the daily sweep the day after (issue
+    // 25): the app's own sweep closes them here, dated as it would have, so the worker's first sweep
+    // finds nothing (it expired 84,662 trekkers at 1M before) and the statistics below count them.
+    await step("expired unpaid treks (the sweep)", async () => {
+      const { sweepCards } = await import("../modules/cards/index.server");
+      await sweepCards({ today });
+      await q(
+        `UPDATE card_events ce JOIN registrations r ON r.id = ce.registrationId SET ce.createdAt = TIMESTAMP(r.exitDate + INTERVAL 1 DAY)
+         WHERE ce.action = 'expire' AND r.id >= ${regBase}`,
+      );
+    });
+  };
+  const trails = async () => {
+    // Their rows' parents are the trekkers and registrations made above: not checked, so not
+    // share-locked while the other lane prices the trekkers (a deadlock when they were).
+    const q = (sql: string, replacements?: unknown[]) => seedQuery(sql, replacements, { foreignKeys: false });
+    // The name search's tokens (modules/registration/name-tokens.ts), as the Trekker model's hooks
+    // write them for trekkers made by the app: here in SQL, from each name's tokens folded once in
+    // JavaScript (bench_name_tokens); a sample is checked against nameTokens of the stored names.
+    await step("name tokens", async () => {
+      for (const [kind, idx] of [
+        [1, givenIdx("k")],
+        [2, familyIdx("k")],
+      ] as const) {
+        for (let from = 0; from < TREKKERS; from += CHUNK) {
+          await q(
+            `INSERT IGNORE INTO trekker_name_tokens (token, trekkerId)
+             SELECT bt.token, ${trekkerBase} + k FROM (SELECT n AS k FROM bench_numbers WHERE n >= ${from} AND n < ${Math.min(TREKKERS, from + CHUNK)}) ks
+             ${namesOf("k")}
+             JOIN bench_name_tokens bt ON bt.kind = ${kind} AND bt.grp = s.grp AND bt.idx = ${idx}`,
+          );
+        }
+      }
+      const sample = await sequelize.query<{ id: number; fullName: string; tokens: string }>(
+        `SELECT t.id, t.fullName, (SELECT GROUP_CONCAT(k.token ORDER BY k.token SEPARATOR ' ') FROM trekker_name_tokens k WHERE k.trekkerId = t.id) AS tokens
+         FROM trekkers t WHERE t.id >= ${trekkerBase} AND t.id % 997 = 0 LIMIT 1000`,
+        { type: (await import("sequelize")).QueryTypes.SELECT },
+      );
+      for (const t of sample) {
+        const expected = [...nameTokens(t.fullName)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)).join(" ");
+        if (expected !== t.tokens) throw new Error(`seed tokens of trekker ${t.id} "${t.fullName}": ${t.tokens}, expected ${expected}`);
+      }
+    });
+
+    // Check-ins along each trek that has begun, as its route's checkposts record them: in at the
+    // first checkpoint on the entry day, out at the last on the exit day for a trek that is over
+    // (Completed). A Missed card was never seen. So the worker's first overdue run finds only what
+    // a real first morning would, not every trek of the history (issue 30: no alert storm).
+    await step("check-ins", async () => {
+      const ends = `SELECT routeId, MIN(position) AS firstPos, MAX(position) AS lastPos FROM trek_route_checkpoints GROUP BY routeId`;
+      for (const [direction, pos, day, hours, statuses] of [
+        ["in", "firstPos", "r.entryDate", 4, "'Active', 'Completed'"],
+        ["out", "lastPos", "r.exitDate", 10, "'Completed'"],
+      ] as const) {
+        for (let from = 0; from < TREKKERS; from += CHUNK) {
+          await q(
+            `INSERT INTO checkins (trekkerId, registrationId, ownerId, ownerType, checkpointId, place, method, direction, atEndPoint, actionDate, recordedBy, ip, clientId, createdAt, refusedReason, offRoute)
+             SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', '${direction}', ${direction === "out" ? 1 : 0},
+                    TIMESTAMP(${day}) + INTERVAL ${hours} HOUR + INTERVAL (t.id % 3600) SECOND, NULL, NULL, NULL,
+                    TIMESTAMP(${day}) + INTERVAL ${hours} HOUR + INTERVAL (t.id % 3600) SECOND, NULL, 0
+             FROM trekkers t JOIN registrations r ON r.id = t.registrationId
+             JOIN (${ends}) e ON e.routeId = r.routeId
+             JOIN trek_route_checkpoints p ON p.routeId = r.routeId AND p.position = e.${pos}
+             WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)}
+               AND t.deletedAt IS NULL AND t.cardNumber IS NOT NULL AND t.status IN (${statuses}) AND t.status = r.status`,
+          );
+        }
+      }
+    });
+
+    // What checkposts also see (issue 30, item 1): a cancelled card shown at the first checkpoint on
+    // its entry day, refused with the scanner's own reason (a sighting, ADR 0028), and one trekker
+    // in fifty scanned mid-trek at a checkpoint of another route (recorded, flagged off-route).
+    await step("refused and off-route scans", async () => {
+      const firstOf = `SELECT routeId, MIN(position) AS firstPos FROM trek_route_checkpoints GROUP BY routeId`;
+      await q(
+        `INSERT INTO checkins (trekkerId, registrationId, ownerId, ownerType, checkpointId, place, method, direction, atEndPoint, actionDate, recordedBy, ip, clientId, createdAt, refusedReason, offRoute)
+         SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', 'in', 0, TIMESTAMP(r.entryDate) + INTERVAL 5 HOUR, NULL, NULL, NULL,
+                TIMESTAMP(r.entryDate) + INTERVAL 5 HOUR, 'This card was cancelled.', 0
+         FROM trekkers t JOIN registrations r ON r.id = t.registrationId
+         JOIN (${firstOf}) e ON e.routeId = r.routeId
+         JOIN trek_route_checkpoints p ON p.routeId = r.routeId AND p.position = e.firstPos
+         WHERE t.id >= ${trekkerBase} AND t.status = 'Cancelled' AND t.cardNumber IS NOT NULL AND t.id % 3 = 0 AND r.entryDate <= DATE(?)`,
+        [today],
+      );
+      // Another route's first checkpoint, by a fixed step through the route ids (never the trek's own).
+      const [routes] = (await q("SELECT id FROM trek_routes ORDER BY id")) as [{ id: number }[], unknown];
+      const ids = routes.map((r) => Number(r.id));
+      await q("CREATE TABLE bench_other (routeId INT PRIMARY KEY, otherId INT)");
+      await q(
+        `INSERT INTO bench_other VALUES ${ids.map(() => "(?, ?)").join(", ")}`,
+        ids.flatMap((id, i) => [id, ids[(i + 7) % ids.length]]),
+      );
       for (let from = 0; from < TREKKERS; from += CHUNK) {
         await q(
           `INSERT INTO checkins (trekkerId, registrationId, ownerId, ownerType, checkpointId, place, method, direction, atEndPoint, actionDate, recordedBy, ip, clientId, createdAt, refusedReason, offRoute)
-           SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', '${direction}', ${direction === "out" ? 1 : 0},
-                  TIMESTAMP(${day}) + INTERVAL ${hours} HOUR + INTERVAL (t.id % 3600) SECOND, NULL, NULL, NULL,
-                  TIMESTAMP(${day}) + INTERVAL ${hours} HOUR + INTERVAL (t.id % 3600) SECOND, NULL, 0
+           SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', 'in', 0, TIMESTAMP(r.entryDate) + INTERVAL 1 DAY + INTERVAL 9 HOUR, NULL, NULL, NULL,
+                  TIMESTAMP(r.entryDate) + INTERVAL 1 DAY + INTERVAL 9 HOUR, NULL, 1
            FROM trekkers t JOIN registrations r ON r.id = t.registrationId
-           JOIN (${ends}) e ON e.routeId = r.routeId
-           JOIN trek_route_checkpoints p ON p.routeId = r.routeId AND p.position = e.${pos}
-           WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)}
-             AND t.deletedAt IS NULL AND t.cardNumber IS NOT NULL AND t.status IN (${statuses}) AND t.status = r.status`,
+           JOIN bench_other o ON o.routeId = r.routeId
+           JOIN (${firstOf}) e ON e.routeId = o.otherId
+           JOIN trek_route_checkpoints p ON p.routeId = o.otherId AND p.position = e.firstPos
+           WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.id % 50 = 7
+             AND t.deletedAt IS NULL AND t.cardNumber IS NOT NULL AND t.status IN ('Active', 'Completed') AND t.status = r.status
+             AND r.exitDate > r.entryDate AND r.entryDate + INTERVAL 1 DAY <= DATE(?)`,
+          [today],
         );
       }
-    }
-  });
-
-  // What checkposts also see (issue 30, item 1): a cancelled card shown at the first checkpoint on
-  // its entry day, refused with the scanner's own reason (a sighting, ADR 0028), and one trekker
-  // in fifty scanned mid-trek at a checkpoint of another route (recorded, flagged off-route).
-  await step("refused and off-route scans", async () => {
-    const firstOf = `SELECT routeId, MIN(position) AS firstPos FROM trek_route_checkpoints GROUP BY routeId`;
-    await q(
-      `INSERT INTO checkins (trekkerId, registrationId, ownerId, ownerType, checkpointId, place, method, direction, atEndPoint, actionDate, recordedBy, ip, clientId, createdAt, refusedReason, offRoute)
-       SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', 'in', 0, TIMESTAMP(r.entryDate) + INTERVAL 5 HOUR, NULL, NULL, NULL,
-              TIMESTAMP(r.entryDate) + INTERVAL 5 HOUR, 'This card was cancelled.', 0
-       FROM trekkers t JOIN registrations r ON r.id = t.registrationId
-       JOIN (${firstOf}) e ON e.routeId = r.routeId
-       JOIN trek_route_checkpoints p ON p.routeId = r.routeId AND p.position = e.firstPos
-       WHERE t.id >= ${trekkerBase} AND t.status = 'Cancelled' AND t.cardNumber IS NOT NULL AND t.id % 3 = 0 AND r.entryDate <= DATE(?)`,
-      [today],
-    );
-    // Another route's first checkpoint, by a fixed step through the route ids (never the trek's own).
-    const [routes] = (await q("SELECT id FROM trek_routes ORDER BY id")) as [{ id: number }[], unknown];
-    const ids = routes.map((r) => Number(r.id));
-    await q("CREATE TABLE bench_other (routeId INT PRIMARY KEY, otherId INT)");
-    await q(
-      `INSERT INTO bench_other VALUES ${ids.map(() => "(?, ?)").join(", ")}`,
-      ids.flatMap((id, i) => [id, ids[(i + 7) % ids.length]]),
-    );
-    for (let from = 0; from < TREKKERS; from += CHUNK) {
-      await q(
-        `INSERT INTO checkins (trekkerId, registrationId, ownerId, ownerType, checkpointId, place, method, direction, atEndPoint, actionDate, recordedBy, ip, clientId, createdAt, refusedReason, offRoute)
-         SELECT t.id, r.id, r.userId, r.userType, p.id, p.name, 'qr', 'in', 0, TIMESTAMP(r.entryDate) + INTERVAL 1 DAY + INTERVAL 9 HOUR, NULL, NULL, NULL,
-                TIMESTAMP(r.entryDate) + INTERVAL 1 DAY + INTERVAL 9 HOUR, NULL, 1
-         FROM trekkers t JOIN registrations r ON r.id = t.registrationId
-         JOIN bench_other o ON o.routeId = r.routeId
-         JOIN (${firstOf}) e ON e.routeId = o.otherId
-         JOIN trek_route_checkpoints p ON p.routeId = o.otherId AND p.position = e.firstPos
-         WHERE t.id >= ${trekkerBase + from} AND t.id < ${trekkerBase + Math.min(TREKKERS, from + CHUNK)} AND t.id % 50 = 7
-           AND t.deletedAt IS NULL AND t.cardNumber IS NOT NULL AND t.status IN ('Active', 'Completed') AND t.status = r.status
-           AND r.exitDate > r.entryDate AND r.entryDate + INTERVAL 1 DAY <= DATE(?)`,
-        [today],
-      );
-    }
-    await q("DROP TABLE bench_other");
-  });
-
-  // A Missed card of the last months was raised as overdue when it happened, and its case closed
-  // (reached by phone): the first run does not raise the whole history again.
-  await step("past overdue cases", async () => {
-    await q(
-      `INSERT INTO overdue_trekkers (trekkerId, registrationId, ownerId, ownerType, fullName, cardNumber, routeName, reason, dueDate, raisedOn, safeAt, safeBy, safeNote, createdAt, caseState)
-       SELECT t.id, r.id, r.userId, r.userType, t.fullName, t.cardNumber, r.routeName, 'never-seen', r.entryDate + INTERVAL 2 DAY, r.entryDate + INTERVAL 2 DAY,
-              TIMESTAMP(r.entryDate + INTERVAL 3 DAY), NULL, 'Reached by phone: the trek was called off.', TIMESTAMP(r.entryDate + INTERVAL 2 DAY), 'closed'
-       FROM trekkers t JOIN registrations r ON r.id = t.registrationId
-       WHERE t.id >= ${trekkerBase} AND t.status = 'Missed' AND t.deletedAt IS NULL AND r.entryDate >= DATE(?) - INTERVAL 120 DAY`,
-      [today],
-    );
-  });
-
-  // An unpaid trek whose exit date has passed was closed by the daily sweep the day after (issue
-  // 25): the app's own sweep closes them here, dated as it would have, so the worker's first sweep
-  // finds nothing (it expired 84,662 trekkers at 1M before) and the statistics below count them.
-  await step("expired unpaid treks (the sweep)", async () => {
-    const { sweepCards } = await import("../modules/cards/index.server");
-    await sweepCards({ today });
-    await q(
-      `UPDATE card_events ce JOIN registrations r ON r.id = ce.registrationId SET ce.createdAt = TIMESTAMP(r.exitDate + INTERVAL 1 DAY)
-       WHERE ce.action = 'expire' AND r.id >= ${regBase}`,
-    );
-  });
+      await q("DROP TABLE bench_other");
+    });
+  };
+  await Promise.all([money(), trails()]);
 
   // The dashboard's per-day aggregates from the rows (ADR 0019), as `scripts/rebuild-stats.ts`
   // makes them, flat out: the dashboard shows the history and the ledger check's
   // daily-stats-equal-rebuild holds from the first start.
   await step("daily statistics", async () => {
     const { rebuildDailyStats } = await import("../modules/stats/index.server");
-    await rebuildDailyStats(null, null, { pace: 0 });
+    await rebuildDailyStats(null, null, { pace: 0, lanes: 2 });
   });
 
   // The board's weekly chalan pushes of the last eight weeks, made by the chalan module itself (its

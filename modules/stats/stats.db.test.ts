@@ -135,6 +135,28 @@ describe("rebuild", () => {
     for (const gap of between) expect(gap).toBeGreaterThanOrEqual(slow * 1.5 - 2);
     expect(total).toBeGreaterThanOrEqual(3 * slow + 2 * slow * 1.5 - 5);
   });
+
+  it("in lanes, rebuilds each day once, two at a time, to the same rows", async () => {
+    const incremental = await allRows();
+    await sequelize.query("UPDATE daily_stats SET count = count + 5 WHERE day = ?", { replacements: [today] });
+    const days: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const done = await rebuildDailyStats(addDays(today, -4), today, {
+      lanes: 2,
+      afterDay: async (day) => {
+        days.push(day);
+        most = Math.max(most, ++inFlight);
+        // The first day done waits (up to 5 s) for the other lane's: one lane alone never reaches 2.
+        for (let waited = 0; inFlight < 2 && most < 2 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+        inFlight--;
+      },
+    });
+    expect([...days].sort()).toEqual([-4, -3, -2, -1, 0].map((d) => addDays(today, d)));
+    expect(most).toBe(2);
+    expect(done.rows).toBe(incremental.length);
+    expect(await allRows()).toEqual(incremental);
+  });
 });
 
 describe("drift from the rebuild (the ledger check's daily-stats-equal-rebuild)", () => {
