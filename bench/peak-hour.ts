@@ -15,21 +15,27 @@
  * resource ran out), and the ledger check at the end. Figures, not a test.
  *
  *   npm run build && npx tsx bench/peak-hour.ts [--minutes 10] [--scale 1] [--history 1000000] [--seeded] [--ports 3600,3601]
+ *     [--profile] [--no-ledger]
  *
  * --scale multiplies the issue's counts (600 registrations of three trekkers, 6,000 check-ins,
- * 100 staff sessions, 50 trekkers); --history 0 runs on an empty database.
+ * 100 staff sessions, 50 trekkers); --history 0 runs on an empty database. --profile has each
+ * process write a V8 CPU profile and prints what each spent its CPU on (bench/drive/profile.ts);
+ * --no-ledger skips the ledger check at the end (minutes at 1M) on a run made to find a cost.
+ * The seeded history is kept after the run (with the hour's writes) for the next `--seeded` one.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { startCluster } from "../scripts/cluster.mjs";
 import { ledgerCheck } from "./drive/ledger";
 import { Client, formsOf, whereTimeWent, type Hop } from "./drive/client";
 import { GATEWAYS, payOverHttp } from "./drive/payment";
 import { cpuSampler } from "./drive/cpu";
-import { arg, percentile } from "./support";
+import { profileLines, profileOf } from "./drive/profile";
+import { lockSampler } from "./drive/lock-waits";
+import { arg, ensureBufferPool, percentile } from "./support";
 
 const MINUTES = Number(arg("minutes", "10"));
 const SCALE = Number(arg("scale", "1"));
@@ -37,6 +43,8 @@ const HISTORY = Number(arg("history", "1000000"));
 const PORTS = arg("ports", "3600,3601").split(",").map(Number);
 const PERIOD_MS = MINUTES * 60_000;
 const n = (full: number) => Math.max(1, Math.round(full * SCALE));
+const PROFILE = process.argv.includes("--profile");
+const LEDGER = !process.argv.includes("--no-ledger");
 const COUNTS = { registrations: n(600), checkins: n(6000), staff: n(100), trekkers: n(50) };
 
 // The users' passwords hashed at scrypt N=1024 (the browser tests' cost), here and in the cluster
@@ -45,6 +53,7 @@ const COUNTS = { registrations: n(600), checkins: n(6000), staff: n(100), trekke
 process.env.PASSWORD_SCRYPT_N ??= "1024";
 
 const historyDb = "tims_peak_history";
+if (HISTORY > 0) await ensureBufferPool("mysql://root@127.0.0.1:3306");
 // --seeded: the history database is already there (a seed-scale run of its own); not seeded again.
 if (HISTORY > 0 && !process.argv.includes("--seeded")) {
   console.log(`Seeding the history: ${HISTORY.toLocaleString("en")} trekkers (bench/seed-scale.ts)…`);
@@ -66,13 +75,22 @@ if (HISTORY > 0) {
   );
   await db.close();
 }
+const profileDir = path.resolve("test-results", `peak-profiles-${Date.now().toString(36)}`);
 const cluster = await startCluster({
   ports: PORTS,
   quiet: true,
   database: HISTORY > 0 ? historyDb : undefined,
   // STATEMENT_TIMING: each answer says how long the server handled it and its SQL took (Server-Timing),
   // so a slow page kind is put down to the database, the handler's own work, or the wait before it.
-  env: { ERP_URL: `http://127.0.0.1:${PORTS[0]}/sim/erp`, ERP_API_KEY: "dev-erp-api-key-not-real", STATEMENT_TIMING: "1" },
+  env: {
+    ERP_URL: `http://127.0.0.1:${PORTS[0]}/sim/erp`,
+    ERP_API_KEY: "dev-erp-api-key-not-real",
+    STATEMENT_TIMING: "1",
+    // A profile is written when the process exits; the cluster's stop kills what has not within
+    // 10 s, the deployment's drain time: no drain, so the exit comes first.
+    ...(PROFILE ? { SHUTDOWN_DRAIN_SECONDS: "0" } : {}),
+  },
+  nodeFlags: PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
 });
 for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"])
   process.env[name] = cluster.env[name];
@@ -182,6 +200,11 @@ try {
   console.log(`Prepared in ${((performance.now() - prepStarted) / 1000).toFixed(0)} s. Running for ${MINUTES} min…`);
   for (const c of clients) c.hops.length = 0; // sign-ins are not the hour's work
 
+  // The clients' own event loop: a page's time as measured here includes any wait of this process
+  // before it read the answer, which the split below would put on the web process.
+  const locks = await lockSampler(cluster.env.DATABASE_URL);
+  const clientLag = monitorEventLoopDelay({ resolution: 10 });
+  clientLag.enable();
   const cpu = cpuSampler({
     "web-1": cluster.webs[0].child.pid,
     "web-2": cluster.webs[1]?.child.pid,
@@ -310,6 +333,8 @@ try {
     if (mailedAt.size < wanted.size) await sleep(2000);
   }
   const cpuUse = cpu.stop();
+  clientLag.disable();
+  const lockLines = await locks.stop();
 
   // Jobs: queued to done per kind, for the jobs the hour created.
   const jobs = await select<{ name: string; status: string; ms: number | null }>(
@@ -317,7 +342,7 @@ try {
     [new Date(t0)],
   );
   await sequelize.close();
-  const ledger = ledgerCheck(cluster.env);
+  const ledger = LEDGER ? ledgerCheck(cluster.env) : "not run (--no-ledger)";
 
   const line = (label: string, ms: number[], extra = "") =>
     `${label.padEnd(40)} n=${String(ms.length).padStart(5)}  p50 ${percentile(ms, 50).toFixed(0).padStart(5)}  p95 ${percentile(ms, 95).toFixed(0).padStart(5)}  p99 ${percentile(ms, 99).toFixed(0).padStart(6)} ms${extra}`;
@@ -354,11 +379,27 @@ try {
   console.log(
     `\nCard e-mails: ${mailedAt.size} of ${wanted.size} sent; longest wait after payment ${waits.length ? Math.max(...waits).toFixed(0) : "-"} s, p95 ${percentile(waits, 95).toFixed(0)} s`,
   );
+  // The histogram holds each 10 ms timer's whole interval: the lateness is what passes 10 ms.
+  const lagMs = (p: number) => Math.max(0, clientLag.percentile(p) / 1e6 - 10).toFixed(0);
+  console.log(
+    `\nThe clients' event loop (this process) was late by p50 ${lagMs(50)} ms, p99 ${lagMs(99)} ms, at most ${Math.max(0, clientLag.max / 1e6 - 10).toFixed(0)} ms: that much of each "before" is the clients', not the web process's.`,
+  );
   console.log("\nCPU (share of one core, average over the hour):");
   for (const [name, share] of cpuUse) console.log(`  ${name.padEnd(20)} ${(share * 100).toFixed(0).padStart(4)} %`);
+  console.log("\nThe database's transactions and row locks (sampled four times a second):");
+  for (const l of lockLines) console.log(`  ${l}`);
   console.log(`\nErrors: ${errors.length}`);
   for (const e of [...new Set(errors)].slice(0, 15)) console.log(`  ${e}`);
   console.log(`\nLedger check: ${ledger}`);
 } finally {
-  await cluster.stop({ keepDatabase: false });
+  const pids: Record<string, number | undefined> = Object.fromEntries([...cluster.webs, ...cluster.workers].map((p) => [p.name, p.child.pid]));
+  // A seeded history took minutes to load: kept for the next --seeded run.
+  await cluster.stop({ keepDatabase: HISTORY > 0 });
+  if (PROFILE) {
+    console.log("\nWhat each process spent its CPU on (V8 profiles, self time):");
+    for (const [name, pid] of Object.entries(pids)) {
+      const file = profileOf(profileDir, pid);
+      console.log(file ? profileLines(name, file).join("\n") : `${name}: no profile written`);
+    }
+  }
 }

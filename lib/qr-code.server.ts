@@ -38,9 +38,27 @@ export const needsUtf8Marker = (text: string) => /[^\x00-\x7f]/.test(text);
 
 const dataOf = (text: string) => (needsUtf8Marker(text) ? ([UTF8_ECI, { data: text, mode: "byte" }] as unknown as QRCode.QRCodeSegment[]) : text);
 
+// A card's QR text is the same on each view (its signature is deterministic), and drawing it
+// (segments, masks, PNG filters) was a twentieth of a web process's CPU at the peak hour: the
+// data URLs of the last few hundred texts are kept (about 6 KB each).
+const DRAWN_MAX = 500;
+const drawn = new Map<string, Promise<string>>();
+
 /** The QR of `text` as a PNG data URL; UTF-8 with its ECI marker when the text is beyond ASCII. */
 export function qrDataUrl(text: string, options: QrImageOptions): Promise<string> {
-  return QRCode.toDataURL(dataOf(text), { margin: 1, errorCorrectionLevel: "M", ...options });
+  const key = `${options.width}|${options.margin ?? 1}|${options.errorCorrectionLevel ?? "M"}|${text}`;
+  const known = drawn.get(key);
+  if (known) {
+    // Most recently used last: the first key is the one to forget.
+    drawn.delete(key);
+    drawn.set(key, known);
+    return known;
+  }
+  const url = QRCode.toDataURL(dataOf(text), { margin: 1, errorCorrectionLevel: "M", ...options });
+  drawn.set(key, url);
+  url.catch(() => drawn.delete(key));
+  if (drawn.size > DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
+  return url;
 }
 
 /** The same QR as PNG bytes. */

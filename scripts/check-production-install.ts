@@ -30,7 +30,7 @@ if (!fs.existsSync(path.join(root, out, "index.js"))) {
 }
 
 // What a deployment ships. Tracked files (git ls-files) keep data/, test results and other builds out.
-const SHIPPED_DIRS = ["app", "lib", "modules", "db", "jobs", "emails", "public", "scripts"];
+const SHIPPED_DIRS = ["app", "lib", "modules", "db", "jobs", "emails", "public", "scripts", "patches"];
 const SHIPPED_FILES = ["package.json", "package-lock.json", "tsconfig.json", "remix.config.js", "remix.env.d.ts"];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tims-prod-"));
 const tracked = execFileSync("git", ["ls-files", "-z", "--", ...SHIPPED_DIRS, ...SHIPPED_FILES], { cwd: root, encoding: "utf8" })
@@ -75,6 +75,8 @@ try {
     );
     const names = allowed.filter(([name, on]) => on && name !== "sqlite3" && fs.existsSync(path.join(dir, "node_modules", name))).map(([name]) => name);
     if (names.length) npm("rebuild", "--ignore-scripts=false", ...names);
+    // The project's own install script: the dependency patches (patches/, patch-package).
+    npm("run", "postinstall");
     log(`npm ci --omit=dev done (sqlite3's compiled addon copied in; install scripts run for ${names.join(", ") || "nothing else"})`);
   } else {
     npm("ci", "--omit=dev", "--ignore-scripts=false");

@@ -109,11 +109,19 @@ export async function startCluster(opts = {}) {
 
   execFileSync(path.join(root, "node_modules/.bin/tsx"), ["db/cli.ts", "prepare"], { cwd: root, env, stdio: opts.quiet ? "ignore" : "inherit" });
 
+  // opts.nodeFlags: more flags for the web and worker processes (a bench's --cpu-prof, which Node refuses in NODE_OPTIONS).
+  const nodeFlags = opts.nodeFlags ?? [];
   const build = opts.build ?? `./${process.env.BUILD_SLOT ? `build-${process.env.BUILD_SLOT}` : "build"}/index.js`;
   // As `npm run serve` runs it: the app's own server where there is one, else remix-serve.
   const serverScript = fs.existsSync(path.join(root, "scripts/serve.mjs")) ? "scripts/serve.mjs" : "node_modules/@remix-run/serve/dist/cli.js";
   const webs = ports.map((port, i) =>
-    launch(`web-${i + 1}`, process.execPath, [...SERVER_NODE_FLAGS, serverScript, build], { ...env, PORT: String(port), HOST: "127.0.0.1" }, logDir),
+    launch(
+      `web-${i + 1}`,
+      process.execPath,
+      [...SERVER_NODE_FLAGS, ...nodeFlags, serverScript, build],
+      { ...env, PORT: String(port), HOST: "127.0.0.1" },
+      logDir,
+    ),
   );
   const workers = [];
   let workerSeq = 0;
@@ -122,7 +130,7 @@ export async function startCluster(opts = {}) {
     for (const p of [...webs, ...workers]) if (!p.exited) p.child.kill("SIGKILL");
   });
   async function startWorker() {
-    const w = launch(`worker-${++workerSeq}`, process.execPath, ["--import", "tsx", "jobs/worker.ts"], { ...env, ...opts.workerEnv }, logDir);
+    const w = launch(`worker-${++workerSeq}`, process.execPath, [...nodeFlags, "--import", "tsx", "jobs/worker.ts"], { ...env, ...opts.workerEnv }, logDir);
     workers.push(w);
     await waitFor(
       w.name,

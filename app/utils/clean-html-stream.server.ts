@@ -15,7 +15,15 @@ const isControl = (b: number) => (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 
  */
 export class CleanHtmlStream extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    if (!chunk.some(isControl)) {
+    // A plain loop: a callback per byte (Buffer#some) was a visible share of a page's CPU.
+    let clean = true;
+    for (let i = 0; i < chunk.length; i++) {
+      if (isControl(chunk[i])) {
+        clean = false;
+        break;
+      }
+    }
+    if (clean) {
       done(null, chunk);
       return;
     }

@@ -27,6 +27,12 @@ void instance.init({
 });
 
 const fixed = new Map<PageLanguage, TFunction>();
+// A text without parameters translates the same every time, and a page asks for hundreds (each
+// label, each row's actions): i18next's lookup through every namespace was a twenty-fifth of a
+// web process's CPU at the peak hour. Kept per language, up to a bound (a key may be a message
+// made from data, which no resource has).
+const PLAIN_TEXTS_MAX = 20_000;
+const plainTexts = new Map<PageLanguage, Map<string, string>>();
 const TEMPLATES = templatesOf(NAMESPACES.flatMap((ns) => Object.keys(RESOURCES.en[ns])));
 
 /** The translator of server code and of the server's render: i18next's, over every namespace. */
@@ -37,10 +43,21 @@ export function serverTranslator(lng: PageLanguage): Translator {
     fixed.set(lng, tf);
   }
   const translate = tf;
+  let plain = plainTexts.get(lng);
+  if (!plain) plainTexts.set(lng, (plain = new Map()));
+  const known = plain;
   return {
     lng,
     templates: TEMPLATES,
     t(key: string, params?: Params) {
+      if (!params) {
+        let text = known.get(key);
+        if (text === undefined) {
+          text = translate(key, { defaultValue: key }) as string;
+          if (known.size < PLAIN_TEXTS_MAX) known.set(key, text);
+        }
+        return text;
+      }
       // Numbers are written as the language writes them, the same way the browser's translator does.
       const values = params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "number" ? formatNumber(lng, v) : v])) : undefined;
       return translate(key, { ...values, defaultValue: key }) as string;
@@ -50,7 +67,20 @@ export function serverTranslator(lng: PageLanguage): Translator {
 
 /** The texts a page's browser code needs, each namespace complete (English where a translation is missing). */
 export function textsFor(lng: PageLanguage, namespaces: readonly Namespace[]): Resources {
-  return Object.fromEntries(
-    namespaces.map((ns) => [ns, { ...(instance.getResourceBundle(DEFAULT_LANGUAGE, ns) as object), ...(instance.getResourceBundle(lng, ns) as object) }]),
-  );
+  // Merged once per language and namespace (the bundles never change while the process runs); read only.
+  return Object.fromEntries(namespaces.map((ns) => [ns, mergedBundle(lng, ns)]));
+}
+
+const merged = new Map<string, Resources[string]>();
+function mergedBundle(lng: PageLanguage, ns: Namespace): Resources[string] {
+  const key = `${lng}|${ns}`;
+  let bundle = merged.get(key);
+  if (!bundle) {
+    bundle = Object.freeze({
+      ...(instance.getResourceBundle(DEFAULT_LANGUAGE, ns) as object),
+      ...(instance.getResourceBundle(lng, ns) as object),
+    }) as Resources[string];
+    merged.set(key, bundle);
+  }
+  return bundle;
 }
