@@ -32,13 +32,18 @@ export interface CardRecord {
 /**
  * The card of a trekker. Inside a transaction its registration and then the trekker row are
  * locked (MySQL) until it ends; always in that order, as issuing cards does, so two moves on one
- * registration queue instead of deadlocking.
+ * registration queue instead of deadlocking. `registrationLock: "share"` for a caller that never
+ * writes the registration (a check-in): see registrationForCards.
  */
-export async function findCardRecord(trekkerId: number, transaction?: Transaction): Promise<CardRecord | null> {
+export async function findCardRecord(
+  trekkerId: number,
+  transaction?: Transaction,
+  registrationLock: "update" | "share" = "update",
+): Promise<CardRecord | null> {
   if (!Number.isSafeInteger(trekkerId) || trekkerId <= 0) return null;
   const ref = await TrekkerCard.findByPk(trekkerId, { transaction, attributes: ["id", "registrationId"] });
   if (!ref) return null;
-  const reg = await registrationForCards(ref.registrationId, transaction);
+  const reg = await registrationForCards(ref.registrationId, transaction, registrationLock);
   const t = await TrekkerCard.findByPk(trekkerId, { transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
   if (!reg || !t) return null;
   return {

@@ -19,9 +19,15 @@ export async function trekkerIdByCardNumber(cardNumber: number): Promise<number 
   return row?.id ?? null;
 }
 
-/** The card with its trek dates, locked for the rest of `transaction` (MySQL). */
+/**
+ * The card with its trek dates, locked for the rest of `transaction` (MySQL): the trekker row for
+ * update, its registration shared. A check-in writes the card (its first one activates it) but
+ * never the registration; with the registration locked for update, the scans of one group's cards
+ * (a checkpost scanning a group, a device's batch holding twenty) queued behind each other, the
+ * peak-hour bench's most seen row-lock wait.
+ */
 export function cardForCheckin(trekkerId: number, transaction?: Transaction): Promise<CardRecord | null> {
-  return findCardRecord(trekkerId, transaction);
+  return findCardRecord(trekkerId, transaction, "share");
 }
 
 /**

@@ -45,11 +45,17 @@ export interface RegistrationForCards {
 
 /**
  * The registration as the card lifecycle needs it. Inside a transaction the row is locked
- * (MySQL) until it ends, so moves on one registration's cards queue instead of racing.
+ * (MySQL) until it ends, so moves on one registration's cards queue instead of racing. `share`
+ * (a check-in, which never writes the registration): a shared lock, so the check-ins of one
+ * group's cards pass side by side and still queue behind a move of the registration, and a move
+ * behind them.
  */
-export async function registrationForCards(id: number, transaction?: Transaction): Promise<RegistrationForCards | null> {
+export async function registrationForCards(id: number, transaction?: Transaction, lock: "update" | "share" = "update"): Promise<RegistrationForCards | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const reg = await Registration.findByPk(id, { transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
+  const reg = await Registration.findByPk(id, {
+    transaction,
+    lock: transaction ? (lock === "share" ? transaction.LOCK.SHARE : transaction.LOCK.UPDATE) : undefined,
+  });
   return reg
     ? {
         id: reg.id,
