@@ -1,6 +1,7 @@
 /**
  * Payments through the whole HTTP path at concurrency 1 and 8 (issue 30, item 4): two web
- * instances and a worker on MariaDB and Redis (scripts/cluster.mjs, deployment mode), payers
+ * instances behind a load balancer (nginx, bench/drive/balancer.ts) and a worker on MariaDB and
+ * Redis (scripts/cluster.mjs, deployment mode), payers
  * without JavaScript (bench/drive/client.ts): the payment page, "Pay with …" across the five
  * gateways, the provider simulator's page and decision, our return URL (confirmation with the
  * provider and settlement) and the result page. Prints payments per second at each concurrency
@@ -8,7 +9,7 @@
  * instances' logs, each process's CPU use, and the invoice numbers' and ledger's checks afterwards.
  * Figures, not a test.
  *
- *   npm run build && npx tsx bench/payments-http.ts [--payments 40] [--concurrency 1,8] [--ports 3600,3601]
+ *   npm run build && npx tsx bench/payments-http.ts [--payments 40] [--concurrency 1,8] [--ports 3600,3601] [--balancer-port 3602]
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -17,14 +18,18 @@ import { ledgerCheck } from "./drive/ledger";
 import { Client, whereTimeWent } from "./drive/client";
 import { GATEWAYS, payOverHttp } from "./drive/payment";
 import { cpuSampler } from "./drive/cpu";
+import { startBalancer } from "./drive/balancer";
 import { arg, percentile } from "./support";
 
 const PAYMENTS = Number(arg("payments", "40"));
 const CONCURRENCY = arg("concurrency", "1,8").split(",").map(Number);
 const PORTS = arg("ports", "3600,3601").split(",").map(Number);
+// The payers and the providers' returns reach the instances through a load balancer (nginx), as in a deployment.
+const BALANCER = `http://127.0.0.1:${arg("balancer-port", "3602")}`;
 
 // STATEMENT_TIMING: each answer's Server-Timing says where its time went (bench/drive/client.ts whereTimeWent).
-const cluster = await startCluster({ ports: PORTS, quiet: true, env: { STATEMENT_TIMING: "1" } });
+const cluster = await startCluster({ ports: PORTS, quiet: true, env: { STATEMENT_TIMING: "1", APP_URL: BALANCER } });
+const balancer = await startBalancer(Number(new URL(BALANCER).port), cluster.urls);
 for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"])
   process.env[name] = cluster.env[name];
 
@@ -43,7 +48,7 @@ try {
     for (let i = 0; i < count; i++) {
       const user = await makeUser({ userType: 1, fullName: `Bench Payer ${i}` });
       const { regId } = await makeRegistration(user, route.id, { trekkers: trekkerNames(3), priced: true });
-      const client = new Client(cluster.urls[i % cluster.urls.length]);
+      const client = new Client(balancer.url);
       await client.signIn(user.email, user.password);
       made.push({ client, regId });
     }
@@ -108,5 +113,6 @@ try {
   );
   console.log(`ledger check: ${ledger}`);
 } finally {
+  await balancer.stop();
   await cluster.stop();
 }

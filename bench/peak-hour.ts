@@ -1,6 +1,6 @@
 /**
  * A peak season hour at ten times Nepal's busiest (issue 30, item 3), as users make it over HTTP:
- * two web instances and one worker on MariaDB and Redis (scripts/cluster.mjs, deployment mode),
+ * two web instances behind a load balancer (nginx) and one worker on MariaDB and Redis (scripts/cluster.mjs, deployment mode),
  * optionally on top of a seeded history (bench/seed-scale.ts), for `--minutes`:
  *   - registrations paid across the five gateways (bench/drive/payment.ts), a few failing and a
  *     few paid late (the provider answers "pending" first; reconciliation settles them);
@@ -15,10 +15,12 @@
  * resource ran out), and the ledger check at the end. Figures, not a test.
  *
  *   npm run build && npx tsx bench/peak-hour.ts [--minutes 10] [--scale 1] [--history 1000000] [--seeded] [--ports 3600,3601]
- *     [--profile] [--no-ledger]
+ *     [--profile] [--no-ledger] [--balancer-port 3602]
  *
  * --scale multiplies the issue's counts (600 registrations of three trekkers, 6,000 check-ins,
- * 100 staff sessions, 50 trekkers); --history 0 runs on an empty database. --profile has each
+ * 100 staff sessions of 60 pages, 50 trekkers opening their card 30 times), spread over --minutes:
+ * the issue's rates are --scale = minutes / 10 (5 minutes: --scale 0.5); --history 0 runs on an
+ * empty database. --profile has each
  * process write a V8 CPU profile and prints what each spent its CPU on (bench/drive/profile.ts);
  * --no-ledger skips the ledger check at the end (minutes at 1M) on a run made to find a cost.
  * The seeded history is kept after the run (with the hour's writes) for the next `--seeded` one.
@@ -35,12 +37,15 @@ import { GATEWAYS, payOverHttp } from "./drive/payment";
 import { cpuSampler } from "./drive/cpu";
 import { profileLines, profileOf } from "./drive/profile";
 import { lockSampler } from "./drive/lock-waits";
+import { startBalancer } from "./drive/balancer";
 import { arg, ensureBufferPool, percentile } from "./support";
 
 const MINUTES = Number(arg("minutes", "10"));
 const SCALE = Number(arg("scale", "1"));
 const HISTORY = Number(arg("history", "1000000"));
 const PORTS = arg("ports", "3600,3601").split(",").map(Number);
+// Every user reaches the instances through a load balancer (nginx, round robin), as in a deployment.
+const BALANCER = `http://127.0.0.1:${arg("balancer-port", "3602")}`;
 const PERIOD_MS = MINUTES * 60_000;
 const n = (full: number) => Math.max(1, Math.round(full * SCALE));
 const PROFILE = process.argv.includes("--profile");
@@ -86,6 +91,7 @@ const cluster = await startCluster({
     ERP_URL: `http://127.0.0.1:${PORTS[0]}/sim/erp`,
     ERP_API_KEY: "dev-erp-api-key-not-real",
     STATEMENT_TIMING: "1",
+    APP_URL: BALANCER,
     // A profile is written when the process exits; the cluster's stop kills what has not within
     // 10 s, the deployment's drain time: no drain, so the exit comes first.
     ...(PROFILE ? { SHUTDOWN_DRAIN_SECONDS: "0" } : {}),
@@ -95,11 +101,12 @@ const cluster = await startCluster({
 for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"])
   process.env[name] = cluster.env[name];
 
+const balancer = await startBalancer(Number(new URL(BALANCER).port), cluster.urls);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const errors: string[] = [];
 const clients: Client[] = [];
 const client = (i: number) => {
-  const c = new Client(cluster.urls[i % cluster.urls.length]);
+  const c = new Client(balancer.url);
   clients.push(c);
   return c;
 };
@@ -259,7 +266,7 @@ try {
     });
     // Sent twice when the connection dropped before the answer (one in five): recorded once.
     for (let repeat = 0; repeat < (i % 5 === 0 ? 2 : 1); repeat++) {
-      const answer = await c.request("offline batch (/scan/sync)", new URL("/scan/sync", cluster.urls[post % cluster.urls.length]).toString(), {
+      const answer = await c.request("offline batch (/scan/sync)", new URL("/scan/sync", balancer.url).toString(), {
         method: "POST",
         body,
         headers: { "content-type": "application/json" },
@@ -290,7 +297,9 @@ try {
     ["list: billing (agency)", "/billing"],
     ["export: trekkers CSV (agency)", "/trekkers/export"],
   ] as const;
-  const visits = COUNTS.staff * Math.max(1, Math.round(MINUTES * 6)); // a page every ten seconds per session
+  // A page every ten seconds per session over the issue's ten minutes: 60 a session, whatever
+  // --minutes, so that --scale (the share of the hour's work) sets every rate alike.
+  const visits = COUNTS.staff * 60;
   const browsing = paced(visits, async (i) => {
     const s = staff[i % staff.length];
     const pages = s.role === "board" ? boardPages : agencyPages;
@@ -308,7 +317,7 @@ try {
     const started = await staff[0].client.submit(form, () => "chalan: start push", form.buttons[0]);
     if (started.status !== 200) throw new Error(`chalan push answered ${started.status}`);
   })().catch((error) => void errors.push(`chalan: ${String(error)}`));
-  const cardViews = paced(COUNTS.trekkers * Math.max(1, Math.round(MINUTES * 3)), async (i) => {
+  const cardViews = paced(COUNTS.trekkers * 30, async (i) => {
     const t = trekkers[i % trekkers.length];
     const page = await t.client.go(`/tims-cards/${t.trekkerId}`, () => "card page (trekker)");
     if (page.status !== 200) throw new Error(`card page answered ${page.status}`);
@@ -394,6 +403,7 @@ try {
 } finally {
   const pids: Record<string, number | undefined> = Object.fromEntries([...cluster.webs, ...cluster.workers].map((p) => [p.name, p.child.pid]));
   // A seeded history took minutes to load: kept for the next --seeded run.
+  await balancer.stop();
   await cluster.stop({ keepDatabase: HISTORY > 0 });
   if (PROFILE) {
     console.log("\nWhat each process spent its CPU on (V8 profiles, self time):");

@@ -12,6 +12,7 @@ export function cpuSampler(named: Record<string, number | undefined>): { stop: (
     mariadb: (c) => c === "mariadbd" || c === "mysqld",
     redis: (c) => c.startsWith("redis-server"),
     "chromium (PDFs)": (c) => c.startsWith("chromium") || c.startsWith("chrome"),
+    "balancer (nginx)": (c) => c.startsWith("nginx"),
   };
   const last = new Map<number, number>();
   const used = new Map<string, number>();
