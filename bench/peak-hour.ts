@@ -105,7 +105,7 @@ const balancer = await startBalancer(Number(new URL(BALANCER).port), cluster.url
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const errors: string[] = [];
 const clients: Client[] = [];
-const client = (i: number) => {
+const client = () => {
   const c = new Client(balancer.url);
   clients.push(c);
   return c;
@@ -173,7 +173,7 @@ try {
       trekkers: emails.map((email, k) => person(`Peak Trekker ${i} ${k}`, { email, passportNumber: `PK${i}X${k}` })),
       priced: true,
     });
-    const c = client(i);
+    const c = client();
     await c.signIn(owner.email, owner.password);
     payers.push({ client: c, regId, emails });
   }
@@ -182,13 +182,13 @@ try {
   for (let i = 0; i < COUNTS.staff; i++) {
     const role = i % 2 === 0 ? "board" : "agency";
     const user = role === "board" ? await makeRoleUser("ntb") : agencies[i % 3];
-    const c = client(i);
+    const c = client();
     await c.signIn(user.email, user.password);
     staff.push({ client: c, role });
   }
   const postClients = await Promise.all(
     posts.map(async (p, i) => {
-      const c = client(i);
+      const c = client();
       await c.signIn(p.email, p.password);
       return c;
     }),
@@ -197,7 +197,7 @@ try {
   for (let i = 0; i < COUNTS.trekkers; i++) {
     const fit = await makeUser({ userType: 1, fullName: `Peak Card Holder ${i}` });
     const [card] = await trailCards(trail.route.id, { count: 1, entry: inDays(1), exit: inDays(6), owner: fit });
-    const c = client(i);
+    const c = client();
     await c.signIn(fit.email, fit.password);
     trekkers.push({ client: c, trekkerId: card.trekkerId });
   }
