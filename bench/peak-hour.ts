@@ -187,7 +187,7 @@ try {
     staff.push({ client: c, role });
   }
   const postClients = await Promise.all(
-    posts.map(async (p, i) => {
+    posts.map(async (p) => {
       const c = client();
       await c.signIn(p.email, p.password);
       return c;
