@@ -17,9 +17,6 @@ export const templatesOf = (keys: Iterable<string>): string[] => [...new Set([..
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
-// Building a formatter costs far more than formatting (each number of every page made one): one per language.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
 /**
  * Numbers as the page's readers write them: Nepali with Devanagari digits and lakh grouping
  * (docs/decisions.md), the other languages by their own conventions (1.234,5 in German); English
@@ -27,15 +24,10 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
  */
 export function formatNumber(lng: PageLanguage, value: number): string {
   const lang = htmlLang(lng);
-  let format = numberFormats.get(lang);
-  if (!format) {
-    // Nepali as Indian English groups (lakh) in Devanagari digits: the same as Node's "ne-NP", but
-    // Chromium ships no Nepali locale data and gave "ne-NP" as 1,234,567, so a hydrated page's
-    // numbers differed from the server's (React re-rendered it).
-    format = new Intl.NumberFormat(lang === "ne" ? "en-IN-u-nu-deva" : lang === "en" ? "en-US" : lang, { maximumFractionDigits: 2 });
-    numberFormats.set(lang, format);
-  }
-  return format.format(value);
+  // Nepali as Indian English groups (lakh) in Devanagari digits: the same as Node's "ne-NP", but
+  // Chromium ships no Nepali locale data and gave "ne-NP" as 1,234,567, so a hydrated page's
+  // numbers differed from the server's (React re-rendered it).
+  return new Intl.NumberFormat(lang === "ne" ? "en-IN-u-nu-deva" : lang === "en" ? "en-US" : lang, { maximumFractionDigits: 2 }).format(value);
 }
 
 export function interpolate(lng: PageLanguage, text: string, params?: Params): string {
