@@ -45,11 +45,14 @@ const median = (xs: number[]) => {
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
-async function syntheticCards(count: number): Promise<CardView[]> {
-  // A 400×400 JPEG at quality 85 like the ones registration stores (modules/registration/photo.server.ts):
-  // a portrait-like picture (shaded background, head and shoulders, light grain) of about 30 KB.
+/**
+ * A 400×400 JPEG at quality 85 like the ones registration stores (modules/registration/photo.server.ts):
+ * a portrait-like picture (shaded background, head and shoulders, light grain) of about 30 KB.
+ * Each trekker's differs (its grain), so no render finds another's picture in Chromium's cache.
+ */
+async function syntheticPhoto(grain: number): Promise<string> {
   const photo = new Jimp({ width: 400, height: 400, color: 0xffffffff });
-  let seed = 7;
+  let seed = 7 + grain;
   const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 17) - 8;
   for (let y = 0; y < 400; y++) {
     for (let x = 0; x < 400; x++) {
@@ -61,7 +64,10 @@ async function syntheticCards(count: number): Promise<CardView[]> {
     }
   }
   const jpeg = await photo.getBuffer("image/jpeg", { quality: 85 });
-  const photoSrc = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
+  return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
+}
+
+async function syntheticCards(count: number): Promise<CardView[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i): Promise<CardView> => {
       const cardNumber = 100001 + i;
@@ -71,7 +77,7 @@ async function syntheticCards(count: number): Promise<CardView[]> {
         cardNumber,
         issueDate: "2026/11/22",
         fullName: `Bench Trekker ${i + 1}`,
-        photoSrc,
+        photoSrc: await syntheticPhoto(i),
         nationality: "Germany",
         gender: "Female",
         trekkerType: "Normal",

@@ -19,6 +19,7 @@ import { Client, whereTimeWent } from "./drive/client";
 import { GATEWAYS, payOverHttp } from "./drive/payment";
 import { cpuSampler } from "./drive/cpu";
 import { startBalancer } from "./drive/balancer";
+import { lockSampler } from "./drive/lock-waits";
 import { arg, percentile } from "./support";
 
 const PAYMENTS = Number(arg("payments", "40"));
@@ -68,6 +69,7 @@ try {
       worker: cluster.workers[0]?.child.pid,
       "bench (payers)": process.pid,
     });
+    const locks = await lockSampler(cluster.databaseUrl, 100);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -83,6 +85,7 @@ try {
     );
     const seconds = (performance.now() - started) / 1000;
     const cpuUse = cpu.stop();
+    const lockLines = await locks.stop();
     const rate = set.length / seconds;
     rates.push(rate);
     const hops = set.flatMap((p) => p.client.hops.filter((h) => h.kind !== "login"));
@@ -90,6 +93,7 @@ try {
     rows.push(
       `concurrency ${concurrency}: ${set.length} payments in ${seconds.toFixed(1)} s = ${rate.toFixed(2)}/s, ${failed} failed, load ${load0.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
     );
+    rows.push(...lockLines.map((l) => `  database: ${l}`));
     rows.push(`  CPU (share of one core): ${cpuUse.map(([name, share]) => `${name} ${(share * 100).toFixed(0)}%`).join(", ")}`);
     for (const kind of kinds) {
       const mine = hops.filter((h) => h.kind === kind);

@@ -138,7 +138,7 @@ export async function unissuedCardsOf(
  * and `status`. Each write is conditional on the status read; a card that changed meanwhile
  * throws and rolls the whole issue back. The statuses first, then the counter and every number
  * in one statement: the counter row is locked by every issue until its commit, so the less
- * that follows it, the less the next payment waits (ADR 0052).
+ * that follows it, the less the next payment waits (ADR 0052, ADR 0055).
  */
 export async function numberCards(cards: readonly { trekkerId: number; status: string }[], status: string, transaction: Transaction): Promise<number[]> {
   if (!cards.length) return [];

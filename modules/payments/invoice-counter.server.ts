@@ -1,4 +1,5 @@
 import { QueryTypes, type Transaction } from "sequelize";
+import { advanceCounter } from "../../db/counter.server";
 import { sequelize } from "../../db/sequelize.server";
 import { invoiceNumberFor, invoiceSequenceOf, type InvoiceVoid } from "./invoice-numbers";
 
@@ -9,10 +10,7 @@ import { invoiceNumberFor, invoiceSequenceOf, type InvoiceVoid } from "./invoice
  * counter back with everything else: no gap.
  */
 export async function allocateInvoiceNumber(transaction: Transaction): Promise<string> {
-  await sequelize.query("UPDATE invoice_counter SET next = next + 1 WHERE id = 1", { transaction });
-  const [row] = await sequelize.query<{ next: number }>("SELECT next FROM invoice_counter WHERE id = 1", { type: QueryTypes.SELECT, transaction });
-  if (!row) throw new Error("invoice_counter has no row: run the migrations");
-  return invoiceNumberFor(Number(row.next) - 1);
+  return invoiceNumberFor((await advanceCounter("invoice_counter", 1, transaction)) - 1);
 }
 
 /** The voided runs of invoice numbers, lowest first (billing shows them to the board and TAAN). */
