@@ -9,9 +9,13 @@
  * instances' logs, each process's CPU use, and the invoice numbers' and ledger's checks afterwards.
  * Figures, not a test.
  *
- *   npm run build && npx tsx bench/payments-http.ts [--payments 40] [--concurrency 1,8] [--ports 3600,3601] [--balancer-port 3602]
+ * --profile has each process write a V8 CPU profile and prints what each spent its CPU on
+ * (bench/drive/profile.ts), as bench/peak-hour.ts does.
+ *
+ *   npm run build && npx tsx bench/payments-http.ts [--payments 40] [--concurrency 1,8] [--ports 3600,3601] [--balancer-port 3602] [--profile]
  */
 import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { startCluster } from "../scripts/cluster.mjs";
 import { ledgerCheck } from "./drive/ledger";
@@ -21,6 +25,7 @@ import { cpuSampler } from "./drive/cpu";
 import { startBalancer } from "./drive/balancer";
 import { lockSampler } from "./drive/lock-waits";
 import { arg, percentile } from "./support";
+import { profileLines, profileOf } from "./drive/profile";
 
 const PAYMENTS = Number(arg("payments", "40"));
 const CONCURRENCY = arg("concurrency", "1,8").split(",").map(Number);
@@ -28,8 +33,17 @@ const PORTS = arg("ports", "3600,3601").split(",").map(Number);
 // The payers and the providers' returns reach the instances through a load balancer (nginx), as in a deployment.
 const BALANCER = `http://127.0.0.1:${arg("balancer-port", "3602")}`;
 
+const PROFILE = process.argv.includes("--profile");
+const profileDir = path.resolve("test-results", `payments-profiles-${Date.now().toString(36)}`);
+
 // STATEMENT_TIMING: each answer's Server-Timing says where its time went (bench/drive/client.ts whereTimeWent).
-const cluster = await startCluster({ ports: PORTS, quiet: true, env: { STATEMENT_TIMING: "1", APP_URL: BALANCER } });
+const cluster = await startCluster({
+  ports: PORTS,
+  quiet: true,
+  // A profile is written when the process exits: no drain, so the exit comes before the kill.
+  env: { STATEMENT_TIMING: "1", APP_URL: BALANCER, ...(PROFILE ? { SHUTDOWN_DRAIN_SECONDS: "0" } : {}) },
+  nodeFlags: PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+});
 const balancer = await startBalancer(Number(new URL(BALANCER).port), cluster.urls);
 for (const name of ["DATABASE_URL", "REDIS_URL", "QUEUE_PREFIX", "FILES_DIR", "OUTBOX_DIR", "DATA_DIR", "QR_SIGNING_PRIVATE_KEY", "SESSION_SECRET", "APP_URL"])
   process.env[name] = cluster.env[name];
@@ -117,6 +131,16 @@ try {
   );
   console.log(`ledger check: ${ledger}`);
 } finally {
+  const pids: Record<string, number | undefined> = Object.fromEntries(
+    [...cluster.webs, ...cluster.workers].map((p: { name: string; child: { pid?: number } }) => [p.name, p.child.pid]),
+  );
   await balancer.stop();
   await cluster.stop();
+  if (PROFILE) {
+    console.log("\nWhat each process spent its CPU on (V8 profiles, self time):");
+    for (const [name, pid] of Object.entries(pids)) {
+      const file = profileOf(profileDir, pid);
+      console.log(file ? profileLines(name, file).join("\n") : `${name}: no profile written`);
+    }
+  }
 }
