@@ -64,7 +64,7 @@ export async function startGatewayPayment(opts: {
   if (reg.totalPaisa <= 0) throw new PaymentRefused("Nothing to pay: every trekker on this registration is free.");
   const lockedBefore = reg.priceLocked;
   const startedAt = new Date(Date.now() - 1000);
-  const amountPaisa = await lockPrice(reg.id, opts.viewer);
+  const amountPaisa = await lockPrice(reg.id, opts.viewer, reg);
   const txnId = newTxnId(reg.id);
   let attempt: PaymentAttempt | null = null;
   try {

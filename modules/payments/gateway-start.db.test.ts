@@ -6,6 +6,7 @@ import { getRegistration, lockPrice } from "@modules/registration/index.server";
 import { PaymentAttempt } from "./models/payment-records.server";
 import { GATEWAY_UNAVAILABLE } from "./methods";
 import type { PaymentGateway, StartInput } from "./gateways/types";
+import { countStatements } from "../../db/statements.server";
 
 // A starting payment is all or nothing: a gateway that is not offered, or one whose provider fails
 // to start, leaves no payment attempt and no price lock behind.
@@ -109,5 +110,19 @@ describe("starting a gateway payment", () => {
     const started = await start(regId, payer);
     expect(started.kind).toBe("redirect");
     expect(await leftBehind(regId, payer)).toEqual({ attempts: 1, priceLocked: true });
+  });
+
+  it("reads the registration once to check it, price it and start (ADR 0055: fewer round trips per payment)", async () => {
+    const { payer, regId } = await unpaid();
+    fake.start = async (input) => ({ kind: "redirect", url: `https://example.test/pay?txn=${input.txnId}` });
+    const { statements } = await countStatements(() => start(regId, payer));
+    const reads = statements.filter((s) => /^SELECT .* FROM `registrations`/.test(s.sql.replace(/\s+/g, " ").trim()));
+    expect(reads).toHaveLength(1);
+    // The price was locked from that one read: the total and each trekker's fee.
+    const view = await getRegistration(regId, payer);
+    expect(view!.priceLocked).toBe(true);
+    expect(view!.totalPaisa).toBeGreaterThan(0);
+    expect(view!.trekkers.every((t) => t.amountPaisa !== null)).toBe(true);
+    expect(await PaymentAttempt.count({ where: { registrationId: regId } })).toBe(1);
   });
 });

@@ -51,7 +51,7 @@ export async function uploadVoucher(registrationId: number, viewer: Registration
   if (pastTrek) throw conflictError(pastTrek);
   const checked = await checkStorableUpload(value, VOUCHER_RULE);
   if (!checked.ok) throw new DomainError(checked.message);
-  const amountPaisa = await lockPrice(reg.id, viewer);
+  const amountPaisa = await lockPrice(reg.id, viewer, reg);
   const key = await storeFile("vouchers", checked.file.bytes, checked.file.kind);
   try {
     // The voucher and the wait for its review (the cards' "markUnpaid" move to Pending) together.

@@ -353,9 +353,11 @@ export async function registrationsUseRoute(routeId: number): Promise<boolean> {
  * Fixes the price when payment starts: each trekker's fee and the total are written once, so a
  * later change of the fee table does not alter what this registration owes. Adding or removing
  * trekkers afterwards (a failed payment, then edits) unlocks and re-prices.
+ * `read`: the registration as the caller has just read it for the same viewer (starting a
+ * payment reads it to check it may be paid), so it is not read a second time.
  */
-export async function lockPrice(id: number, viewer: RegistrationViewer): Promise<number> {
-  const view = await getRegistration(id, viewer);
+export async function lockPrice(id: number, viewer: RegistrationViewer, read?: RegistrationView): Promise<number> {
+  const view = read?.id === id ? read : await getRegistration(id, viewer);
   if (!view) throw notFound();
   if (view.priceLocked) return view.totalPaisa;
   await writeTransaction(async (transaction) => {
