@@ -69,7 +69,7 @@ export async function issueCardsOf(
   );
   // The job that renders and e-mails the cards (unless the caller says not), then the numbers
   // last: the card counter is a row every issue locks until its commit (ADR 0052).
-  if (input.announce !== false) await announceCardsIssued(reg.id, transaction, cards.length);
+  if (input.announce !== false) await announceCardsIssued(reg, transaction, cards.length);
   const numbers = await numberCards(cards, status, transaction);
   return { status, cards: cards.map((c, i) => ({ trekkerId: c.trekkerId, cardNumber: numbers[i], fromStatus: c.status })) };
 }
@@ -77,11 +77,14 @@ export async function issueCardsOf(
 /**
  * A confirmed payment (gateway or approved voucher): the "issue" move for the registration's
  * unpaid cards, inside the payment's transaction, with the job that renders and e-mails them
- * (unless `announce: false`). Returns the card numbers given out.
+ * (unless `announce: false`). `reg` is the registration as the payment read and locked it in
+ * that transaction (registrationForPayment). Returns the card numbers given out.
  */
-export async function issuePaidCards(registrationId: number, transaction: Transaction, opts: { today?: string; announce?: boolean } = {}): Promise<number[]> {
-  const reg = await registrationForCards(registrationId, transaction);
-  if (!reg) throw new Error(`Registration ${registrationId} not found`);
+export async function issuePaidCards(
+  reg: RegistrationForCards,
+  transaction: Transaction,
+  opts: { today?: string; announce?: boolean } = {},
+): Promise<number[]> {
   const issued = await issueCardsOf(reg, "issue", { today: opts.today, userId: null, announce: opts.announce }, transaction);
   return issued.cards.map((c) => c.cardNumber);
 }

@@ -2,7 +2,7 @@ import type { Transaction } from "sequelize";
 import { displayDate } from "@lib/dates";
 import { notify } from "@modules/notifications/index.server";
 import { Op } from "sequelize";
-import { registrationForPayment } from "@modules/registration/index.server";
+import type { RegistrationForCards } from "@modules/registration/index.server";
 import { TrekkerCard } from "./card-model.server";
 import type { CardRecord } from "./card-store.server";
 import type { CardMove } from "./lifecycle";
@@ -12,9 +12,11 @@ import type { CardMove } from "./lifecycle";
  * or issue they tell of, for the user who registered the trek, and for TAAN when that user is an
  * agency and the event is one TAAN acts on (returns).
  */
-export async function notifyCardsIssued(registrationId: number, transaction: Transaction, numbering: number): Promise<void> {
-  const reg = await registrationForPayment(registrationId, transaction);
-  if (!reg) return;
+/** The issued registration as the issue has it already locked (not read again for the notice). */
+export type IssuedRegistration = Pick<RegistrationForCards, "id" | "userId" | "routeName" | "entryDate" | "exitDate">;
+
+export async function notifyCardsIssued(reg: IssuedRegistration, transaction: Transaction, numbering: number): Promise<void> {
+  const registrationId = reg.id;
   // Read in the issuing transaction, before the `numbering` cards being issued get their numbers
   // (the counter is taken last, ADR 0052): those numbered before, and these.
   const numbered = await TrekkerCard.count({ where: { registrationId, cardNumber: { [Op.ne]: null }, deletedAt: { [Op.is]: null } }, transaction });

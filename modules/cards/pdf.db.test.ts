@@ -17,7 +17,7 @@ import { drainQueue, getQueue } from "../../jobs/queue.server";
 import { storeFile } from "@lib/files/storage.server";
 import { PaymentAttempt } from "@modules/payments/index.server";
 import { claimAttempt, settle } from "@modules/payments/index.server";
-import { cardNumbersOf } from "@modules/registration/index.server";
+import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";
 import { addTrekker, createRegistration, lockPrice } from "@modules/registration/index.server";
 import { createRoute } from "@modules/trek-routes/index.server";
 import { issuePaidCards } from "./issue.server";
@@ -61,7 +61,7 @@ async function pay(r: { regId: number; payer: number; amount: number }) {
 /** Cards issued without going through settle, so no "cards.issued" job runs in the background. */
 async function issuedWithoutJobs(names: string[]) {
   const r = await registration(names);
-  await writeTransaction((t) => issuePaidCards(r.regId, t, { announce: false }));
+  await writeTransaction(async (t) => issuePaidCards((await registrationForPayment(r.regId, t))!, t, { announce: false }));
   return cardNumbersOf(r.regId);
 }
 

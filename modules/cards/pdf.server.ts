@@ -2,7 +2,7 @@ import { escapeHtml } from "@lib/html";
 import { mailTranslator } from "../../emails/translator.server";
 import crypto from "node:crypto";
 import { createElement } from "react";
-import { notifyCardsIssued } from "./notices.server";
+import { notifyCardsIssued, type IssuedRegistration } from "./notices.server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DataTypes, Model, Op, UniqueConstraintError, type CreationOptional, type InferAttributes, type InferCreationAttributes } from "sequelize";
 import { displayDate } from "@lib/dates";
@@ -316,9 +316,9 @@ export async function emailIssuedCards(registrationId: number): Promise<void> {
  * right after the commit cannot lose it, and a rollback leaves none. `numbering`: the cards of
  * this issue, whose numbers come after (the counter is taken last, ADR 0052).
  */
-export async function announceCardsIssued(registrationId: number, transaction: Transaction, numbering: number): Promise<void> {
-  await enqueue(ISSUED_JOB, { registrationId }, { transaction, attempts: 5 });
-  await notifyCardsIssued(registrationId, transaction, numbering);
+export async function announceCardsIssued(reg: IssuedRegistration, transaction: Transaction, numbering: number): Promise<void> {
+  await enqueue(ISSUED_JOB, { registrationId: reg.id }, { transaction, attempts: 5 });
+  await notifyCardsIssued(reg, transaction, numbering);
 }
 
 /**

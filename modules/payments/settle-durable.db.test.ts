@@ -15,7 +15,7 @@ import { createInlineQueue } from "../../jobs/queue.server";
 import { closePdfRenderer } from "../../jobs/pdf-renderer.server";
 import { storeFile } from "@lib/files/storage.server";
 import { issuePaidCards } from "@modules/cards/index.server";
-import { cardNumbersOf } from "@modules/registration/index.server";
+import { cardNumbersOf, registrationForPayment } from "@modules/registration/index.server";
 import { jobHandlers } from "~/composition.server";
 
 // Issue 13, item 8: killing the server 0.13-0.7 s after a payment committed lost the card job
@@ -77,7 +77,7 @@ describe("the card job of a payment", () => {
     const before = await JobRow.count({ where: { name: "cards.issued" } });
     await expect(
       writeTransaction(async (transaction) => {
-        await issuePaidCards(p.regId, transaction);
+        await issuePaidCards((await registrationForPayment(p.regId, transaction))!, transaction);
         throw new Error("the bill could not be written");
       }),
     ).rejects.toThrow("the bill could not be written");

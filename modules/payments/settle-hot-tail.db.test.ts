@@ -30,6 +30,11 @@ describe("the settlement's locked tail", () => {
     expect(tail.filter((s) => /_counter/.test(s))).toHaveLength(2);
     expect(tail.some((s) => /^SELECT/i.test(s))).toBe(false);
     expect(tail.length).toBeLessThanOrEqual(6);
+    // The registration row is read (and locked) once: the cards' issue and its notice take it
+    // from the settlement instead of reading it again.
+    expect(sql.filter((s) => /^SELECT .* FROM `registrations`/.test(s))).toHaveLength(1);
+    // The whole settlement, BEGIN and COMMIT included: 25 before ADR 0055, 21 after.
+    expect(sql.length).toBeLessThanOrEqual(21);
 
     const numbers = (await cardNumbersOf(p.regId)).map((c) => c.cardNumber);
     expect(numbers.every((n) => n !== null)).toBe(true);

@@ -97,7 +97,7 @@ export async function settle(opts: {
     // are read here for the day of `at` (recordDaily writes them at the commit).
     const at = new Date();
     await recordDaily({ kind: "bill", at, registrationId: reg.id, methodId: opts.methodId, amountPaisa: opts.amountPaisa }, transaction);
-    await issuePaidCards(reg.id, transaction);
+    await issuePaidCards(reg, transaction);
     const bill = await Bill.create(
       {
         createdAt: at,

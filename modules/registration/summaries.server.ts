@@ -9,7 +9,11 @@ import { canOpenRegistration, type RegistrationViewer } from "./policy";
  * through its own model (docs/adr/0005-cards-own-the-card.md).
  */
 
-export async function registrationForPayment(id: number, transaction?: Transaction) {
+/**
+ * The registration as a payment needs it: what the card lifecycle needs (so the settlement hands
+ * the row it locked to the cards' issue instead of that reading it again) and the price.
+ */
+export async function registrationForPayment(id: number, transaction?: Transaction): Promise<(RegistrationForCards & { totalPaisa: number | null }) | null> {
   // In a transaction (settling a payment) the row is locked first, so a trekker added at the same
   // moment either commits before (and the amount no longer matches) or waits for the issue.
   const reg = await Registration.findByPk(id, { transaction, lock: transaction ? transaction.LOCK.UPDATE : undefined });
@@ -17,8 +21,10 @@ export async function registrationForPayment(id: number, transaction?: Transacti
   return {
     id: reg.id,
     userId: reg.userId,
+    userType: reg.userType,
     status: reg.status,
     totalPaisa: reg.totalPaisa ?? null,
+    routeId: reg.routeId,
     entryDate: reg.entryDate,
     exitDate: reg.exitDate,
     routeName: reg.routeName,

@@ -57,23 +57,20 @@ async function rowsOf(event: DailyEvent, transaction: Transaction): Promise<Row[
     return rows;
   }
   if (event.kind === "bill") {
-    const [reg] = await sequelize.query<{ routeId: number; agencyId: number }>(
-      `SELECT r.routeId AS routeId, ${AGENCY_SQL} AS agencyId FROM registrations r WHERE r.id = ?`,
+    // The registration's dimensions and its trekkers' fees in one statement (a row per priced
+    // trekker, or one row without a fee): it runs inside every settlement (ADR 0055).
+    const found = await sequelize.query<{ routeId: number; agencyId: number; nationality: number | null; amountPaisa: number | null }>(
+      `SELECT r.routeId AS routeId, ${AGENCY_SQL} AS agencyId, t.nationality AS nationality, t.amountPaisa AS amountPaisa
+       FROM registrations r LEFT JOIN trekkers t ON t.registrationId = r.id AND t.amountPaisa IS NOT NULL WHERE r.id = ?`,
       {
         replacements: [event.registrationId],
         type: QueryTypes.SELECT,
         transaction,
       },
     );
+    const reg = found[0];
     if (!reg) return [];
-    const fees = await sequelize.query<{ nationality: number; amountPaisa: number }>(
-      "SELECT nationality, amountPaisa FROM trekkers WHERE registrationId = ? AND amountPaisa IS NOT NULL",
-      {
-        replacements: [event.registrationId],
-        type: QueryTypes.SELECT,
-        transaction,
-      },
-    );
+    const fees = found.filter((f) => f.amountPaisa !== null) as { nationality: number; amountPaisa: number }[];
     const common = { ...base, metric: "revenue", routeId: Number(reg.routeId), agencyId: Number(reg.agencyId), dim: String(event.methodId) };
     const rows: Row[] = fees.map((f) => ({ ...common, nationality: Number(f.nationality), count: 1, amountPaisa: Number(f.amountPaisa) }));
     const rest = event.amountPaisa - rows.reduce((s, r) => s + r.amountPaisa, 0);
