@@ -37,17 +37,25 @@ export function linkTokens(text: string): string[] {
   return [...out];
 }
 
-/** Every place a secret occurs in the logs, as itself or URL-encoded. */
+/**
+ * Every place a secret occurs in the logs, as itself or URL-encoded. Each secret's written forms
+ * are worked out once, not per line: the browser suite's logs are ~20,000 lines against
+ * thousands of values, and forms made per line and value kept CI busy for minutes.
+ */
 export function findLeaks(secrets: readonly Secret[], logs: ReadonlyArray<{ file: string; text: string }>): Leak[] {
-  const wanted = secrets.filter((s) => s.value.trim().length >= MIN_SECRET_LENGTH);
+  const wanted = secrets
+    .filter((s) => s.value.trim().length >= MIN_SECRET_LENGTH)
+    .map((secret) => ({
+      secret,
+      forms: [...new Set([secret.value, encodeURIComponent(secret.value), JSON.stringify(secret.value).slice(1, -1)])],
+      masked: `${secret.value.slice(0, 2)}${"*".repeat(Math.max(0, secret.value.length - 2))}`,
+    }));
   const leaks: Leak[] = [];
   for (const { file, text } of logs) {
     const lines = text.split("\n");
     lines.forEach((line, index) => {
-      for (const secret of wanted) {
-        const forms = new Set([secret.value, encodeURIComponent(secret.value), JSON.stringify(secret.value).slice(1, -1)]);
-        if ([...forms].some((form) => line.includes(form)))
-          leaks.push({ kind: secret.kind, file, line: index + 1, masked: `${secret.value.slice(0, 2)}${"*".repeat(Math.max(0, secret.value.length - 2))}` });
+      for (const { secret, forms, masked } of wanted) {
+        if (forms.some((form) => line.includes(form))) leaks.push({ kind: secret.kind, file, line: index + 1, masked });
       }
     });
   }

@@ -94,7 +94,10 @@ test("typed card and passport; a wrong pair, an invalid and a forged code, a can
   await page.goto("/scan");
   await hydrated(page);
   await typed(good.cardNumber, good.passport.toLowerCase());
-  await expect(page).toHaveURL(`/scanned-trekker/${good.regId}/${good.trekkerId}`);
+  // A check-in is a write behind the embedded database's one write lock: under the whole suite's
+  // load in CI it once took longer than the default 7 s (the form still pending, then passing on
+  // the retry), so this waits for the page it leads to a little longer.
+  await expect(page).toHaveURL(`/scanned-trekker/${good.regId}/${good.trekkerId}`, { timeout: 20_000 });
   await expect(page.getByText("Scanned Successfully", { exact: true })).toBeVisible();
   await page.goto("/scan");
   await hydrated(page);
