@@ -5,7 +5,8 @@
  *
  *   npx tsx bench/card-pdf.ts [--n 40] [--cold 5] [--pool 4] [--out card.pdf] [--json]
  *
- * Renders exactly what the "cards.render-pdf" job renders (cardPdfHtml → Chromium → page.pdf).
+ * Renders exactly what the "cards.render-pdf" job renders (cardPdfHtml → Chromium → page.pdf),
+ * and, last, what the "cards.issued" job does with a payment's cards (printCardsTogether).
  */
 import os from "node:os";
 import { execFileSync } from "node:child_process";
@@ -15,7 +16,7 @@ import { Jimp } from "jimp";
 import QRCode from "qrcode";
 import { chromiumPath, createPdfRenderer, DEFAULT_PDF_OPTIONS, launchBrowser } from "../jobs/pdf-renderer.server";
 import type { CardView } from "@modules/cards";
-import { cardPdfHtml } from "@modules/cards/index.server";
+import { cardPdfHtml, printCardsTogether } from "@modules/cards/index.server";
 
 function arg(name: string, fallback: number): number;
 function arg(name: string, fallback: string | null): string | null;
@@ -192,6 +193,26 @@ async function pooled(cards: CardView[], pages: number) {
   }
 }
 
+/**
+ * As the "cards.issued" job prints a payment's cards (ADR 0056): `perDocument` cards as one
+ * Chromium document, split into a PDF each. CPU per card (node, which splits, + chromium).
+ */
+async function together(cards: CardView[], pages: number, perDocument: number) {
+  const renderer = createPdfRenderer({ pages });
+  try {
+    const groups = Array.from({ length: Math.ceil(cards.length / perDocument) }, (_, i) => cards.slice(i * perDocument, (i + 1) * perDocument));
+    await Promise.all(groups.slice(0, pages).map((g) => printCardsTogether(g, renderer))); // opens every page
+    const pid = renderer.stats().browserPid;
+    const cpu0 = cpuMs(pid);
+    const t0 = performance.now();
+    await Promise.all(groups.map((g) => printCardsTogether(g, renderer)));
+    const seconds = (performance.now() - t0) / 1000;
+    return { perSecond: cards.length / seconds, cpuPerPdf: (cpuMs(pid) - cpu0) / cards.length };
+  } finally {
+    await renderer.close();
+  }
+}
+
 function chromiumVersion(): string {
   try {
     return execFileSync(chromiumPath(), ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
@@ -206,6 +227,7 @@ const loadBefore = os.loadavg()[0];
 const c = await cold(cards.slice(0, COLD));
 const w = await warm(cards.slice(0, N));
 const p = await pooled(cards.slice(0, N), POOL);
+const t = await together(cards.slice(0, N), POOL, 3);
 if (OUT) writeFileSync(OUT, w.sample);
 
 const result = {
@@ -225,9 +247,13 @@ const result = {
   /** CPU (this process + the browser's processes) per PDF in the pool run, and what that allows on idle CPUs. */
   cpuMsPerPdf: round(p.cpuPerPdf),
   idleCpuPdfsPerSecond: round((os.cpus().length * 1000) / p.cpuPerPdf, 1),
+  /** The same cards printed three to a document and split, as a payment's cards are. */
+  togetherPdfsPerSecond: round(t.perSecond, 2),
+  togetherCpuMsPerPdf: round(t.cpuPerPdf),
 };
 
 if (JSON_ONLY) {
+  console.log(`  three to a document, split (a payment's cards): ${result.togetherPdfsPerSecond} PDFs/s; CPU per PDF ${result.togetherCpuMsPerPdf} ms`);
   console.log(JSON.stringify(result));
 } else {
   console.log(`Card PDFs on ${result.cpus} CPUs (load ${result.loadAverage1m}), ${result.chromium}; ${N} PDFs of ${Math.round(result.pdfBytes / 1024)} KB`);
@@ -240,5 +266,6 @@ if (JSON_ONLY) {
   console.log(
     `  CPU per PDF (node + chromium, pool run):       ${result.cpuMsPerPdf} ms → at most ${result.idleCpuPdfsPerSecond} PDFs/s on ${result.cpus} idle CPUs`,
   );
+  console.log(`  three to a document, split (a payment's cards): ${result.togetherPdfsPerSecond} PDFs/s; CPU per PDF ${result.togetherCpuMsPerPdf} ms`);
   console.log(JSON.stringify(result));
 }

@@ -65,16 +65,16 @@ export interface PdfRendererOptions {
 }
 
 export interface PdfRenderer {
-  /** Renders a self-contained HTML document (inline styles, data: images) to PDF bytes. */
   /**
-   * `discardPage`: close the page after this render instead of reusing it. For documents of another
-   * page size than the cards (receipts, A4): a page that printed one kept state that changed how the
-   * next card printed on it (its QR no longer decoded after a receipt; card-phone.spec.ts).
+   * Renders a self-contained HTML document (inline styles, data: images) to PDF bytes. A page only
+   * ever prints one paper size: a page that had printed an A4 receipt kept state that changed how
+   * the next card printed on it (its QR no longer decoded; card-phone.spec.ts), and closing the
+   * page after each A4 print instead cost more than the print (bench/card-pdf.ts).
    */
-  render(html: string, pdf?: PDFOptions, opts?: { discardPage?: boolean }): Promise<Uint8Array>;
+  render(html: string, pdf?: PDFOptions): Promise<Uint8Array>;
   /** Renders already asked for finish; later ones are refused. Then closes the browser. */
   close(): Promise<void>;
-  stats(): { pagesOpen: number; busy: number; waiting: number; renders: number; launches: number; browserPid: number | null };
+  stats(): { pagesOpen: number; pagesMade: number; busy: number; waiting: number; renders: number; launches: number; browserPid: number | null };
 }
 
 /**
@@ -86,6 +86,13 @@ export const DEFAULT_PDF_OPTIONS: Readonly<PDFOptions> = { printBackground: true
 interface PooledPage {
   page: Page;
   uses: number;
+  /** The paper it prints (paperOf): a page is reused only for the same paper. */
+  paper: string;
+}
+
+function paperOf(pdf: PDFOptions | undefined): string {
+  const { format, landscape, width, height } = { ...DEFAULT_PDF_OPTIONS, ...pdf };
+  return JSON.stringify([format, landscape, width, height]);
 }
 
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
@@ -96,11 +103,12 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   let browser: Promise<Browser> | null = null;
   let browserInstance: Browser | null = null; // what `browser` resolved to, once it has
   const idle: PooledPage[] = [];
-  const waiters: ((slot: PooledPage | null) => void)[] = [];
+  const waiters: (() => void)[] = [];
   let open = 0; // pages created or being created (idle + busy)
   let busy = 0;
   let renders = 0;
   let launches = 0;
+  let pagesMade = 0;
   let closing: Promise<void> | null = null;
   const running = new Set<Promise<unknown>>();
 
@@ -142,25 +150,35 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     await shut(b);
   }
 
-  async function newPooledPage(): Promise<PooledPage> {
+  async function newPooledPage(paper: string): Promise<PooledPage> {
     const page = await (await getBrowser()).newPage();
+    pagesMade++;
     // The card is static markup: no script runs, and the CSP in the document blocks any fetch.
     await page.setJavaScriptEnabled(false);
     page.setDefaultTimeout(timeoutMs);
-    return { page, uses: 0 };
+    return { page, uses: 0, paper };
   }
 
-  async function acquire(): Promise<PooledPage> {
-    const ready = idle.pop();
-    if (ready) {
+  async function acquire(paper: string): Promise<PooledPage> {
+    let same = idle.length - 1;
+    while (same >= 0 && idle[same].paper !== paper) same--;
+    if (same >= 0) {
       busy++;
-      return ready;
+      return idle.splice(same, 1)[0];
+    }
+    // The pool is full of pages for another paper: one idle page makes way for a new one.
+    if (open >= size && idle.length) {
+      open--;
+      idle
+        .shift()!
+        .page.close()
+        .catch(() => {});
     }
     if (open < size) {
       open++;
       busy++;
       try {
-        return await newPooledPage();
+        return await newPooledPage(paper);
       } catch (error) {
         open--;
         busy--;
@@ -168,59 +186,51 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
         throw error;
       }
     }
-    const slot = await new Promise<PooledPage | null>((resolve) => waiters.push(resolve));
-    if (slot) return slot; // busy count was carried over by release()
-    return acquire();
+    await new Promise<void>((resolve) => waiters.push(resolve));
+    return acquire(paper);
   }
 
-  /** A page was dropped (open shrank): let the first waiter try for a new one. */
+  /** A page came free or was dropped: the first waiter tries again. */
   function handOver() {
-    const next = waiters.shift();
-    next?.(null);
+    waiters.shift()?.();
   }
 
   function release(slot: PooledPage, healthy: boolean) {
-    if (healthy && slot.uses < rendersPerPage && !slot.page.isClosed() && slot.page.browser() === browserInstance) {
-      // Renders accepted before close() still get pages; only an unwanted page is closed.
-      const next = waiters.shift();
-      if (next) return next(slot); // stays busy, now for the waiter
-      if (!closing) {
-        busy--;
-        idle.push(slot);
-        return;
-      }
-    }
     busy--;
-    open--;
-    slot.page.close().catch(() => {});
+    if (healthy && slot.uses < rendersPerPage && !slot.page.isClosed() && slot.page.browser() === browserInstance) {
+      idle.push(slot);
+    } else {
+      open--;
+      slot.page.close().catch(() => {});
+    }
     handOver();
   }
 
-  async function renderOnce(html: string, pdf?: PDFOptions, discardPage = false): Promise<Uint8Array> {
-    const slot = await acquire();
+  async function renderOnce(html: string, pdf?: PDFOptions): Promise<Uint8Array> {
+    const slot = await acquire(paperOf(pdf));
     let healthy = false;
     try {
       slot.uses++;
       await slot.page.setContent(html, { waitUntil: "load", timeout: timeoutMs });
       const bytes = await slot.page.pdf({ ...DEFAULT_PDF_OPTIONS, ...pdf, timeout: timeoutMs });
-      healthy = !discardPage;
+      healthy = true;
       return bytes;
     } finally {
       release(slot, healthy);
     }
   }
 
-  async function render(html: string, pdf?: PDFOptions, opts: { discardPage?: boolean } = {}): Promise<Uint8Array> {
+  async function render(html: string, pdf?: PDFOptions): Promise<Uint8Array> {
     if (closing) throw new Error("PDF renderer is closed");
     const job = (async () => {
       try {
-        return await renderOnce(html, pdf, opts.discardPage);
+        return await renderOnce(html, pdf);
       } catch (error) {
         if (closing) throw error;
         // Once more on a fresh page (and a fresh browser if this one died), then give up.
         if (browserInstance && !browserInstance.connected) forget(browserInstance);
         try {
-          return await renderOnce(html, pdf, opts.discardPage);
+          return await renderOnce(html, pdf);
         } catch (again) {
           if (!closing) await recycle();
           throw again;
@@ -253,7 +263,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   return {
     render,
     close,
-    stats: () => ({ pagesOpen: open, busy, waiting: waiters.length, renders, launches, browserPid: browserInstance?.process()?.pid ?? null }),
+    stats: () => ({ pagesOpen: open, pagesMade, busy, waiting: waiters.length, renders, launches, browserPid: browserInstance?.process()?.pid ?? null }),
   };
 }
 

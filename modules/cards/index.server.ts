@@ -38,7 +38,7 @@ export { cardLifecycleFields } from "./card-store.server";
 export { cardsOfRegistration, trekkerCardData } from "./card-data.server";
 export { cardForMove, cardForScanner, mayGenerateCards, registrationToGenerate, trekkerPanel } from "./card-pages.server";
 export { buildCardView, photoDataUrl } from "./card-view.server";
-export { announceCardsIssued, cardPdfHtml, cardPdfState, forgetCardPdfs, pdfFileName, refreshCardPdf, requestCardPdf } from "./pdf.server";
+export { announceCardsIssued, cardPdfHtml, cardPdfState, forgetCardPdfs, pdfFileName, printCardsTogether, refreshCardPdf, requestCardPdf } from "./pdf.server";
 export { cardsModule } from "./plugin.server";
 export { cardKeySet, reloadSigningKeys, signCardQr, signQrPayload, verifyCardQr, verifyQrPayload } from "./qr-signing.server";
 export { cardQrText } from "./card-view.server";

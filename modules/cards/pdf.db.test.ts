@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Jimp } from "jimp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prepareTestDatabase } from "../../tests/setup/test-db";
 import { inDays } from "../../tests/factories/dates";
 import { person as trekker } from "../../tests/factories/registrations";
@@ -71,10 +71,22 @@ function pdfText(bytes: Uint8Array): string {
   return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
 
-function pdfPages(bytes: Uint8Array): number {
+function pdfInfo(bytes: Uint8Array): string {
   const file = path.join(tmp, `${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
   fs.writeFileSync(file, bytes);
-  return Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]);
+  return execFileSync("pdfinfo", [file], { encoding: "utf8" });
+}
+
+function pdfPages(bytes: Uint8Array): number {
+  return Number(/Pages:\s+(\d+)/.exec(pdfInfo(bytes))?.[1]);
+}
+
+/** The card's QR as zbarimg reads it off the PDF drawn at 150 dpi. */
+function qrOf(bytes: Uint8Array): string {
+  const base = path.join(tmp, `qr-${Math.random().toString(36).slice(2)}`);
+  fs.writeFileSync(`${base}.pdf`, bytes);
+  execFileSync("pdftoppm", ["-r", "150", "-png", "-singlefile", `${base}.pdf`, base]);
+  return execFileSync("zbarimg", ["-q", "--raw", `${base}.png`], { encoding: "utf8" });
 }
 
 const stored = (key: string) => fs.readFileSync(path.join(config.filesDir, key));
@@ -205,9 +217,15 @@ describe("card PDFs", () => {
 
   it("a settled payment e-mails each trekker their card as a PDF named after them, once", async () => {
     const r = await registration(["Anna Müller", "Ben Okafor"]);
+    const renders = vi.spyOn(getPdfRenderer(), "render");
     const outcome = await pay(r);
     expect(outcome).toBe("issued");
     await drainQueue();
+    // Both cards came from one Chromium print (ADR 0056), split into a PDF each below.
+    const cardPrints = renders.mock.calls.filter(([html]) => html.includes('data-testid="tims-card"'));
+    renders.mockRestore();
+    expect(cardPrints).toHaveLength(1);
+    expect(cardPrints[0][0].match(/data-testid="tims-card"/g)).toHaveLength(2);
 
     const cards = await cardNumbersOf(r.regId);
     const mails = (await listOutbox()).filter((m) => m.to.includes(`trekker${seq}-`));
@@ -225,6 +243,13 @@ describe("card PDFs", () => {
       const text = pdfText(pdf.content);
       expect(text).toContain(String(card.cardNumber));
       expect(text).toContain(card.fullName);
+      // Its own card alone, tagged for a screen reader, with a QR that an outside reader decodes to its number.
+      const other = cards.find((c) => c.trekkerId !== card.trekkerId)!;
+      expect(text).not.toContain(other.fullName);
+      expect(pdfPages(pdf.content)).toBe(1);
+      expect(pdfInfo(pdf.content)).toMatch(/Tagged:\s+yes/);
+      expect(pdfInfo(pdf.content)).toContain(`TIMS card ${card.cardNumber} ${card.fullName}`);
+      expect(qrOf(pdf.content)).toContain(`${card.cardNumber}`);
       expect((await cardPdfState(card.trekkerId)).status).toBe("ready");
     }
     expect(mails.map((m) => m.subject).sort()).toEqual(cards.map((c) => `Your TIMS card ${c.cardNumber}`).sort());
@@ -234,6 +259,32 @@ describe("card PDFs", () => {
     await getQueue().enqueue("cards.issued", { registrationId: r.regId });
     await drainQueue();
     expect((await listOutbox()).filter((m) => m.to.includes(`trekker${seq}-`))).toHaveLength(2);
+  });
+});
+
+describe("cards printed together", () => {
+  it("when the shared print fails, each card is printed on its own and still e-mailed once", async () => {
+    const r = await registration(["Chandra Rai", "Dawa Lama", "Eka Gurung"]);
+    const renderer = getPdfRenderer();
+    const real = renderer.render.bind(renderer);
+    const renders = vi.spyOn(renderer, "render").mockImplementation((html, ...rest) => {
+      const cards = html.match(/data-testid="tims-card"/g)?.length ?? 0;
+      return cards > 1 ? Promise.reject(new Error("Chromium ran out of memory")) : real(html, ...rest);
+    });
+    try {
+      expect(await pay(r)).toBe("issued");
+      await drainQueue();
+    } finally {
+      renders.mockRestore();
+    }
+    const cards = await cardNumbersOf(r.regId);
+    const mails = (await listOutbox()).filter((m) => m.to.includes(`trekker${seq}-`));
+    expect(mails).toHaveLength(3);
+    for (const card of cards) {
+      const entry = mails.find((m) => m.subject === `Your TIMS card ${card.cardNumber}`)!;
+      expect(pdfText((await readOutboxMessage(entry.id))!.attachments[0].content)).toContain(card.fullName);
+      expect((await cardPdfState(card.trekkerId)).status).toBe("ready");
+    }
   });
 });
 
@@ -262,6 +313,33 @@ describe("card e-mails for names in every script", () => {
 });
 
 describe("PDF renderer", () => {
+  it("prints each paper size on pages of its own, reused for that size", async () => {
+    const renderer = createPdfRenderer({ pages: 2 });
+    const html = (n: number) => `<!DOCTYPE html><html><body><p>Paper check ${n}</p></body></html>`;
+    const a4 = { format: "A4", landscape: false } as const;
+    try {
+      for (const n of [1, 2, 3]) {
+        expect(pdfInfo(await renderer.render(html(n), a4))).toMatch(/Page size:\s+595[.\d]* x 84[12]/);
+        expect(pdfInfo(await renderer.render(html(n)))).toMatch(/Page size:\s+59[45][.\d]* x 420/);
+      }
+      // One page for A4 and one for A5, each reused: the A5 cards never print on a page that printed A4.
+      expect(renderer.stats()).toMatchObject({ pagesOpen: 2, pagesMade: 2, renders: 6 });
+    } finally {
+      await renderer.close();
+    }
+    // With room for one page only, the other size's idle page makes way.
+    const single = createPdfRenderer({ pages: 1 });
+    try {
+      for (const n of [1, 2]) {
+        await single.render(html(n), a4);
+        await single.render(html(n));
+      }
+      expect(single.stats()).toMatchObject({ pagesOpen: 1, pagesMade: 4, renders: 4 });
+    } finally {
+      await single.close();
+    }
+  });
+
   it(
     "keeps at most its pages busy, relaunches a killed browser, and closes after running renders",
     async () => {
@@ -274,7 +352,7 @@ describe("PDF renderer", () => {
       expect(first.every(isPdf)).toBe(true);
       expect(pdfText(first[5])).toContain("Renderer check 6");
       expect(mostBusy).toBeLessThanOrEqual(2);
-      expect(renderer.stats()).toMatchObject({ pagesOpen: 2, busy: 0, waiting: 0, renders: 6, launches: 1 });
+      expect(renderer.stats()).toMatchObject({ pagesOpen: 2, pagesMade: 2, busy: 0, waiting: 0, renders: 6, launches: 1 });
 
       // A crashed browser is replaced on the next render.
       const pid = renderer.stats().browserPid!;

@@ -19,6 +19,10 @@ import { displayNames } from "@modules/users/index.server";
 import { trekkerCardData, type TrekkerCardData } from "./card-data.server";
 import { buildCardView, photoDataUrl } from "./card-view.server";
 import { PrintableCard, type CardView } from "./components/printable-card";
+import { loggerFor } from "@lib/observability/logger.server";
+import { splitPdfPages } from "../../jobs/pdf-pages.server";
+
+const log = loggerFor("card-pdfs");
 
 /**
  * Card PDFs: rendered by a job ("cards.render-pdf") from the same PrintableCard the page shows,
@@ -90,8 +94,17 @@ export function pdfFileName(fullName: string | null | undefined): string {
  * landscape page, and a CSP that allows nothing but inline styles and data: images.
  */
 export function cardPdfHtml(card: CardView): string {
-  const body = renderToStaticMarkup(createElement(PrintableCard, { card }));
-  const title = escapeHtml(`TIMS card ${card.cardNumber ?? ""} ${card.fullName}`.replace(/\s+/g, " ").trim());
+  return cardsPdfHtml([card]);
+}
+
+/**
+ * Several cards as one document, each on its own page: Chromium prints them for about half the
+ * CPU per card of one print each, and splitPdfPages cuts the result into one PDF per card (ADR
+ * 0056). With one card this is exactly the page the card's stored PDF is keyed by.
+ */
+function cardsPdfHtml(cards: readonly CardView[]): string {
+  const body = cards.map((card) => renderToStaticMarkup(createElement(PrintableCard, { card }))).join(PAGE_BREAK);
+  const title = escapeHtml(cardPdfTitle(cards[0]));
   return (
     "<!DOCTYPE html>" +
     '<html lang="en"><head><meta charset="utf-8">' +
@@ -100,9 +113,18 @@ export function cardPdfHtml(card: CardView): string {
     "<style>@page{size:A5 landscape;margin:6mm}" +
     "html,body{margin:0;padding:0;background:#fff}" +
     "body{-webkit-print-color-adjust:exact;print-color-adjust:exact}" +
-    "article{break-inside:avoid}</style>" +
+    "article{break-inside:avoid}" +
+    (cards.length > 1 ? ".page-break{break-after:page}" : "") +
+    "</style>" +
     `</head><body>${body}</body></html>`
   );
+}
+
+const PAGE_BREAK = '<div class="page-break"></div>';
+
+/** The PDF's title, as the single card's document has it (its <title>). */
+function cardPdfTitle(card: CardView): string {
+  return `TIMS card ${card.cardNumber ?? ""} ${card.fullName}`.replace(/\s+/g, " ").trim();
 }
 
 /** PDF bytes of one card view, on the process's shared browser. */
@@ -113,19 +135,77 @@ export function renderCardViewPdf(card: CardView): Promise<Uint8Array> {
 /** Bumped when the PDF of the same card markup would come out differently (renderer options). */
 const PDF_FORMAT = "a5-landscape-1";
 
+/** A card ready to print: its data, the view the PDF shows and the key its PDF is stored under. */
+interface PrintReadyCard {
+  data: TrekkerCardData;
+  view: CardView;
+  fileKey: string;
+}
+
 /**
- * The card's PDF, stored under a key named by a hash of its HTML (which is deterministic: the QR
- * signature is Ed25519, the photo inlined). A job that died after storing the file but before
+ * The card's PDF is stored under a key named by a hash of its HTML (which is deterministic: the
+ * QR signature is Ed25519, the photo inlined). A job that died after storing the file but before
  * recording it (a worker killed mid-job) finds the file on its retry and records it instead of
  * rendering the card twice; an unchanged card asked again is not rendered again either.
  */
+async function printReady(data: TrekkerCardData): Promise<PrintReadyCard> {
+  const view = await buildCardView(data, await photoDataUrl(data.photoKey));
+  const hash = crypto.createHash("sha256").update(PDF_FORMAT).update("\0").update(cardPdfHtml(view)).digest("hex");
+  return { data, view, fileKey: contentKey("card-pdfs", hash, "pdf") };
+}
+
 async function renderData(data: TrekkerCardData): Promise<{ fileKey: string; bytes: Uint8Array }> {
-  const html = cardPdfHtml(await buildCardView(data, await photoDataUrl(data.photoKey)));
-  const fileKey = contentKey("card-pdfs", crypto.createHash("sha256").update(PDF_FORMAT).update("\0").update(html).digest("hex"), "pdf");
+  const { view, fileKey } = await printReady(data);
   if (await storedFileExists(fileKey)) return { fileKey, bytes: await storedBytes(fileKey) };
-  const bytes = await getPdfRenderer().render(html);
+  const bytes = await getPdfRenderer().render(cardPdfHtml(view));
   await storeFileAt(fileKey, bytes);
   return { fileKey, bytes };
+}
+
+/** The cards printed as one Chromium document and cut into one PDF each, in their order (ADR 0056). */
+export async function printCardsTogether(cards: readonly CardView[], renderer = getPdfRenderer()): Promise<Uint8Array[]> {
+  const bytes = await renderer.render(cardsPdfHtml(cards));
+  if (cards.length === 1) return [bytes];
+  const parts = await splitPdfPages(bytes, cards.map(cardPdfTitle));
+  // A card that ran onto a second page would shift every later one: keep none of this print.
+  if (parts.length !== cards.length) throw new Error(`${cards.length} cards printed on ${parts.length} pages`);
+  return parts;
+}
+
+/** Cards per Chromium document: enough to share the print's fixed cost, few enough for one render's timeout. */
+const CARDS_PER_DOCUMENT = 6;
+
+/**
+ * Renders, several to a Chromium document, and records the PDFs of those trekkers who have none
+ * ready and have not been e-mailed theirs (ADR 0056). Best effort: a card this does not finish
+ * is left as it was, for its own render (renderAndStore) to do.
+ */
+async function renderCardPdfs(trekkerIds: readonly number[]): Promise<void> {
+  const rows = new Map((await CardPdf.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] } } })).map((r) => [r.trekkerId, r]));
+  const todo: number[] = [];
+  for (const trekkerId of trekkerIds) {
+    const row = rows.get(trekkerId) ?? null;
+    if (!row?.emailedAt && (await stateOf(row)).status !== "ready") todo.push(trekkerId);
+  }
+  if (todo.length < 2) return; // one card prints on its own either way
+  const datas = await Promise.all(todo.map((id) => trekkerCardData(id, "system")));
+  const cards = await Promise.all(datas.filter((d): d is TrekkerCardData => !!d && d.cardNumber !== null).map(printReady));
+  const missing: PrintReadyCard[] = [];
+  for (const card of cards) if (!(await storedFileExists(card.fileKey))) missing.push(card);
+  for (let i = 0; i < missing.length; i += CARDS_PER_DOCUMENT) {
+    const chunk = missing.slice(i, i + CARDS_PER_DOCUMENT);
+    const parts = await printCardsTogether(chunk.map((c) => c.view));
+    await Promise.all(chunk.map((card, k) => storeFileAt(card.fileKey, parts[k])));
+  }
+  for (const card of cards) await recordReady(card.data.trekkerId, card.fileKey);
+}
+
+/** Records the trekker's PDF as ready and deletes the file it replaced. */
+async function recordReady(trekkerId: number, fileKey: string): Promise<CardPdfState> {
+  const renderedAt = new Date();
+  const previous = await saveRow(trekkerId, { status: "ready", fileKey, renderedAt, error: null });
+  if (previous && previous !== fileKey) await deleteStoredFile(previous).catch(() => {});
+  return { status: "ready", fileKey, renderedAt };
 }
 
 type RowValues = Partial<Pick<InferAttributes<CardPdf>, "fileKey" | "status" | "renderedAt" | "emailedAt" | "error">>;
@@ -232,10 +312,7 @@ async function renderAndStore(trekkerId: number): Promise<{ state: CardPdfState;
   try {
     // A file stored but not recorded (the row's update failed) stays: the retry reuses it.
     const { fileKey, bytes } = await renderData(data);
-    const renderedAt = new Date();
-    const previous = await saveRow(trekkerId, { status: "ready", fileKey, renderedAt, error: null });
-    if (previous && previous !== fileKey) await deleteStoredFile(previous).catch(() => {});
-    return { state: { status: "ready", fileKey, renderedAt }, bytes };
+    return { state: await recordReady(trekkerId, fileKey), bytes };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await saveRow(trekkerId, { status: "failed", error: message.slice(0, 500) }).catch(() => {});
@@ -258,7 +335,7 @@ async function storedBytes(fileKey: string): Promise<Uint8Array> {
  * crash sends what is missing, and a card is sent twice only if the process dies between the
  * delivery and the mark.
  */
-async function emailCard(trekkerId: number): Promise<void> {
+async function emailCard(trekkerId: number, tr: Awaited<ReturnType<typeof mailTranslator>>): Promise<void> {
   const row = await CardPdf.findOne({ where: { trekkerId } });
   if (row?.emailedAt) return;
   const data = await trekkerCardData(trekkerId, "system");
@@ -275,10 +352,6 @@ async function emailCard(trekkerId: number): Promise<void> {
     fileKey = made.state.fileKey;
     bytes = made.bytes;
   }
-  // The trekker's own account's language when they registered themselves, else their agency's:
-  // a trekker without an account has no stored language (docs/decisions.md).
-  const registrant = (await registrationForCards(data.registrationId))?.userId;
-  const tr = await mailTranslator(registrant === undefined ? undefined : (await displayNames([registrant])).get(registrant)?.language);
   const { html, text } = renderEmail(
     createElement(CardIssuedEmail, {
       name: data.fullName,
@@ -305,7 +378,15 @@ async function emailCard(trekkerId: number): Promise<void> {
  */
 export async function emailIssuedCards(registrationId: number): Promise<void> {
   const trekkers = (await cardNumbersOf(registrationId)).filter((t) => t.cardNumber !== null);
-  const results = await Promise.allSettled(trekkers.map((t) => emailCard(t.trekkerId)));
+  if (!trekkers.length) return;
+  // The registrant's language (their own account's, or their agency's): a trekker without an
+  // account has no stored language (docs/decisions.md).
+  const registrant = (await registrationForCards(registrationId))?.userId;
+  const tr = await mailTranslator(registrant === undefined ? undefined : (await displayNames([registrant])).get(registrant)?.language);
+  await renderCardPdfs(trekkers.map((t) => t.trekkerId)).catch((error) =>
+    log.warn({ err: error, registrationId }, "Printing the cards together failed; each is printed on its own"),
+  );
+  const results = await Promise.allSettled(trekkers.map((t) => emailCard(t.trekkerId, tr)));
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason);
   if (failures.length) throw new AggregateError(failures, `${failures.length} of ${trekkers.length} card e-mails of registration ${registrationId} failed`);
 }

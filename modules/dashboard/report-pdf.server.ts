@@ -32,7 +32,7 @@ export function reportPdfHtml(range: DateRange, tables: readonly ReportTable[], 
 
 /**
  * The report as a PDF, rendered on demand by the app's PDF renderer (the same pooled Chromium
- * as cards and receipts; A4 portrait on a page then closed). ADR 0020: a report is a few small
+ * as cards and receipts; A4 portrait, on pages kept for that paper). ADR 0020: a report is a few small
  * tables computed from the aggregates in well under a second, so it is not queued as a job.
  */
 export function renderReportPdf(
@@ -41,5 +41,5 @@ export function renderReportPdf(
   charts: readonly ChartView[],
   translator: Translator = ENGLISH,
 ): Promise<Uint8Array> {
-  return getPdfRenderer().render(reportPdfHtml(range, tables, charts, translator), { format: "A4", landscape: false }, { discardPage: true });
+  return getPdfRenderer().render(reportPdfHtml(range, tables, charts, translator), { format: "A4", landscape: false });
 }

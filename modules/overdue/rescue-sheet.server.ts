@@ -116,6 +116,6 @@ export async function rescueSheetPdf(
   lng: PageLanguage = DEFAULT_LANGUAGE,
 ): Promise<{ bytes: Uint8Array; fileName: string; ownerId: number }> {
   const sheet = await rescueSheet(viewer, trekkerId, kathmanduDate(), lng);
-  const bytes = await getPdfRenderer().render(rescueSheetHtml(sheet, lng), { format: "A4", landscape: false }, { discardPage: true });
+  const bytes = await getPdfRenderer().render(rescueSheetHtml(sheet, lng), { format: "A4", landscape: false });
   return { bytes, fileName: `rescue-sheet-${sheet.cardNumber ?? trekkerId}.pdf`, ownerId: sheet.ownerId };
 }

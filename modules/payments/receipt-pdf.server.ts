@@ -43,8 +43,8 @@ export function receiptPdfHtml(receipt: Receipt): string {
 }
 
 export function renderReceiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  // A4 portrait, on a page that is then closed: the card pages stay as the cards left them.
-  return getPdfRenderer().render(receiptPdfHtml(receipt), { format: "A4", landscape: false }, { discardPage: true });
+  // A4 portrait: the renderer keeps pages for this paper apart from the cards' (A5).
+  return getPdfRenderer().render(receiptPdfHtml(receipt), { format: "A4", landscape: false });
 }
 
 /** The stored PDF's key, rendering and storing it first when there is none (or its file is gone). */

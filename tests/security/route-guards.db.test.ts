@@ -152,7 +152,7 @@ function problemOf(method: string, url: string, file: string, who: Who, access: 
 const stubRenderer: PdfRenderer = {
   render: async () => new TextEncoder().encode("%PDF-1.4\n%%EOF\n"),
   close: async () => {},
-  stats: () => ({ pagesOpen: 0, busy: 0, waiting: 0, renders: 0, launches: 0, browserPid: null }),
+  stats: () => ({ pagesOpen: 0, pagesMade: 0, busy: 0, waiting: 0, renders: 0, launches: 0, browserPid: null }),
 };
 
 beforeAll(async () => {
