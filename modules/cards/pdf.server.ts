@@ -180,14 +180,15 @@ const CARDS_PER_DOCUMENT = 6;
  * ready and have not been e-mailed theirs (ADR 0056). Best effort: a card this does not finish
  * is left as it was, for its own render (renderAndStore) to do.
  */
-async function renderCardPdfs(trekkerIds: readonly number[]): Promise<void> {
+async function renderCardPdfs(trekkerIds: readonly number[]): Promise<Printed> {
   const rows = new Map((await CardPdf.findAll({ where: { trekkerId: { [Op.in]: [...trekkerIds] } } })).map((r) => [r.trekkerId, r]));
   const todo: number[] = [];
   for (const trekkerId of trekkerIds) {
     const row = rows.get(trekkerId) ?? null;
     if (!row?.emailedAt && (await stateOf(row)).status !== "ready") todo.push(trekkerId);
   }
-  if (todo.length < 2) return; // one card prints on its own either way
+  const printed: Printed = new Map();
+  if (todo.length < 2) return printed; // one card prints on its own either way
   const datas = await Promise.all(todo.map((id) => trekkerCardData(id, "system")));
   const cards = await Promise.all(datas.filter((d): d is TrekkerCardData => !!d && d.cardNumber !== null).map(printReady));
   const missing: PrintReadyCard[] = [];
@@ -196,9 +197,15 @@ async function renderCardPdfs(trekkerIds: readonly number[]): Promise<void> {
     const chunk = missing.slice(i, i + CARDS_PER_DOCUMENT);
     const parts = await printCardsTogether(chunk.map((c) => c.view));
     await Promise.all(chunk.map((card, k) => storeFileAt(card.fileKey, parts[k])));
+    chunk.forEach((card, k) => printed.set(card.data.trekkerId, { data: card.data, fileKey: card.fileKey, bytes: parts[k] }));
   }
   for (const card of cards) await recordReady(card.data.trekkerId, card.fileKey);
+  return printed;
 }
+
+/** What renderCardPdfs printed, by trekker: the card's data and PDF, which its e-mail reuses. */
+type Printed = Map<number, PrintedCard>;
+type PrintedCard = { data: TrekkerCardData; fileKey: string; bytes: Uint8Array };
 
 /** Records the trekker's PDF as ready and deletes the file it replaced. */
 async function recordReady(trekkerId: number, fileKey: string): Promise<CardPdfState> {
@@ -335,21 +342,18 @@ async function storedBytes(fileKey: string): Promise<Uint8Array> {
  * crash sends what is missing, and a card is sent twice only if the process dies between the
  * delivery and the mark.
  */
-async function emailCard(trekkerId: number, tr: Awaited<ReturnType<typeof mailTranslator>>): Promise<void> {
+async function emailCard(trekkerId: number, tr: Awaited<ReturnType<typeof mailTranslator>>, printed?: PrintedCard): Promise<void> {
   const row = await CardPdf.findOne({ where: { trekkerId } });
   if (row?.emailedAt) return;
-  const data = await trekkerCardData(trekkerId, "system");
+  const data = printed?.data ?? (await trekkerCardData(trekkerId, "system"));
   if (!data || data.cardNumber === null || !data.email) return;
   const current = await stateOf(row);
-  let fileKey: string;
   let bytes: Uint8Array;
   if (current.status === "ready") {
-    fileKey = current.fileKey;
-    bytes = await storedBytes(fileKey);
+    bytes = printed?.fileKey === current.fileKey ? printed.bytes : await storedBytes(current.fileKey);
   } else {
     const made = await renderAndStore(trekkerId);
     if (made.state.status !== "ready" || !made.bytes) return;
-    fileKey = made.state.fileKey;
     bytes = made.bytes;
   }
   const { html, text } = renderEmail(
@@ -383,10 +387,11 @@ export async function emailIssuedCards(registrationId: number): Promise<void> {
   // account has no stored language (docs/decisions.md).
   const registrant = (await registrationForCards(registrationId))?.userId;
   const tr = await mailTranslator(registrant === undefined ? undefined : (await displayNames([registrant])).get(registrant)?.language);
-  await renderCardPdfs(trekkers.map((t) => t.trekkerId)).catch((error) =>
-    log.warn({ err: error, registrationId }, "Printing the cards together failed; each is printed on its own"),
-  );
-  const results = await Promise.allSettled(trekkers.map((t) => emailCard(t.trekkerId, tr)));
+  const printed = await renderCardPdfs(trekkers.map((t) => t.trekkerId)).catch((error): Printed => {
+    log.warn({ err: error, registrationId }, "Printing the cards together failed; each is printed on its own");
+    return new Map();
+  });
+  const results = await Promise.allSettled(trekkers.map((t) => emailCard(t.trekkerId, tr, printed.get(t.trekkerId))));
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason);
   if (failures.length) throw new AggregateError(failures, `${failures.length} of ${trekkers.length} card e-mails of registration ${registrationId} failed`);
 }
