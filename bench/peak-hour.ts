@@ -39,6 +39,7 @@ import { profileLines, profileOf } from "./drive/profile";
 import { lockSampler } from "./drive/lock-waits";
 import { startBalancer } from "./drive/balancer";
 import { arg, ensureBufferPool, percentile } from "./support";
+import { costLines, measureCosts, type Operation, type OperationCost } from "./drive/page-costs";
 
 const MINUTES = Number(arg("minutes", "10"));
 const SCALE = Number(arg("scale", "1"));
@@ -50,6 +51,8 @@ const PERIOD_MS = MINUTES * 60_000;
 const n = (full: number) => Math.max(1, Math.round(full * SCALE));
 const PROFILE = process.argv.includes("--profile");
 const LEDGER = !process.argv.includes("--no-ledger");
+// --costs: before the hour, each operation's CPU measured alone (bench/drive/page-costs.ts), that many runs of each.
+const COST_RUNS = process.argv.includes("--costs") ? Number(arg("costs", "12")) || 12 : 0;
 const COUNTS = { registrations: n(600), checkins: n(6000), staff: n(100), trekkers: n(50) };
 
 // The users' passwords hashed at scrypt N=1024 (the browser tests' cost), here and in the cluster
@@ -165,8 +168,7 @@ try {
   }
 
   // The payers: free trekkers and agencies, each registration of three trekkers with their own e-mail addresses.
-  const payers: { client: Client; regId: number; emails: string[] }[] = [];
-  for (let i = 0; i < COUNTS.registrations; i++) {
+  const payer = async (i: number) => {
     const owner = i % 3 === 0 ? agencies[i % 3] : await makeUser({ userType: 1, fullName: `Peak Payer ${i}` });
     const emails = [0, 1, 2].map((k) => `peak-${i}-${k}@bench.test`);
     const { regId } = await makeRegistration(owner, trail.route.id, {
@@ -175,8 +177,10 @@ try {
     });
     const c = client();
     await c.signIn(owner.email, owner.password);
-    payers.push({ client: c, regId, emails });
-  }
+    return { client: c, regId, emails };
+  };
+  const payers: { client: Client; regId: number; emails: string[] }[] = [];
+  for (let i = 0; i < COUNTS.registrations; i++) payers.push(await payer(i));
   // Staff: the board and the agencies' users, each signed in once.
   const staff: { client: Client; role: "board" | "agency" }[] = [];
   for (let i = 0; i < COUNTS.staff; i++) {
@@ -204,8 +208,95 @@ try {
   // A search word staff type: a name the seeded history holds, else one of the trail's.
   const [sample] = await select<{ fullName: string }>("SELECT fullName FROM trekkers WHERE deletedAt IS NULL ORDER BY id LIMIT 1 OFFSET 1000");
   const word = (sample?.fullName ?? cards[0].fullName).split(" ").pop() ?? "Walker";
+  // The pages staff load.
+  const today = new Date().toISOString().slice(0, 10);
+  const boardPages = [
+    ["dashboard", "/dashboard"],
+    ["list: trekkers", "/trekkers"],
+    ["list: trekkers, name search", `/trekkers?username=${encodeURIComponent(word)}`],
+    ["list: trekkers, filters", `/trekkers?tab=trekkers&trekkingArea=${trail.route.id}&startDate=${inDays(-30)}&endDate=${today}`],
+    ["list: billing", "/billing"],
+    ["list: vouchers", "/requests/vouchers?status=Pending"],
+    // Pages the board may open (/tims-cards and /trekkers/scanned are a free trekker's and a checkpost's: 403).
+    ["list: deleted trekkers", "/deleted-trekkers"],
+    ["list: self check-ins", "/self-scan-trekkers"],
+    ["export: trekkers CSV", `/trekkers/export?trekkingArea=${trail.route.id}`],
+    ["export: billing CSV", `/billing/export?startDate=${inDays(-7)}&endDate=${today}`],
+  ] as const;
+  const agencyPages = [
+    ["list: trekkers (agency)", "/trekkers"],
+    ["list: trekkers, name search (agency)", `/trekkers?username=Walker`],
+    ["list: billing (agency)", "/billing"],
+    ["export: trekkers CSV (agency)", "/trekkers/export"],
+  ] as const;
+
+  /** A checkpost's typed check-in without JavaScript: the scan page, the typed card's form, the trekker it shows. */
+  const typedCheckIn = async (c: Client, card: (typeof cards)[number]) => {
+    const page = await c.go("/scan", () => "scan page");
+    const form = formsOf(page.html, page.url).find((f) => f.fields.some(([k, v]) => k === "intent" && v === "typed"));
+    if (!form) throw new Error(`no typed-card form on /scan (${page.status})`);
+    const answer = await c.submit(form, (u) => (u.pathname.startsWith("/scanned-trekker") ? "scanned trekker" : "scan (typed card)"), undefined, {
+      cardNumber: String(card.cardNumber),
+      passport: card.passport,
+    });
+    if (answer.status >= 500) throw new Error(`scan answered ${answer.status}`);
+  };
+  /** A checkpost's offline batch of scanned QR codes, sent to /scan/sync as the phone does when back online. */
+  const sendBatch = async (id: string, post: number, batch: (typeof cards)[number][]) => {
+    const body = JSON.stringify({
+      scannerId: posts[post].id,
+      checkins: batch.map((card, k) => ({ clientId: `${id}-${k}-${card.trekkerId}`, qr: card.qr, method: "qr", scannedAt: new Date().toISOString() })),
+    });
+    const answer = await postClients[post].request("offline batch (/scan/sync)", new URL("/scan/sync", balancer.url).toString(), {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+    });
+    if (answer.status !== 200) throw new Error(`offline batch answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
+  };
+
+  // --costs: each operation alone, before the hour, on cards and payers of its own.
+  let costs: OperationCost[] = [];
+  if (COST_RUNS) {
+    console.log(`Measuring each operation's CPU alone (${COST_RUNS} runs each)…`);
+    const costCards = await trailCards(trail.route.id, { count: 20, entry: inDays(0), exit: inDays(6), owner: agencies[0] });
+    const costPayers: Awaited<ReturnType<typeof payer>>[] = [];
+    for (let i = 0; i <= COST_RUNS; i++) costPayers.push(await payer(100_000 + i));
+    const workIdle = async () => {
+      for (const until = Date.now() + 120_000; Date.now() < until; await sleep(250)) {
+        const [{ n }] = await select<{ n: number }>("SELECT COUNT(*) AS n FROM jobs WHERE finishedAt IS NULL AND runAt <= NOW()");
+        if (Number(n) === 0) return;
+      }
+    };
+    const board = staff.find((s) => s.role === "board")!.client;
+    const agency = staff.find((s) => s.role === "agency")!.client;
+    const page = (c: Client, kind: string, url: string): Operation => ({
+      kind,
+      run: async () => {
+        const answer = await c.go(url, () => kind);
+        if (answer.status !== 200) throw new Error(`${kind} answered ${answer.status}`);
+      },
+    });
+    const operations: Operation[] = [
+      {
+        kind: "payment (all its pages; cards, PDFs, e-mails)",
+        run: async (i) => void (await payOverHttp(costPayers[i + 1].client, costPayers[i + 1].regId, GATEWAYS[(i + 1) % GATEWAYS.length])),
+        settle: workIdle,
+      },
+      { kind: "typed check-in (3 pages)", run: async (i) => typedCheckIn(postClients[(i + 4) % 4], costCards[(i + 1) % costCards.length]) },
+      { kind: "offline batch (/scan/sync)", run: async (i) => sendBatch(`cost-${i}`, (i + 4) % 4, costCards) },
+      page(trekkers[0].client, "card page (trekker)", `/tims-cards/${trekkers[0].trekkerId}`),
+      ...boardPages.map(([kind, url]) => page(board, kind, url)),
+      ...agencyPages.map(([kind, url]) => page(agency, kind, url)),
+    ];
+    costs = await measureCosts(
+      operations,
+      { web: cluster.webs.map((w: { child: { pid: number } }) => w.child.pid), worker: cluster.workers.map((w: { child: { pid: number } }) => w.child.pid) },
+      COST_RUNS,
+    );
+  }
   console.log(`Prepared in ${((performance.now() - prepStarted) / 1000).toFixed(0)} s. Running for ${MINUTES} min…`);
-  for (const c of clients) c.hops.length = 0; // sign-ins are not the hour's work
+  for (const c of clients) c.hops.length = 0; // sign-ins and the costs' runs are not the hour's work
 
   // The clients' own event loop: a page's time as measured here includes any wait of this process
   // before it read the answer, which the split below would put on the web process.
@@ -245,58 +336,23 @@ try {
     const { card, post } = live[i];
     const c = postClients[post];
     for (let repeat = 0; repeat < (i % 20 === 3 ? 2 : 1); repeat++) {
-      const page = await c.go("/scan", () => "scan page");
-      const form = formsOf(page.html, page.url).find((f) => f.fields.some(([k, v]) => k === "intent" && v === "typed"));
-      if (!form) throw new Error(`no typed-card form on /scan (${page.status})`);
-      const answer = await c.submit(form, (u) => (u.pathname.startsWith("/scanned-trekker") ? "scanned trekker" : "scan (typed card)"), undefined, {
-        cardNumber: String(card.cardNumber),
-        passport: card.passport,
-      });
-      if (answer.status >= 500) throw new Error(`scan answered ${answer.status}`);
+      await typedCheckIn(c, card);
       scanned++;
     }
   });
   const scanBatches = paced(batches.length, async (i) => {
     const batch = batches[i];
-    const post = batch[0].post;
-    const c = postClients[post];
-    const body = JSON.stringify({
-      scannerId: posts[post].id,
-      checkins: batch.map((s, k) => ({ clientId: `peak-${i}-${k}-${s.card.trekkerId}`, qr: s.card.qr, method: "qr", scannedAt: new Date().toISOString() })),
-    });
     // Sent twice when the connection dropped before the answer (one in five): recorded once.
     for (let repeat = 0; repeat < (i % 5 === 0 ? 2 : 1); repeat++) {
-      const answer = await c.request("offline batch (/scan/sync)", new URL("/scan/sync", balancer.url).toString(), {
-        method: "POST",
-        body,
-        headers: { "content-type": "application/json" },
-      });
-      if (answer.status !== 200) throw new Error(`offline batch answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
+      await sendBatch(
+        `peak-${i}`,
+        batch[0].post,
+        batch.map((s) => s.card),
+      );
       scanned += batch.length;
     }
   });
 
-  // Staff: each session loads a page every period/visits; a tenth of the loads are exports.
-  const today = new Date().toISOString().slice(0, 10);
-  const boardPages = [
-    ["dashboard", "/dashboard"],
-    ["list: trekkers", "/trekkers"],
-    ["list: trekkers, name search", `/trekkers?username=${encodeURIComponent(word)}`],
-    ["list: trekkers, filters", `/trekkers?tab=trekkers&trekkingArea=${trail.route.id}&startDate=${inDays(-30)}&endDate=${today}`],
-    ["list: billing", "/billing"],
-    ["list: vouchers", "/requests/vouchers?status=Pending"],
-    // Pages the board may open (/tims-cards and /trekkers/scanned are a free trekker's and a checkpost's: 403).
-    ["list: deleted trekkers", "/deleted-trekkers"],
-    ["list: self check-ins", "/self-scan-trekkers"],
-    ["export: trekkers CSV", `/trekkers/export?trekkingArea=${trail.route.id}`],
-    ["export: billing CSV", `/billing/export?startDate=${inDays(-7)}&endDate=${today}`],
-  ] as const;
-  const agencyPages = [
-    ["list: trekkers (agency)", "/trekkers"],
-    ["list: trekkers, name search (agency)", `/trekkers?username=Walker`],
-    ["list: billing (agency)", "/billing"],
-    ["export: trekkers CSV (agency)", "/trekkers/export"],
-  ] as const;
   // A page every ten seconds per session over the issue's ten minutes: 60 a session, whatever
   // --minutes, so that --scale (the share of the hour's work) sets every rate alike.
   const visits = COUNTS.staff * 60;
@@ -397,6 +453,16 @@ try {
   for (const [name, share] of cpuUse) console.log(`  ${name.padEnd(20)} ${(share * 100).toFixed(0).padStart(4)} %`);
   console.log("\nThe database's transactions and row locks (sampled four times a second):");
   for (const l of lockLines) console.log(`  ${l}`);
+  if (costs.length) {
+    const hourCount = (kind: string) =>
+      kind.startsWith("payment")
+        ? COUNTS.registrations
+        : kind.startsWith("typed check-in")
+          ? hops.filter((h) => h.kind === "scan (typed card)").length
+          : hops.filter((h) => h.kind === kind).length;
+    console.log("\nEach operation's CPU measured alone before the hour (ms per operation), and what the hour's count of it asks of the machine (cores):");
+    for (const l of costLines(costs, hourCount, PERIOD_MS / 1000, os.cpus().length)) console.log(`  ${l}`);
+  }
   console.log(`\nErrors: ${errors.length}`);
   for (const e of [...new Set(errors)].slice(0, 15)) console.log(`  ${e}`);
   console.log(`\nLedger check: ${ledger}`);

@@ -35,6 +35,26 @@ const PLAIN_TEXTS_MAX = 20_000;
 const plainTexts = new Map<PageLanguage, Map<string, string>>();
 const TEMPLATES = templatesOf(NAMESPACES.flatMap((ns) => Object.keys(RESOURCES.en[ns])));
 
+/**
+ * A number as the language writes it, kept: formatNumber builds an Intl.NumberFormat per call (a
+ * fifth of a millisecond; 1.7% of a small page's CPU, the offline frame's counts on every page).
+ * The formatter itself is not kept in lib/i18n/translate.ts because that file is in the
+ * browser's bundle, where the bytes count against the page budget (ADR 0054); the numbers pages
+ * write are few and repeat, so their texts are kept here, bounded.
+ */
+function numberText(lng: PageLanguage, value: number): string {
+  const key = `${lng} ${value}`;
+  let text = numberTexts.get(key);
+  if (text === undefined) {
+    text = formatNumber(lng, value);
+    if (numberTexts.size >= NUMBER_TEXTS_MAX) numberTexts.clear();
+    numberTexts.set(key, text);
+  }
+  return text;
+}
+const numberTexts = new Map<string, string>();
+const NUMBER_TEXTS_MAX = 5000;
+
 /** The translator of server code and of the server's render: i18next's, over every namespace. */
 export function serverTranslator(lng: PageLanguage): Translator {
   let tf = fixed.get(lng);
@@ -59,7 +79,7 @@ export function serverTranslator(lng: PageLanguage): Translator {
         return text;
       }
       // Numbers are written as the language writes them, the same way the browser's translator does.
-      const values = params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "number" ? formatNumber(lng, v) : v])) : undefined;
+      const values = params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "number" ? numberText(lng, v) : v])) : undefined;
       return translate(key, { ...values, defaultValue: key }) as string;
     },
   };
