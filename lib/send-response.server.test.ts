@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 // @ts-expect-error compression and express come without types here (scripts/serve.mjs is JavaScript)
 import compression from "compression";
 // @ts-expect-error see above
@@ -138,5 +139,84 @@ describe("an export to a client that stops reading (issue 26, item 7)", () => {
     });
     expect(lines).toBe(BATCHES * ROWS + 1);
     expect(state.read).toBe(BATCHES);
+  });
+});
+
+// A page's body comes as a burst of small chunks (React's render) and, for some answers, in parts
+// with pauses between them (a CSV's batches, deferred data): the burst must go out compressed in
+// one piece, and what came before a pause must reach the client during it.
+describe("when a compressed body is flushed", () => {
+  /** A server answering `body()` through compression and sendResponse; counts the flushes. */
+  async function serveBody(body: () => ReadableStream<Uint8Array>): Promise<{ port: number; flushes: () => number }> {
+    let flushes = 0;
+    const app = express();
+    app.use(compression());
+    app.get("/", (_req: http.IncomingMessage, res: NodeResponse) => {
+      const flush = res.flush!.bind(res);
+      res.flush = () => {
+        flushes++;
+        flush();
+      };
+      void sendResponse(res, new Response(body(), { headers: { "Content-Type": "text/html" } })).catch(() => {});
+    });
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    return { port: (server.address() as AddressInfo).port, flushes: () => flushes };
+  }
+  const encoder = new TextEncoder();
+  /** The answer's decompressed text and when each part of it arrived (ms after the request). */
+  function fetchParts(port: number): Promise<{ text: string; arrivals: { at: number; text: string }[] }> {
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      http.get(`http://127.0.0.1:${port}/`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        expect(res.headers["content-encoding"]).toBe("gzip");
+        const gunzip = zlib.createGunzip();
+        const arrivals: { at: number; text: string }[] = [];
+        gunzip.on("data", (chunk: Buffer) => arrivals.push({ at: Date.now() - started, text: chunk.toString() }));
+        gunzip.on("end", () => resolve({ text: arrivals.map((a) => a.text).join(""), arrivals }));
+        gunzip.on("error", reject);
+        res.pipe(gunzip);
+      });
+    });
+  }
+
+  it("sends a burst of 500 small chunks with a few flushes, not one each, and the whole body arrives", async () => {
+    const parts = Array.from({ length: 500 }, (_, i) => `<tr><td>${i}</td></tr>`);
+    const { port, flushes } = await serveBody(
+      () =>
+        new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(encoder.encode(part));
+            controller.close();
+          },
+        }),
+    );
+    const { text } = await fetchParts(port);
+    expect(text).toBe(parts.join(""));
+    expect(flushes()).toBeLessThan(10);
+  });
+
+  it("sends what came before a pause while the body waits", async () => {
+    // The server and the client share this process's clock: the first part must have arrived
+    // before the body made its second (a pause long enough for a loaded machine's event loop).
+    let secondMadeAt = 0;
+    const { port } = await serveBody(
+      () =>
+        new ReadableStream({
+          async start(controller) {
+            controller.enqueue(encoder.encode("<p>first part</p>"));
+            await sleep(1500);
+            secondMadeAt = Date.now();
+            controller.enqueue(encoder.encode("<p>second part</p>"));
+            controller.close();
+          },
+        }),
+    );
+    const started = Date.now();
+    const { text, arrivals } = await fetchParts(port);
+    expect(text).toBe("<p>first part</p><p>second part</p>");
+    const first = arrivals.find((a) => a.text.includes("first part"))!;
+    expect(first.text).not.toContain("second part");
+    expect(started + first.at).toBeLessThan(secondMadeAt);
   });
 });
