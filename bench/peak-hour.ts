@@ -15,7 +15,7 @@
  * resource ran out), and the ledger check at the end. Figures, not a test.
  *
  *   npm run build && npx tsx bench/peak-hour.ts [--minutes 10] [--scale 1] [--history 1000000] [--seeded] [--ports 3600,3601]
- *     [--profile] [--no-ledger] [--balancer-port 3602]
+ *     [--costs 12] [--profile] [--no-ledger] [--balancer-port 3602]
  *
  * --scale multiplies the issue's counts (600 registrations of three trekkers, 6,000 check-ins,
  * 100 staff sessions of 60 pages, 50 trekkers opening their card 30 times), spread over --minutes:
@@ -23,6 +23,8 @@
  * empty database. --profile has each
  * process write a V8 CPU profile and prints what each spent its CPU on (bench/drive/profile.ts);
  * --no-ledger skips the ledger check at the end (minutes at 1M) on a run made to find a cost.
+ * --costs [runs] measures each operation's CPU alone before the hour (bench/drive/page-costs.ts)
+ * and prints, after it, what the hour's count of each asked of the machine.
  * The seeded history is kept after the run (with the hour's writes) for the next `--seeded` one.
  */
 import { execFileSync } from "node:child_process";
